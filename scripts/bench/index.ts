@@ -1,0 +1,113 @@
+/**
+ * `npm run bench`: starts the production build on a fresh PGlite database and a bare Fastify
+ * server (the machine's ceiling), loads each scenario for a fixed time with the same client, and
+ * prints req/s, p50/p95/p99 and the ratio to the ceiling. All figures come from this one run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { load, type LoadResult } from './load.ts'
+
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '../..')
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=')
+    return [k!, v ?? 'true'] as const
+  }),
+)
+const durationMs = Number(args.get('duration') ?? 10) * 1000
+const connections = Number(args.get('connections') ?? 10)
+const appPort = 4190
+const ceilingPort = 4191
+
+function start(name: string, command: string, argv: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+  child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`))
+  return child
+}
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url)
+      if (r.ok) return
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`timed out waiting for ${url}`)
+}
+
+const inertiaHeaders = { 'x-inertia': 'true', 'x-requested-with': 'XMLHttpRequest', accept: 'text/html, application/xhtml+xml' }
+
+interface Scenario {
+  name: string
+  url: string
+  headers?: Record<string, string>
+}
+
+async function main() {
+  if (!existsSync(resolve(root, 'dist/node/server/main.js'))) {
+    console.error('No production build found: run `npm run build` first (npm run bench does).')
+    process.exit(1)
+  }
+  const dbDir = resolve(root, 'var/bench-db')
+  rmSync(dbDir, { recursive: true, force: true })
+  const app = start('app', process.execPath, ['dist/node/server/main.js'], {
+    NODE_ENV: 'production',
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    PGLITE_DIR: dbDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  })
+  const ceiling = start('ceiling', process.execPath, ['--import', 'tsx', 'scripts/bench/ceiling.ts'], {
+    PORT: String(ceilingPort),
+  })
+  try {
+    await waitFor(`http://127.0.0.1:${appPort}/healthz`)
+    await waitFor(`http://127.0.0.1:${ceilingPort}/`)
+    // The demo sites are keyed by host; localhost is the GBP brand.
+    const host = { host: 'localhost' }
+    const scenarios: Scenario[] = [
+      { name: 'ceiling: bare Fastify route', url: `http://127.0.0.1:${ceilingPort}/` },
+      { name: 'home page, SSR HTML', url: `http://127.0.0.1:${appPort}/`, headers: { ...host, accept: 'text/html' } },
+      { name: 'home page, Inertia JSON', url: `http://127.0.0.1:${appPort}/`, headers: { ...host, ...inertiaHeaders } },
+      {
+        name: 'content page, SSR HTML',
+        url: `http://127.0.0.1:${appPort}/about-us`,
+        headers: { ...host, accept: 'text/html' },
+      },
+    ]
+    // Inertia visits must carry the current asset version, as the browser does.
+    const probe = await fetch(`http://127.0.0.1:${appPort}/`, { headers: { ...host, ...inertiaHeaders } })
+    const version = ((await probe.json()) as { version?: string }).version ?? ''
+    for (const s of scenarios) if (s.headers?.['x-inertia']) s.headers['x-inertia-version'] = version
+
+    console.log(`bench: ${connections} connections, ${durationMs / 1000} s per scenario (+2 s warm-up), node ${process.version}`)
+    const results: [Scenario, LoadResult][] = []
+    for (const s of scenarios) {
+      const r = await load({ url: s.url, headers: s.headers ?? {}, connections, durationMs, warmupMs: 2000 })
+      results.push([s, r])
+    }
+    const ceilingRps = results[0]![1].rps
+    const rows = results.map(([s, r]) => ({
+      scenario: s.name,
+      'req/s': r.rps.toFixed(0),
+      'p50 ms': r.p50.toFixed(2),
+      'p95 ms': r.p95.toFixed(2),
+      'p99 ms': r.p99.toFixed(2),
+      'x ceiling': (r.rps / ceilingRps).toFixed(3),
+      'bytes/resp': r.bytesPerResponse.toFixed(0),
+      errors: r.errors + r.non2xx,
+    }))
+    console.table(rows)
+  } finally {
+    app.kill('SIGTERM')
+    ceiling.kill('SIGTERM')
+  }
+}
+
+await main()

@@ -1,0 +1,94 @@
+/**
+ * A small closed-loop HTTP load generator: `connections` keep-alive connections, each sending
+ * its next request as soon as the previous answer has been read, for a fixed duration.
+ * Latencies are kept exactly, so any percentile can be reported.
+ */
+import http from 'node:http'
+
+export interface LoadOptions {
+  url: string
+  headers?: Record<string, string>
+  connections: number
+  durationMs: number
+  warmupMs?: number
+}
+
+export interface LoadResult {
+  requests: number
+  errors: number
+  non2xx: number
+  seconds: number
+  rps: number
+  p50: number
+  p95: number
+  p99: number
+  bytesPerResponse: number
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[i]!
+}
+
+function once(agent: http.Agent, url: URL, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers },
+      (res) => {
+        let bytes = 0
+        res.on('data', (c: Buffer) => (bytes += c.length))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }))
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+async function run(opts: LoadOptions, durationMs: number, record: boolean) {
+  const url = new URL(opts.url)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections })
+  const latencies: number[] = []
+  let errors = 0
+  let non2xx = 0
+  let bytes = 0
+  const deadline = performance.now() + durationMs
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: opts.connections }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now()
+        try {
+          const r = await once(agent, url, opts.headers ?? {})
+          if (r.status < 200 || r.status >= 300) non2xx++
+          bytes += r.bytes
+          if (record) latencies.push(performance.now() - t0)
+        } catch {
+          errors++
+        }
+      }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  agent.destroy()
+  return { latencies, errors, non2xx, bytes, seconds }
+}
+
+export async function load(opts: LoadOptions): Promise<LoadResult> {
+  if (opts.warmupMs) await run(opts, opts.warmupMs, false)
+  const r = await run(opts, opts.durationMs, true)
+  const sorted = Float64Array.from(r.latencies).sort()
+  return {
+    requests: sorted.length,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    seconds: r.seconds,
+    rps: sorted.length / r.seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    bytesPerResponse: sorted.length ? r.bytes / sorted.length : 0,
+  }
+}

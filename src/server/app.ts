@@ -1,0 +1,186 @@
+/**
+ * The composition root: buildApp(config) assembles plugins, modules and routes. main.ts and
+ * the tests both call it; nothing else creates a Fastify instance.
+ */
+import formbody from '@fastify/formbody'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { Redis } from 'ioredis'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import qs from 'qs'
+import type { Config } from './config.ts'
+import { migrate, openDatabase, type Database, type Db } from './db/client.ts'
+import { isEmpty, seed } from './db/seed/index.ts'
+import { createFrontend, type Frontend } from './frontend.ts'
+import { inertiaPlugin } from './inertia/plugin.ts'
+import { contentRoutes } from './modules/content/content.routes.ts'
+import { pageRoutes } from './modules/pages/pages.routes.ts'
+import { presentSite, SiteRegistry, type Site } from './modules/sites/sites.service.ts'
+import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
+import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handler.ts'
+import { securityHeadersPlugin } from './plugins/security-headers.ts'
+import { sessionPlugin } from './plugins/session.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    db: Db
+    sites: SiteRegistry
+  }
+  interface FastifyRequest {
+    /** The site picked by the Host header; null for an unknown host. */
+    site: Site | null
+  }
+}
+
+export interface AppDependencies {
+  /** An already-open database (tests pass an isolated one); otherwise opened from config. */
+  database?: Database
+  /** Skip migrations when the caller already ran them. */
+  migrated?: boolean
+}
+
+export function baseUrlOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`
+}
+
+export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(config.isDev ? { transport: { target: 'pino-pretty', options: { colorize: true } } } : {}),
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Inertia sends GET data in brackets format (a[]=1, f[x]=y): parse it like qs, with limits.
+    routerOptions: {
+      querystringParser: (s: string) => qs.parse(s, { depth: 4, arrayLimit: 50, parameterLimit: 200 }),
+      maxParamLength: 500,
+    },
+    forceCloseConnections: true,
+  })
+
+  // --- Infrastructure -------------------------------------------------------------------
+  const ownsDatabase = !deps.database
+  const database = deps.database ?? (await openDatabase(config.db))
+  if (!deps.migrated) await migrate(database)
+  if (config.seedOnStart && (await isEmpty(database.db))) {
+    await seed(database.db, { log: (m) => app.log.info(m) })
+  }
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null
+
+  app.decorate('config', config)
+  app.decorate('db', database.db)
+  app.decorate('sites', new SiteRegistry(database.db))
+  app.decorateRequest('site', null)
+
+  app.addHook('onClose', async () => {
+    if (redis) await redis.quit().catch(() => {})
+    if (ownsDatabase) await database.close()
+  })
+
+  const frontend: Frontend = await createFrontend(app, config)
+
+  // --- Cross-cutting plugins (order matters) ----------------------------------------------
+  await app.register(securityHeadersPlugin, { isDev: config.isDev, httpsOnly: config.session.cookieSecure === true })
+  await app.register(formbody)
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    ...(redis ? { redis } : {}),
+    // The error handler turns the 429 into a page or JSON with a clear message.
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      code: 'FST_RATE_LIMITED',
+      message: MESSAGES.rateLimited,
+      headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+    }),
+  })
+  await app.register(sessionPlugin, {
+    secret: config.session.secret,
+    ttlSeconds: config.session.ttlSeconds,
+    cookieSecure: config.session.cookieSecure,
+    db: database.db,
+    redis,
+  })
+  await app.register(csrfPlugin, { cookieSecure: config.session.cookieSecure })
+
+  // Static files: brand logos, favicon and (in production) the built client assets.
+  await app.register(fastifyStatic, {
+    root: resolve(config.paths.root, 'public'),
+    prefix: '/',
+    wildcard: false,
+    maxAge: config.isDev ? 0 : 3600_000,
+  })
+  const assetsDir = resolve(config.paths.dist, 'client/assets')
+  if (!config.isDev && existsSync(assetsDir)) {
+    await app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: 365 * 24 * 3600_000,
+    })
+  }
+
+  // Every request learns its site from the Host header (an in-memory lookup).
+  app.addHook('onRequest', async (request) => {
+    request.site = await app.sites.forHost(request.headers.host)
+  })
+
+  // --- Inertia --------------------------------------------------------------------------
+  await app.register(inertiaPlugin, {
+    version: frontend.version,
+    ssr: frontend.ssr,
+    share: (request: FastifyRequest) => ({
+      site: request.site ? presentSite(request.site, baseUrlOf(request)) : null,
+      auth: { customer: null },
+      cart: { count: 0, total: 0 },
+    }),
+    document: ({ head, body, request, reply }) => {
+      ensureXsrfCookie(request, reply, config.session.cookieSecure)
+      return frontend.document({ head, body, request, reply })
+    },
+  })
+
+  // --- Errors -------------------------------------------------------------------------
+  const renderErrorPage = (request: FastifyRequest, reply: FastifyReply, status: number, message: string) => {
+    if (status === 404) return reply.inertia.render('NotFound', {}, { status })
+    return reply.inertia.render('Error', { status, message }, { status })
+  }
+  installErrorHandler(app, {
+    isDev: config.isDev,
+    renderErrorPage,
+    onCsrfFailure: (request, reply) => {
+      // Start the browser over with a fresh secret and token, so a refresh fixes it.
+      delete request.cookies[XSRF_COOKIE]
+      delete request.cookies.shop_csrf
+      ensureXsrfCookie(request, reply, config.session.cookieSecure)
+    },
+  })
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!wantsPage(request)) return reply.code(404).send({ message: MESSAGES.notFound })
+    if (!request.site) return reply.inertia.render('SiteSetup', { host: request.hostname }, { status: 404 })
+    return reply.inertia.render('NotFound', {}, { status: 404 })
+  })
+
+  // --- Routes -------------------------------------------------------------------------
+  app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
+    try {
+      await database.ping()
+      return { status: 'ok', database: database.driver }
+    } catch (err) {
+      app.log.error({ err }, 'health check failed')
+      return reply.code(503).send({ status: 'unavailable', database: database.driver })
+    }
+  })
+  await app.register(pageRoutes)
+  // The content catch-all goes last so explicit routes always win.
+  await app.register(contentRoutes)
+
+  return app
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import type { Config } from '../config.ts'
+import { projectRoot } from '../config.ts'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export interface Database {
+  db: Db
+  driver: 'pglite' | 'postgres'
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export const migrationsFolder = resolve(projectRoot, 'drizzle')
+
+/**
+ * Opens the configured database: embedded PGlite (a directory, or in memory when dataDir is null)
+ * or a PostgreSQL pool. Both speak the same dialect, so the rest of the app cannot tell them apart.
+ */
+export async function openDatabase(dbConfig: Config['db']): Promise<Database> {
+  if (dbConfig.driver === 'postgres') {
+    const { default: pg } = await import('pg')
+    const { drizzle } = await import('drizzle-orm/node-postgres')
+    const pool = new pg.Pool({
+      connectionString: dbConfig.url,
+      max: dbConfig.poolSize,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    })
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on('error', () => {})
+    const db = drizzle(pool, { schema }) as unknown as Db
+    return {
+      db,
+      driver: 'postgres',
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: () => pool.end(),
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  if (dbConfig.dataDir) mkdirSync(dbConfig.dataDir, { recursive: true })
+  const client = dbConfig.dataDir ? new PGlite(dbConfig.dataDir) : new PGlite()
+  await client.waitReady
+  const db = drizzle(client, { schema }) as unknown as Db
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  }
+}
+
+/** Applies the committed SQL migrations in drizzle/. Safe to run at every start. */
+export async function migrate(database: Database): Promise<void> {
+  if (database.driver === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator')
+    await run(database.db as never, { migrationsFolder })
+  } else {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator')
+    await run(database.db as never, { migrationsFolder })
+  }
+}

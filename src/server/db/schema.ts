@@ -1,0 +1,4 @@
+/** Every table the app owns, in one import for Drizzle and drizzle-kit. */
+export * from '../modules/sites/sites.tables.ts'
+export * from '../modules/content/content.tables.ts'
+export * from '../plugins/session.tables.ts'

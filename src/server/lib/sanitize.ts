@@ -1,0 +1,56 @@
+import sanitizeHtml from 'sanitize-html'
+
+/**
+ * Sanitisers for HTML that reaches a page. Content from the content system and the database is
+ * cleaned on the server before it is sent, so the browser can render it as HTML safely.
+ */
+
+const inlineOnly: sanitizeHtml.IOptions = {
+  allowedTags: ['strong', 'b', 'em', 'i', 'br'],
+  allowedAttributes: {},
+  disallowedTagsMode: 'discard',
+}
+
+/** Breadcrumb text: only strong, b, em, i and br survive (spec §2). */
+export function sanitizeBreadcrumb(html: string): string {
+  return sanitizeHtml(html, inlineOnly)
+}
+
+const richText: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
+    'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'span', 'div', 'mark',
+    'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
+    'a', 'img', 'figure', 'figcaption',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    th: ['colspan', 'rowspan', 'scope', 'align'],
+    td: ['colspan', 'rowspan', 'align'],
+    '*': ['class', 'id'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  // script, style, object, embed, iframe, form and input are dropped with their content.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'object', 'embed', 'iframe'],
+  transformTags: {
+    a: (tagName, attribs) => {
+      const out = { ...attribs }
+      if (out.target === '_blank') out.rel = 'noopener noreferrer'
+      return { tagName, attribs: out }
+    },
+  },
+}
+
+/** Rich text from the content system: headings, lists, tables, links, images and similar. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, richText)
+}
+
+/** Plain text with every tag removed, for previews and meta descriptions. */
+export function stripTags(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+}

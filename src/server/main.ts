@@ -1,0 +1,44 @@
+/** Process entry: read config, build the app, listen, and close cleanly on SIGTERM/SIGINT. */
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+
+let config
+try {
+  config = loadConfig()
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message)
+    process.exit(1)
+  }
+  throw err
+}
+
+const app = await buildApp(config)
+
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  app.log.info({ signal }, 'shutting down')
+  const force = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting')
+    process.exit(1)
+  }, 10_000)
+  force.unref()
+  try {
+    await app.close()
+    process.exit(0)
+  } catch (err) {
+    app.log.error({ err }, 'error while shutting down')
+    process.exit(1)
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))
+
+try {
+  await app.listen({ host: config.host, port: config.port })
+} catch (err) {
+  app.log.error({ err }, 'could not start the server')
+  process.exit(1)
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod'
+
+const colour = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$|^rgb\(\s*\d+\s*,\s*\d+\s*,\s*\d+\s*\)$/, 'a CSS colour')
+
+const cssLength = z.string().regex(/^\d+(\.\d+)?(px|rem|em|%|vw)$/, 'a CSS length')
+
+const navItem: z.ZodType<{ label: string; url: string; children?: { label: string; url: string }[] }> =
+  z.object({
+    label: z.string().min(1).max(80),
+    url: z.string().regex(/^\/[^\s]*$|^https?:\/\//, 'a path or http(s) URL'),
+    children: z.array(z.object({ label: z.string().min(1).max(80), url: z.string() })).optional(),
+  })
+
+/**
+ * Site settings as stored (jsonb) and edited in the content system. Every field has a default,
+ * so a half-configured site still renders; values are checked so CSS injection through a colour
+ * or length is impossible.
+ */
+export const siteSettingsSchema = z.object({
+  locale: z.enum(['en-GB', 'en-US']).default('en-GB'),
+  pageWidth: cssLength.default('1280px'),
+  fontFamily: z
+    .string()
+    .regex(/^[\w\s,'"-]+$/, 'font family names only')
+    .default('system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'),
+  fontWeight: z.string().regex(/^\d{3}|normal|bold$/).default('400'),
+  padding: cssLength.default('1rem'),
+  colours: z
+    .object({
+      primary: colour.default('#1d4ed8'),
+      secondary: colour.default('#0f172a'),
+      accent: colour.default('#f59e0b'),
+      text: colour.default('#111827'),
+      background: colour.default('#ffffff'),
+      headerBackground: colour.default('#ffffff'),
+      headerText: colour.default('#111827'),
+      badge: colour.default('#dc2626'),
+      addToCart: colour.default('#7cad0a'),
+    })
+    .prefault({}),
+  globalCSS: z.string().max(100_000).default(''),
+  contactNumber: z.string().max(40).default(''),
+  contactEmail: z.string().max(200).default(''),
+  cartName: z.string().min(1).max(40).default('Basket'),
+  headerMessage: z
+    .object({
+      display: z.boolean().default(true),
+      christmas_message: z.boolean().optional(),
+      title: z.string().max(200),
+      text: z.string().max(5000).default(''),
+      show_more_text: z.string().max(20000).nullable().optional(),
+    })
+    .nullable()
+    .default(null),
+  guarantees: z.array(z.string().max(120)).max(8).default([]),
+  navigation: z.array(navItem).max(40).default([]),
+  stickyHeaderOffset: z.number().int().min(0).max(2000).default(120),
+  showSidebar: z.boolean().default(false),
+})
+
+export type SiteSettings = z.input<typeof siteSettingsSchema>
+export type ResolvedSiteSettings = z.output<typeof siteSettingsSchema>

@@ -1,0 +1,149 @@
+import fastifyCookie from '@fastify/cookie'
+import fastifySession, { type SessionStore } from '@fastify/session'
+import { eq, lt } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Redis } from 'ioredis'
+import type { Db } from '../db/client.ts'
+import { sessions } from './session.tables.ts'
+
+export const SESSION_COOKIE = 'shop_session'
+
+type Stored = Record<string, unknown> & { cookie?: { expires?: string | Date | null } }
+
+function expiryOf(session: Stored, ttlSeconds: number): Date {
+  const e = session.cookie?.expires
+  const d = e ? new Date(e) : null
+  return d && !Number.isNaN(d.getTime()) ? d : new Date(Date.now() + ttlSeconds * 1000)
+}
+
+/** Promise-returning store, adapted to the callback interface @fastify/session expects. */
+interface AsyncStore {
+  get(id: string): Promise<Stored | null>
+  set(id: string, data: Stored): Promise<void>
+  destroy(id: string): Promise<void>
+}
+
+function callbackStore(store: AsyncStore): SessionStore {
+  return {
+    get: (id, cb) =>
+      void store.get(id).then(
+        (s) => cb(null, s as never),
+        (err: Error) => cb(err, null as never),
+      ),
+    set: (id, session, cb) =>
+      void store.set(id, JSON.parse(JSON.stringify(session)) as Stored).then(
+        () => cb(),
+        (err: Error) => cb(err),
+      ),
+    destroy: (id, cb) =>
+      void store.destroy(id).then(
+        () => cb(),
+        (err: Error) => cb(err),
+      ),
+  }
+}
+
+/** Sessions in the `sessions` table; expired rows are ignored on read and swept periodically. */
+export class DatabaseSessionStore implements AsyncStore {
+  constructor(
+    private readonly db: Db,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  async get(id: string): Promise<Stored | null> {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, id)).limit(1)
+    if (!row) return null
+    if (row.expiresAt.getTime() <= Date.now()) {
+      await this.destroy(id)
+      return null
+    }
+    return row.data as Stored
+  }
+
+  async set(id: string, data: Stored): Promise<void> {
+    const expiresAt = expiryOf(data, this.ttlSeconds)
+    await this.db
+      .insert(sessions)
+      .values({ id, data, expiresAt })
+      .onConflictDoUpdate({ target: sessions.id, set: { data, expiresAt } })
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, id))
+  }
+
+  async sweep(): Promise<void> {
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()))
+  }
+}
+
+/** Sessions in Redis with the key's own expiry. */
+export class RedisSessionStore implements AsyncStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly ttlSeconds: number,
+    private readonly prefix = 'sess:',
+  ) {}
+
+  async get(id: string): Promise<Stored | null> {
+    const raw = await this.redis.get(this.prefix + id)
+    return raw ? (JSON.parse(raw) as Stored) : null
+  }
+
+  async set(id: string, data: Stored): Promise<void> {
+    const ms = Math.max(1000, expiryOf(data, this.ttlSeconds).getTime() - Date.now())
+    await this.redis.set(this.prefix + id, JSON.stringify(data), 'PX', ms)
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.redis.del(this.prefix + id)
+  }
+}
+
+export interface SessionPluginOptions {
+  secret: string
+  ttlSeconds: number
+  cookieSecure: boolean | 'auto'
+  db: Db
+  redis: Redis | null
+}
+
+/**
+ * Server-side sessions. A session is written only when something is stored in it (flash,
+ * errors, login), so anonymous page views never create a row. The id is rotated at login with
+ * `request.session.regenerate()`.
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: SessionPluginOptions) => {
+    if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie)
+    const dbStore = opts.redis ? null : new DatabaseSessionStore(opts.db, opts.ttlSeconds)
+    const store: AsyncStore = opts.redis
+      ? new RedisSessionStore(opts.redis, opts.ttlSeconds)
+      : (dbStore as DatabaseSessionStore)
+
+    await app.register(fastifySession, {
+      secret: opts.secret,
+      cookieName: SESSION_COOKIE,
+      store: callbackStore(store),
+      saveUninitialized: false,
+      rolling: false,
+      cookie: {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: opts.cookieSecure,
+        maxAge: opts.ttlSeconds * 1000,
+      },
+    })
+
+    if (dbStore) {
+      const timer = setInterval(() => {
+        dbStore.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'))
+      }, 3600_000)
+      timer.unref()
+      app.addHook('onClose', async () => clearInterval(timer))
+    }
+  },
+  { name: 'shop-session' },
+)

@@ -1,0 +1,106 @@
+/**
+ * The Inertia contract: props every page receives (shared props) and the flash shape.
+ * Imported by the server (to build them) and the browser (to read them). No runtime code here.
+ */
+
+export type Currency = 'GBP' | 'USD'
+
+/** Theme values from the site settings; they reach the page as CSS custom properties. */
+export interface SiteTheme {
+  /** e.g. '1280px' */
+  pageWidth: string
+  fontFamily: string
+  fontWeight: string
+  /** e.g. '1rem' */
+  padding: string
+  colours: {
+    primary: string
+    secondary: string
+    accent: string
+    text: string
+    background: string
+    headerBackground: string
+    headerText: string
+    /** Cart count badge; default red */
+    badge: string
+    /** Add-to-cart buttons; default #7cad0a */
+    addToCart: string
+  }
+}
+
+export interface NavItem {
+  label: string
+  url: string
+  children?: NavItem[]
+}
+
+export interface HeaderMessage {
+  display: boolean
+  christmas_message?: boolean
+  title: string
+  /** Sanitised HTML */
+  text: string
+  /** Sanitised HTML, optional */
+  show_more_text?: string | null
+}
+
+export interface SiteProps {
+  id: number
+  name: string
+  host: string
+  logo: string | null
+  currency: Currency
+  /** Intl locale used for money and dates: 'en-GB' or 'en-US' */
+  locale: 'en-GB' | 'en-US'
+  cartName: string
+  contactNumber: string
+  contactEmail: string
+  theme: SiteTheme
+  /** Raw CSS set by the shop owner in the content system */
+  globalCSS: string
+  headerMessage: HeaderMessage | null
+  guarantees: string[]
+  navigation: NavItem[]
+  /** Scroll offset in px after which the header becomes sticky */
+  stickyHeaderOffset: number
+  /** Whether the layout shows the left sidebar (hidden on small screens anyway) */
+  showSidebar: boolean
+  /** Base URL of the site, e.g. http://localhost:3000 */
+  baseUrl: string
+}
+
+export interface CustomerSummary {
+  id: number
+  firstName: string
+  lastName: string
+  email: string
+}
+
+export interface CartSummary {
+  /** Number of items in the basket */
+  count: number
+  /** Basket total in minor units (pence or cents) */
+  total: number
+}
+
+export interface SharedProps {
+  site: SiteProps
+  auth: { customer: CustomerSummary | null }
+  cart: CartSummary
+  /** Validation errors, field -> first message (always present, `{}` when none) */
+  errors: Record<string, string>
+  [key: string]: unknown
+}
+
+/** Top-level `page.flash` (Inertia v3 first-class flash data). */
+export interface FlashData {
+  error?: string
+  warning?: string
+  success?: string
+}
+
+export interface Breadcrumb {
+  /** Text; may contain only strong, b, em, i and br */
+  name: string
+  url: string | null
+}
