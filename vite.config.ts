@@ -15,8 +15,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         ssr: 'src/client/ssr.tsx',
         outDir: 'dist/ssr',
         emptyOutDir: true,
+        copyPublicDir: false,
         sourcemap: true,
-        rolldownOptions: { output: { entryFileNames: 'ssr.js' } },
+        // `vite build --ssr` (no entry on the command line) replaces build.ssr with `true`,
+        // so the entry is named here as well.
+        rolldownOptions: { input: 'src/client/ssr.tsx', output: { entryFileNames: 'ssr.js' } },
       }
     : {
         outDir: 'dist/client',

@@ -2,6 +2,7 @@
  * The composition root: buildApp(config) assembles plugins, modules and routes. main.ts and
  * the tests both call it; nothing else creates a Fastify instance.
  */
+import fastifyCookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -28,6 +29,8 @@ declare module 'fastify' {
     config: Config
     db: Db
     sites: SiteRegistry
+    /** The Inertia asset version the browser must send back. */
+    assetVersion: string
   }
   interface FastifyRequest {
     /** The site picked by the Host header; null for an unknown host. */
@@ -75,6 +78,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.decorate('sites', new SiteRegistry(database.db))
+  app.decorate('assetVersion', '')
   app.decorateRequest('site', null)
 
   app.addHook('onClose', async () => {
@@ -83,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   })
 
   const frontend: Frontend = await createFrontend(app, config)
+  app.assetVersion = frontend.version
 
   // --- Cross-cutting plugins (order matters) ----------------------------------------------
   await app.register(securityHeadersPlugin, { isDev: config.isDev, httpsOnly: config.session.cookieSecure === true })
@@ -100,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
     }),
   })
+  await app.register(fastifyCookie, { secret: config.session.secret })
   await app.register(sessionPlugin, {
     secret: config.session.secret,
     ttlSeconds: config.session.ttlSeconds,
@@ -141,9 +147,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       auth: { customer: null },
       cart: { count: 0, total: 0 },
     }),
-    document: ({ head, body, request, reply }) => {
-      ensureXsrfCookie(request, reply, config.session.cookieSecure)
-      return frontend.document({ head, body, request, reply })
+    document: (parts) => {
+      ensureXsrfCookie(parts.request, parts.reply, config.session.cookieSecure)
+      return frontend.document(parts)
     },
   })
 

@@ -14,6 +14,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const config = loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }, overrides)
   const app = await buildApp(config, { database: testDb.database, migrated: true })
   await app.ready()
+  assetVersion = app.assetVersion
   return {
     app,
     close: async () => {
@@ -23,9 +24,17 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   }
 }
 
-/** Headers of an Inertia visit from the browser client. */
+let assetVersion = ''
+
+/** Headers of an Inertia visit from the browser client, carrying the current asset version. */
 export function inertiaHeaders(extra: Record<string, string> = {}): Record<string, string> {
-  return { 'x-inertia': 'true', 'x-requested-with': 'XMLHttpRequest', accept: 'text/html, application/xhtml+xml', ...extra }
+  return {
+    'x-inertia': 'true',
+    'x-requested-with': 'XMLHttpRequest',
+    accept: 'text/html, application/xhtml+xml',
+    'x-inertia-version': assetVersion,
+    ...extra,
+  }
 }
 
 /** Cookie header value from a response's set-cookie list. */

@@ -48,7 +48,8 @@ export function installErrorHandler(app: FastifyInstance, opts: ErrorHandlerOpti
     else request.log.info({ code: error.code, status }, error.message)
 
     if (status === 419) opts.onCsrfFailure?.(request, reply)
-    if (status === 429 && error.headers) reply.headers(error.headers)
+    const extra = (error as FastifyError & { headers?: Record<string, string> }).headers
+    if (status === 429 && extra) reply.headers(extra)
 
     const detail = opts.isDev && status >= 500 ? `${message}\n\n${error.stack ?? error.message}` : message
     if (wantsPage(request)) {

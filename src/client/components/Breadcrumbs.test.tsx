@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest'
+import PageComponent from '../pages/Page.tsx'
+import { makePage, mockMatchMedia, renderPage, type Rendered } from '../test/render.tsx'
+
+const trail = [
+  { name: 'Home', url: '/' },
+  { name: 'Signs', url: '/signs' },
+  { name: 'Fire <b>Safety</b>', url: '/signs/fire' },
+  { name: 'Exit Sign', url: null },
+]
+
+const contentPage = makePage('Page', {
+  title: 'Exit Sign',
+  metaDescription: 'A sign',
+  breadcrumbs: trail,
+  body: '<p>Body</p>',
+})
+
+let rendered: Rendered | undefined
+afterEach(() => rendered?.unmount())
+
+function crumbTexts(container: HTMLElement): string[] {
+  return [...container.querySelectorAll('nav[aria-label="Breadcrumb"] li')].map((li) =>
+    (li.textContent ?? '').replace('/', '').trim(),
+  )
+}
+
+describe('Breadcrumbs', () => {
+  it('shows the full trail on wide screens with the last item as the current page', async () => {
+    mockMatchMedia(() => false)
+    rendered = await renderPage(PageComponent, contentPage)
+    const { container } = rendered
+    expect(crumbTexts(container)).toEqual(['Home', 'Signs', 'Fire Safety', 'Exit Sign'])
+    const current = container.querySelector('[aria-current="page"]')
+    expect(current?.textContent).toBe('Exit Sign')
+    expect(current?.closest('a')).toBeNull()
+    expect(container.querySelector('nav[aria-label="Breadcrumb"] b')?.textContent).toBe('Safety')
+  })
+
+  it('collapses to an ellipsis plus the last two items at 640 px or narrower', async () => {
+    mockMatchMedia((q) => q === '(max-width: 640px)')
+    rendered = await renderPage(PageComponent, contentPage)
+    expect(crumbTexts(rendered.container)).toEqual(['…', 'Fire Safety', 'Exit Sign'])
+  })
+
+  it('emits BreadcrumbList structured data into the document head', async () => {
+    mockMatchMedia(() => false)
+    rendered = await renderPage(PageComponent, contentPage)
+    await new Promise((r) => setTimeout(r, 20)) // the head manager batches updates
+    const script = document.head.querySelector('script[type="application/ld+json"]')
+    const data = JSON.parse(script?.textContent ?? '{}')
+    expect(data['@type']).toBe('BreadcrumbList')
+    expect(data.itemListElement[2]).toEqual({
+      '@type': 'ListItem',
+      position: 3,
+      name: 'Fire Safety',
+      item: 'https://shop.example/signs/fire',
+    })
+  })
+})

@@ -1,0 +1,61 @@
+/**
+ * The message banner above the header. Open by default at 768 px and wider, closed below; the
+ * visitor's open/closed choice is remembered in sessionStorage for the browser session.
+ * The server cannot know the viewport, so SSR (and the hydrating render) leave the choice to CSS
+ * (open from md up); the real state applies right after hydration.
+ */
+import { useId, useState } from 'react'
+import type { HeaderMessage as HeaderMessageProps } from '../../shared/page-props.ts'
+import { WIDE_QUERY, useMediaQuery } from '../lib/media.ts'
+import { useSessionFlag } from '../lib/session-flag.ts'
+import { ChevronDownIcon } from './icons.tsx'
+
+export const HEADER_MESSAGE_STORAGE_KEY = 'headerMessageOpen'
+
+export function HeaderMessage({ message }: { message: HeaderMessageProps }) {
+  const id = useId()
+  const isWide = useMediaQuery(WIDE_QUERY)
+  const [stored, setStored] = useSessionFlag(HEADER_MESSAGE_STORAGE_KEY)
+  const [moreShown, setMoreShown] = useState(false)
+
+  // null = not known yet (server / hydrating render): CSS decides by viewport.
+  const open: boolean | null = stored === undefined ? null : (stored ?? isWide)
+  const bodyId = `${id}-body`
+  const moreId = `${id}-more`
+  const visibility = open === null ? 'hidden md:block' : open ? 'block' : 'hidden'
+  const tone = message.christmas_message ? 'bg-[#7f1d1d] text-white' : 'bg-secondary text-on-secondary'
+
+  return (
+    <aside aria-label="Announcement" className={`${tone} text-sm`}>
+      <div className="mx-auto max-w-page px-4 py-2">
+        <button
+          type="button"
+          className="flex w-full items-center justify-between gap-3 text-left font-semibold"
+          aria-expanded={open ?? undefined}
+          aria-controls={bodyId}
+          onClick={() => setStored(!(open ?? isWide))}
+        >
+          <span>{message.title}</span>
+          <ChevronDownIcon className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
+        </button>
+        <div id={bodyId} className={`${visibility} pt-1 [&_a]:underline`}>
+          <div dangerouslySetInnerHTML={{ __html: message.text }} />
+          {message.show_more_text ? (
+            <>
+              <div id={moreId} hidden={!moreShown} className="pt-1" dangerouslySetInnerHTML={{ __html: message.show_more_text }} />
+              <button
+                type="button"
+                className="mt-1 underline underline-offset-2"
+                aria-expanded={moreShown}
+                aria-controls={moreId}
+                onClick={() => setMoreShown((v) => !v)}
+              >
+                {moreShown ? 'Show less' : 'Show more'}
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </aside>
+  )
+}

@@ -1,0 +1,170 @@
+/**
+ * Slide-in menu for screens up to 767 px (default width 260 px). While open it locks page
+ * scroll, keeps keyboard focus inside, and closes on Escape, on the backdrop, on the close
+ * button and on any link click inside it.
+ */
+import { Link, router } from '@inertiajs/react'
+import { useEffect, useRef } from 'react'
+import type { CustomerSummary, NavItem } from '../../shared/page-props.ts'
+import { accountLinks } from './account-links.ts'
+import { logOut } from './AccountMenu.tsx'
+import { CloseIcon } from './icons.tsx'
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])'
+
+export function MobileMenu({
+  id,
+  open,
+  onClose,
+  navigation,
+  customer,
+  cartName,
+  siteName,
+}: {
+  id: string
+  open: boolean
+  /** `restoreFocus`: move focus back to the toggle (Escape, close button), not after a link click */
+  onClose: (restoreFocus: boolean) => void
+  navigation: readonly NavItem[]
+  customer: CustomerSummary | null
+  cartName: string
+  siteName: string
+}) {
+  const panelRef = useRef<HTMLDivElement>(null)
+  const closeRef = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const body = document.body
+    const previousOverflow = body.style.overflow
+    body.style.overflow = 'hidden'
+    closeRef.current?.focus()
+
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault()
+        onClose(true)
+        return
+      }
+      if (e.key !== 'Tab' || !panelRef.current) return
+      const items = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => !el.closest('[hidden]'),
+      )
+      const first = items[0]
+      const last = items[items.length - 1]
+      if (!first || !last) return
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault()
+        last.focus()
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault()
+        first.focus()
+      }
+    }
+    const mq = window.matchMedia('(min-width: 768px)')
+    const onWide = () => mq.matches && onClose(false)
+    const stopNavigate = router.on('navigate', () => onClose(false))
+    document.addEventListener('keydown', onKey)
+    mq.addEventListener('change', onWide)
+    return () => {
+      body.style.overflow = previousOverflow
+      document.removeEventListener('keydown', onKey)
+      mq.removeEventListener('change', onWide)
+      stopNavigate()
+    }
+  }, [open, onClose])
+
+  return (
+    <div className="md:hidden">
+      <div
+        aria-hidden="true"
+        data-testid="mobile-menu-backdrop"
+        onClick={() => onClose(false)}
+        className={`fixed inset-0 z-40 bg-black/50 transition-opacity duration-200 ${
+          open ? 'opacity-100' : 'pointer-events-none opacity-0'
+        }`}
+      />
+      <div
+        ref={panelRef}
+        id={id}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        onClick={(e) => {
+          if ((e.target as Element).closest('a')) onClose(false)
+        }}
+        // Opening: visible at once (so focus can move in). Closing: stay visible while sliding out.
+        className={`fixed inset-y-0 left-0 z-50 flex w-mobile-menu max-w-[85vw] flex-col overflow-y-auto bg-white text-gray-900 shadow-xl duration-200 ${
+          open ? 'visible translate-x-0 transition-[translate]' : 'invisible -translate-x-full transition-[translate,visibility]'
+        }`}
+      >
+        <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
+          <span className="font-semibold">{siteName}</span>
+          <button
+            ref={closeRef}
+            type="button"
+            onClick={() => onClose(true)}
+            className="rounded p-1.5 text-xl hover:bg-gray-100"
+            aria-label="Close menu"
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        {navigation.length > 0 && (
+          <nav aria-label="Mobile">
+            <ul className="py-2">
+              {navigation.map((item) => (
+                <li key={item.url + item.label}>
+                  <Link href={item.url} className="block px-4 py-2.5 font-medium hover:bg-gray-100">
+                    {item.label}
+                  </Link>
+                  {item.children?.length ? (
+                    <ul className="pb-1">
+                      {item.children.map((child) => (
+                        <li key={child.url + child.label}>
+                          <Link href={child.url} className="block py-2 pr-4 pl-8 text-sm hover:bg-gray-100">
+                            {child.label}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className="mt-auto border-t border-gray-200 py-2">
+          {customer ? (
+            <>
+              <p className="px-4 py-2.5 font-semibold">My Account</p>
+              <ul>
+                {accountLinks(cartName).map((l) => (
+                  <li key={l.href} hidden={l.hidden}>
+                    <Link href={l.href} className="block py-2 pr-4 pl-8 text-sm hover:bg-gray-100">
+                      {l.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                onClick={() => {
+                  onClose(false)
+                  logOut()
+                }}
+                className="block w-full px-4 py-2.5 text-left hover:bg-gray-100"
+              >
+                Log Out
+              </button>
+            </>
+          ) : (
+            <Link href="/login" className="block px-4 py-2.5 font-medium hover:bg-gray-100">
+              Login
+            </Link>
+          )}
+        </div>
+      </div>
+    </div>
+  )
+}

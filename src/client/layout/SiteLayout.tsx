@@ -1,0 +1,81 @@
+/**
+ * The persistent default layout for every page (applied through createInertiaApp's `layout`
+ * option, so it stays mounted across visits). Without `site` (unknown host, SiteSetup page) it
+ * renders a bare layout: skip link, main content and the message boxes only.
+ */
+import type { ReactNode } from 'react'
+import type { SiteProps } from '../../shared/page-props.ts'
+import { MessagesProvider } from '../lib/messages.tsx'
+import { useShared, type Shared } from '../lib/shared-props.ts'
+import { safeStyleText, themeStyle } from '../lib/theme.ts'
+import { Footer } from './Footer.tsx'
+import { GuaranteesBar } from './GuaranteesBar.tsx'
+import { Header } from './Header.tsx'
+import { HeaderMessage } from './HeaderMessage.tsx'
+import { MessageBoxes } from './MessageBoxes.tsx'
+import { Sidebar } from './Sidebar.tsx'
+
+function SkipLink() {
+  return (
+    <a
+      href="#main-content"
+      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[100] focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-black focus:shadow-lg"
+    >
+      Skip to main content
+    </a>
+  )
+}
+
+function Main({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <main id="main-content" tabIndex={-1} className={`min-w-0 flex-1 focus:outline-none ${className}`}>
+      {children}
+    </main>
+  )
+}
+
+function FullLayout({ site, shared, children }: { site: SiteProps; shared: Shared; children: ReactNode }) {
+  const message = site.headerMessage
+  return (
+    <div className="site-root flex min-h-screen flex-col bg-background text-text" style={themeStyle(site.theme)}>
+      <SkipLink />
+      {site.globalCSS ? <style dangerouslySetInnerHTML={{ __html: safeStyleText(site.globalCSS) }} /> : null}
+      {message?.display ? <HeaderMessage message={message} /> : null}
+      {site.guarantees.length > 0 ? <GuaranteesBar guarantees={site.guarantees} /> : null}
+      <Header site={site} customer={shared.customer} cart={shared.cart} />
+      <div className="mx-auto flex w-full max-w-page flex-1 gap-6 px-4 py-6 md:py-8">
+        {site.showSidebar ? <Sidebar items={site.navigation} /> : null}
+        <Main>{children}</Main>
+      </div>
+      <Footer site={site} />
+      <MessageBoxes flash={shared.flash} />
+    </div>
+  )
+}
+
+function BareLayout({ shared, children }: { shared: Shared; children: ReactNode }) {
+  return (
+    <div className="site-root flex min-h-screen flex-col bg-background text-text">
+      <SkipLink />
+      <div className="mx-auto flex w-full max-w-page flex-1 px-4 py-10">
+        <Main>{children}</Main>
+      </div>
+      <MessageBoxes flash={shared.flash} />
+    </div>
+  )
+}
+
+export default function SiteLayout({ children }: { children?: ReactNode }) {
+  const shared = useShared()
+  return (
+    <MessagesProvider>
+      {shared.site ? (
+        <FullLayout site={shared.site} shared={shared}>
+          {children}
+        </FullLayout>
+      ) : (
+        <BareLayout shared={shared}>{children}</BareLayout>
+      )}
+    </MessagesProvider>
+  )
+}
