@@ -3,5 +3,5 @@ import Fastify from 'fastify'
 
 const app = Fastify({ logger: false })
 app.get('/', async () => ({ ok: true }))
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 4191) })
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 4311) })
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)))

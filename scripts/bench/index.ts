@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
+import http from 'node:http'
 import { resolve } from 'node:path'
 import { load, type LoadResult } from './load.ts'
 
@@ -17,12 +18,18 @@ const args = new Map(
 )
 const durationMs = Number(args.get('duration') ?? 10) * 1000
 const connections = Number(args.get('connections') ?? 10)
-const appPort = 4190
-const ceilingPort = 4191
+const appPort = 4310
+const ceilingPort = 4311
 
 function start(name: string, command: string, argv: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
   child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`))
+  child.stdout?.on('data', (d: Buffer) => {
+    if (process.env.BENCH_VERBOSE) process.stderr.write(`[${name}] ${d}`)
+  })
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') process.stderr.write(`[${name}] exited with ${code ?? signal}\n`)
+  })
   return child
 }
 
@@ -82,8 +89,15 @@ async function main() {
       },
     ]
     // Inertia visits must carry the current asset version, as the browser does.
-    const probe = await fetch(`http://127.0.0.1:${appPort}/`, { headers: { ...host, ...inertiaHeaders } })
-    const version = ((await probe.json()) as { version?: string }).version ?? ''
+    // A stale version is answered with 409 and the current one in X-Inertia-Version.
+    const version = await new Promise<string>((resolve, reject) => {
+      http
+        .get(`http://127.0.0.1:${appPort}/`, { headers: { ...host, ...inertiaHeaders, 'x-inertia-version': 'x' } }, (res) => {
+          res.resume()
+          resolve(String(res.headers['x-inertia-version'] ?? ''))
+        })
+        .on('error', reject)
+    })
     for (const s of scenarios) if (s.headers?.['x-inertia']) s.headers['x-inertia-version'] = version
 
     console.log(`bench: ${connections} connections, ${durationMs / 1000} s per scenario (+2 s warm-up), node ${process.version}`)

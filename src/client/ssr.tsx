@@ -7,7 +7,15 @@
  */
 import { createInertiaApp } from '@inertiajs/react'
 import { renderToString } from 'react-dom/server'
-import { PageNotFoundError, layout, pagePath, title, type InertiaPage, type PageModule, type SsrResult } from './inertia.ts'
+import {
+  PageNotFoundError,
+  layout,
+  pagePath,
+  title,
+  type InertiaPage,
+  type PageModule,
+  type SsrResult,
+} from './inertia.ts'
 
 const pages = import.meta.glob<PageModule>('./pages/**/*.tsx', { eager: true })
 

@@ -52,7 +52,10 @@ export function Breadcrumbs({ items, className = '' }: { items: readonly Breadcr
                   …
                 </button>
               ) : isBreadcrumbLink(entry) ? (
-                <Link href={entry.crumb.url ?? '/'} className="text-primary underline-offset-2 hover:underline">
+                <Link
+                  href={entry.crumb.url ?? '/'}
+                  className="text-primary underline-offset-2 hover:underline"
+                >
                   <span dangerouslySetInnerHTML={{ __html: entry.crumb.name }} />
                 </Link>
               ) : (

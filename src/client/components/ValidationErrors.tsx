@@ -11,7 +11,13 @@ function flatten(errors: Record<string, unknown>): string[] {
   return [...new Set(out)]
 }
 
-export function ValidationErrors({ errors, className = '' }: { errors?: Record<string, unknown>; className?: string }) {
+export function ValidationErrors({
+  errors,
+  className = '',
+}: {
+  errors?: Record<string, unknown>
+  className?: string
+}) {
   const shared = useShared()
   const messages = flatten(errors ?? shared.errors)
   if (messages.length === 0) return null

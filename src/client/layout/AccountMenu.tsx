@@ -71,7 +71,11 @@ export function AccountMenu({ customer, cartName }: { customer: CustomerSummary;
           ))}
         </ul>
         <div className="mt-1 border-t border-gray-100 pt-1">
-          <button type="button" onClick={logOut} className="block w-full px-4 py-2 text-left text-sm hover:bg-gray-100">
+          <button
+            type="button"
+            onClick={logOut}
+            className="block w-full px-4 py-2 text-left text-sm hover:bg-gray-100"
+          >
             Log Out
           </button>
         </div>

@@ -106,7 +106,11 @@ export function Header({
           </button>
           <Link href="/" className="mr-auto flex min-w-0 items-center">
             {site.logo ? (
-              <img src={site.logo} alt={site.name} className="h-10 w-auto max-w-[11rem] object-contain md:h-14 md:max-w-xs" />
+              <img
+                src={site.logo}
+                alt={site.name}
+                className="h-10 w-auto max-w-[11rem] object-contain md:h-14 md:max-w-xs"
+              />
             ) : (
               <span className="truncate text-xl font-bold md:text-2xl">{site.name}</span>
             )}

@@ -42,7 +42,12 @@ export function HeaderMessage({ message }: { message: HeaderMessageProps }) {
           <div dangerouslySetInnerHTML={{ __html: message.text }} />
           {message.show_more_text ? (
             <>
-              <div id={moreId} hidden={!moreShown} className="pt-1" dangerouslySetInnerHTML={{ __html: message.show_more_text }} />
+              <div
+                id={moreId}
+                hidden={!moreShown}
+                className="pt-1"
+                dangerouslySetInnerHTML={{ __html: message.show_more_text }}
+              />
               <button
                 type="button"
                 className="mt-1 underline underline-offset-2"

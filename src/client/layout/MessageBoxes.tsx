@@ -8,7 +8,15 @@ import type { FlashData } from '../../shared/page-props.ts'
 import { useMessages, type MessageLevel } from '../lib/messages.tsx'
 import { CloseIcon } from './icons.tsx'
 
-function Box({ level, messages, onDismiss }: { level: MessageLevel; messages: string[]; onDismiss: () => void }) {
+function Box({
+  level,
+  messages,
+  onDismiss,
+}: {
+  level: MessageLevel
+  messages: string[]
+  onDismiss: () => void
+}) {
   const isError = level === 'error'
   return (
     <div

@@ -95,7 +95,9 @@ export function MobileMenu({
         }}
         // Opening: visible at once (so focus can move in). Closing: stay visible while sliding out.
         className={`fixed inset-y-0 left-0 z-50 flex w-mobile-menu max-w-[85vw] flex-col overflow-y-auto bg-white text-gray-900 shadow-xl duration-200 ${
-          open ? 'visible translate-x-0 transition-[translate]' : 'invisible -translate-x-full transition-[translate,visibility]'
+          open
+            ? 'visible translate-x-0 transition-[translate]'
+            : 'invisible -translate-x-full transition-[translate,visibility]'
         }`}
       >
         <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">

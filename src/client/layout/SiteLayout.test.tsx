@@ -32,7 +32,9 @@ async function render(props: Record<string, unknown> = {}, extra = {}) {
 }
 
 function byText(selector: string, text: string): HTMLElement {
-  const el = [...container.querySelectorAll<HTMLElement>(selector)].find((e) => e.textContent?.trim() === text)
+  const el = [...container.querySelectorAll<HTMLElement>(selector)].find(
+    (e) => e.textContent?.trim() === text,
+  )
   if (!el) throw new Error(`No ${selector} with text ${text}`)
   return el
 }
@@ -126,14 +128,18 @@ describe('site layout', () => {
 
   it('shows a flash warning in the orange box', async () => {
     await render({}, { flash: { warning: 'Some items are out of stock.' } })
-    expect(container.querySelector('[data-testid="warning-box"]')?.textContent).toContain('Some items are out of stock.')
+    expect(container.querySelector('[data-testid="warning-box"]')?.textContent).toContain(
+      'Some items are out of stock.',
+    )
   })
 
   it('lets components push errors and warnings into the boxes', async () => {
     await render()
     await click(byText('button', 'push error'))
     await click(byText('button', 'push warning'))
-    expect(container.querySelector('[data-testid="error-box"]')?.textContent).toContain('Could not update the basket.')
+    expect(container.querySelector('[data-testid="error-box"]')?.textContent).toContain(
+      'Could not update the basket.',
+    )
     expect(container.querySelector('[data-testid="warning-box"]')?.textContent).toContain('Stock is low.')
     await click(container.querySelector('button[aria-label="Dismiss warning"]')!)
     expect(container.querySelector('[data-testid="warning-box"]')).toBeNull()

@@ -37,7 +37,10 @@ function Main({ children, className = '' }: { children: ReactNode; className?: s
 function FullLayout({ site, shared, children }: { site: SiteProps; shared: Shared; children: ReactNode }) {
   const message = site.headerMessage
   return (
-    <div className="site-root flex min-h-screen flex-col bg-background text-text" style={themeStyle(site.theme)}>
+    <div
+      className="site-root flex min-h-screen flex-col bg-background text-text"
+      style={themeStyle(site.theme)}
+    >
       <SkipLink />
       {site.globalCSS ? <style dangerouslySetInnerHTML={{ __html: safeStyleText(site.globalCSS) }} /> : null}
       {message?.display ? <HeaderMessage message={message} /> : null}

@@ -17,7 +17,15 @@ export interface PageProps {
   canonical?: string | null
 }
 
-export default function Page({ title, metaDescription, keywords, noindex, breadcrumbs, body, canonical }: PageProps) {
+export default function Page({
+  title,
+  metaDescription,
+  keywords,
+  noindex,
+  breadcrumbs,
+  body,
+  canonical,
+}: PageProps) {
   const siteName = useSiteName()
   return (
     <>

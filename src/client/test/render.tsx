@@ -46,7 +46,11 @@ export const testSite: SiteProps = {
   baseUrl: 'https://shop.example',
 }
 
-export function makePage(component: string, props: Record<string, unknown> = {}, extra: Partial<InertiaPage> = {}): InertiaPage {
+export function makePage(
+  component: string,
+  props: Record<string, unknown> = {},
+  extra: Partial<InertiaPage> = {},
+): InertiaPage {
   return {
     component,
     url: '/',

@@ -29,11 +29,29 @@ export {
   type ScrollMetadata,
   type DeferOptions,
 } from './props.ts'
-export { resolveProps, type PropsMetadata, type ResolvedProps, type PropsRequestInfo } from './resolve-props.ts'
+export {
+  resolveProps,
+  type PropsMetadata,
+  type ResolvedProps,
+  type PropsRequestInfo,
+} from './resolve-props.ts'
 export { buildPage, serializePageForHtml, clientSideBody, type Page } from './page.ts'
 export { parseRequestInfo, type InertiaRequestInfo } from './request-info.ts'
-export { resolveErrors, SESSION_KEYS, type ErrorMessages, type ErrorBags } from './session.ts'
-export { createModuleSsrRenderer, type SsrRenderer, type SsrResult, type SsrModule, type SsrContext } from './ssr.ts'
+export {
+  resolveErrors,
+  errorsFromIssues,
+  SESSION_KEYS,
+  type ErrorMessages,
+  type ErrorBags,
+  type ValidationIssues,
+} from './session.ts'
+export {
+  createModuleSsrRenderer,
+  type SsrRenderer,
+  type SsrResult,
+  type SsrModule,
+  type SsrContext,
+} from './ssr.ts'
 export {
   loadProductionAssets,
   createProductionAssets,

@@ -30,7 +30,11 @@ describe('buildPage', () => {
       props: { errors: {} },
       url: '/',
       version: '1',
-      metadata: { onceProps: { a: { prop: 'a', expiresAt: null } }, sharedProps: ['site'], mergeProps: ['x'] },
+      metadata: {
+        onceProps: { a: { prop: 'a', expiresAt: null } },
+        sharedProps: ['site'],
+        mergeProps: ['x'],
+      },
       flash: { success: 'ok' },
       clearHistory: true,
       encryptHistory: true,

@@ -13,7 +13,13 @@ import { buildPage, clientSideBody, type Page } from './page.ts'
 import { always } from './props.ts'
 import { parseRequestInfo, type InertiaRequestInfo } from './request-info.ts'
 import { resolveProps } from './resolve-props.ts'
-import { InertiaSession, resolveErrors, SESSION_KEYS, type ErrorMessages, type PulledState } from './session.ts'
+import {
+  InertiaSession,
+  resolveErrors,
+  SESSION_KEYS,
+  type ErrorMessages,
+  type PulledState,
+} from './session.ts'
 import type { SsrRenderer } from './ssr.ts'
 
 export interface DocumentContext {
@@ -78,7 +84,7 @@ interface PluginContext {
   version(): string
 }
 
-/** Per-request adapter state; created in onRequest, never shared between requests. */
+/** Per-request adapter state; created on first use of `request.inertia`, never shared between requests. */
 class RequestState {
   readonly info: InertiaRequestInfo
   readonly session: InertiaSession
@@ -250,7 +256,10 @@ export class InertiaReply {
     const resolved = await resolveProps(shared, props, info, component, Date.now(), {
       exposeSharedPropKeys: opts.exposeSharedPropKeys !== false,
       onRescue: (path, error) =>
-        request.log.error({ err: error, prop: path, component }, 'Inertia deferred prop failed and was rescued'),
+        request.log.error(
+          { err: error, prop: path, component },
+          'Inertia deferred prop failed and was rescued',
+        ),
       onSharedError: tolerant
         ? (path, error) =>
             request.log.error({ err: error, prop: path }, 'Inertia shared prop failed; left out of the page')
@@ -288,7 +297,10 @@ export class InertiaReply {
           body = result.body
         }
       } catch (error) {
-        request.log.error({ err: error, component }, 'Inertia SSR failed; sending the client-side rendered page')
+        request.log.error(
+          { err: error, component },
+          'Inertia SSR failed; sending the client-side rendered page',
+        )
       }
     }
 
@@ -365,7 +377,8 @@ function isEmptyPayload(payload: unknown): boolean {
 const MUTATING = new Set(['PUT', 'PATCH', 'DELETE'])
 
 async function inertia(fastify: FastifyInstance, options: InertiaOptions): Promise<void> {
-  if (typeof options.document !== 'function') throw new TypeError('inertiaPlugin: options.document is required')
+  if (typeof options.document !== 'function')
+    throw new TypeError('inertiaPlugin: options.document is required')
   const context: PluginContext = { options, version: () => currentVersion(options) }
   // Per-request objects live in slots declared null up front (stable object shapes) and are filled
   // on first use, so they exist even in error handlers for requests that failed before onRequest.
@@ -431,7 +444,9 @@ async function inertia(fastify: FastifyInstance, options: InertiaOptions): Promi
       isEmptyPayload(payload) &&
       reply.getHeader('x-inertia') === undefined
     ) {
-      reply.code(MUTATING.has(request.method) ? 303 : 302).header('location', sameOriginReferer(request) ?? '/')
+      reply
+        .code(MUTATING.has(request.method) ? 303 : 302)
+        .header('location', sameOriginReferer(request) ?? '/')
     }
     done(null, payload)
   })

@@ -13,7 +13,11 @@ describe('prop wrappers', () => {
   it('records the load mode of optional, always and deferred props', () => {
     expect(optional(() => 1).config.load).toBe('optional')
     expect(always(1).config.load).toBe('always')
-    expect(defer(() => 1, { group: 'g', rescue: true }).config).toMatchObject({ load: 'defer', group: 'g', rescue: true })
+    expect(defer(() => 1, { group: 'g', rescue: true }).config).toMatchObject({
+      load: 'defer',
+      group: 'g',
+      rescue: true,
+    })
   })
 })
 
@@ -47,7 +51,11 @@ describe('scroll metadata', () => {
       nextPage: null,
       previousPage: null,
     })
-    expect(scrollMetadataFrom({ page: 3, totalPages: 3 })).toEqual({ currentPage: 3, nextPage: null, previousPage: 2 })
+    expect(scrollMetadataFrom({ page: 3, totalPages: 3 })).toEqual({
+      currentPage: 3,
+      nextPage: null,
+      previousPage: 2,
+    })
   })
 
   it('uses explicit next and previous cursors when present', () => {

@@ -58,7 +58,9 @@ export interface PropConfig {
   readonly prependPaths: readonly string[]
   readonly matchOn: readonly string[]
   readonly once: Readonly<OnceOptions> | null
-  readonly scroll: Readonly<Required<Omit<ScrollOptions, 'metadata'>> & Pick<ScrollOptions, 'metadata'>> | null
+  readonly scroll: Readonly<
+    Required<Omit<ScrollOptions, 'metadata'>> & Pick<ScrollOptions, 'metadata'>
+  > | null
 }
 
 const baseConfig: PropConfig = Object.freeze({
@@ -243,7 +245,9 @@ export function scrollMetadataFrom(value: unknown): ScrollMetadata {
   }
   const record = value as Record<string, unknown>
   const meta =
-    record.meta !== null && typeof record.meta === 'object' ? (record.meta as Record<string, unknown>) : record
+    record.meta !== null && typeof record.meta === 'object'
+      ? (record.meta as Record<string, unknown>)
+      : record
   const current = asCursor(pick(meta, ['currentPage', 'current_page', 'page']))
   const hasNext = ['nextPage', 'next_page'].some((k) => k in meta)
   const hasPrevious = ['previousPage', 'previous_page', 'prevPage', 'prev_page'].some((k) => k in meta)

@@ -46,7 +46,11 @@ describe('parseRequestInfo', () => {
   })
 
   it('treats empty partial headers as absent', () => {
-    const info = parseRequestInfo({ 'x-inertia': 'true', 'x-inertia-partial-data': ' , ', 'x-inertia-error-bag': '' })
+    const info = parseRequestInfo({
+      'x-inertia': 'true',
+      'x-inertia-partial-data': ' , ',
+      'x-inertia-error-bag': '',
+    })
     expect(info.only).toBeNull()
     expect(info.errorBag).toBeNull()
   })

@@ -60,7 +60,10 @@ describe('resolveProps: regular and lazy props', () => {
     const date = new Date('2024-01-02T03:04:05.000Z')
     const custom = { toJSON: () => 'serialised' }
     const { props } = await resolveProps({}, { date, custom }, firstLoad, 'Home', NOW)
-    expect(JSON.parse(JSON.stringify(props))).toMatchObject({ date: '2024-01-02T03:04:05.000Z', custom: 'serialised' })
+    expect(JSON.parse(JSON.stringify(props))).toMatchObject({
+      date: '2024-01-02T03:04:05.000Z',
+      custom: 'serialised',
+    })
   })
 
   it('evaluates lazy props concurrently', async () => {
@@ -111,7 +114,13 @@ describe('resolveProps: partial reloads', () => {
     const notifications = vi.fn(() => ['n1'])
     const settings = vi.fn(() => ({ theme: 'dark' }))
     const shared = { auth: { user: { id: 1, name: 'Ann' }, notifications, settings } }
-    const { props: out } = await resolveProps(shared, { other: 1 }, partial('Page', ['auth.notifications']), 'Page', NOW)
+    const { props: out } = await resolveProps(
+      shared,
+      { other: 1 },
+      partial('Page', ['auth.notifications']),
+      'Page',
+      NOW,
+    )
     expect(out).toEqual({ auth: { notifications: ['n1'] }, errors: {} })
     expect(settings).not.toHaveBeenCalled()
   })
@@ -152,7 +161,13 @@ describe('resolveProps: optional and always', () => {
   })
 
   it('evaluates an optional prop when a partial reload asks for it', async () => {
-    const { props } = await resolveProps({}, { o: optional(async () => 'x') }, partial('Page', ['o']), 'Page', NOW)
+    const { props } = await resolveProps(
+      {},
+      { o: optional(async () => 'x') },
+      partial('Page', ['o']),
+      'Page',
+      NOW,
+    )
     expect(props).toEqual({ o: 'x', errors: {} })
   })
 
@@ -207,9 +222,12 @@ describe('resolveProps: deferred props', () => {
     const { props, metadata } = await resolveProps(
       {},
       {
-        broken: defer(() => {
-          throw boom
-        }, { rescue: true }),
+        broken: defer(
+          () => {
+            throw boom
+          },
+          { rescue: true },
+        ),
         fine: defer(() => 'ok', { rescue: true }),
       },
       partial('Page', ['broken', 'fine']),
@@ -288,7 +306,13 @@ describe('resolveProps: merge props', () => {
 
   it('drops merge labels for props named in the reset header but still returns their value', async () => {
     const info = partial('Page', ['a', 'b'], null, { reset: ['a'] })
-    const { props, metadata } = await resolveProps({}, { a: merge([1]).matchOn('id'), b: merge([2]) }, info, 'Page', NOW)
+    const { props, metadata } = await resolveProps(
+      {},
+      { a: merge([1]).matchOn('id'), b: merge([2]) },
+      info,
+      'Page',
+      NOW,
+    )
     expect(props).toEqual({ a: [1], b: [2], errors: {} })
     expect(metadata).toEqual({ mergeProps: ['b'] })
   })
@@ -406,7 +430,13 @@ describe('resolveProps: once props', () => {
   })
 
   it('supports once props in shared props', async () => {
-    const { props, metadata } = await resolveProps({ countries: once(() => ['UK']) }, {}, firstLoad, 'Page', NOW)
+    const { props, metadata } = await resolveProps(
+      { countries: once(() => ['UK']) },
+      {},
+      firstLoad,
+      'Page',
+      NOW,
+    )
     expect(props).toEqual({ countries: ['UK'], errors: {} })
     expect(metadata.onceProps).toEqual({ countries: { prop: 'countries', expiresAt: null } })
   })
@@ -427,11 +457,19 @@ describe('resolveProps: scroll props', () => {
   const paginated = (page: number) => ({ data: [{ id: page }], meta: { currentPage: page, lastPage: 3 } })
 
   it('announces scrollProps and merges the wrapped items', async () => {
-    const { props, metadata } = await resolveProps({}, { products: scroll(paginated(2)) }, firstLoad, 'Page', NOW)
+    const { props, metadata } = await resolveProps(
+      {},
+      { products: scroll(paginated(2)) },
+      firstLoad,
+      'Page',
+      NOW,
+    )
     expect(props.products).toEqual(paginated(2))
     expect(metadata).toEqual({
       mergeProps: ['products.data'],
-      scrollProps: { products: { pageName: 'page', previousPage: 1, nextPage: 3, currentPage: 2, reset: false } },
+      scrollProps: {
+        products: { pageName: 'page', previousPage: 1, nextPage: 3, currentPage: 2, reset: false },
+      },
     })
   })
 
@@ -440,7 +478,9 @@ describe('resolveProps: scroll props', () => {
     const { metadata } = await resolveProps({}, { products: scroll(paginated(1)) }, info, 'Page', NOW)
     expect(metadata).toEqual({
       prependProps: ['products.data'],
-      scrollProps: { products: { pageName: 'page', previousPage: null, nextPage: 2, currentPage: 1, reset: false } },
+      scrollProps: {
+        products: { pageName: 'page', previousPage: null, nextPage: 2, currentPage: 1, reset: false },
+      },
     })
   })
 
@@ -448,7 +488,9 @@ describe('resolveProps: scroll props', () => {
     const info = partial('Page', ['products'], null, { reset: ['products'] })
     const { metadata } = await resolveProps({}, { products: scroll(paginated(3)) }, info, 'Page', NOW)
     expect(metadata).toEqual({
-      scrollProps: { products: { pageName: 'page', previousPage: 2, nextPage: null, currentPage: 3, reset: true } },
+      scrollProps: {
+        products: { pageName: 'page', previousPage: 2, nextPage: null, currentPage: 3, reset: true },
+      },
     })
   })
 
@@ -470,7 +512,9 @@ describe('resolveProps: scroll props', () => {
     expect(metadata).toEqual({
       mergeProps: ['feed.items'],
       matchPropsOn: ['feed.items.sku'],
-      scrollProps: { feed: { pageName: 'cursor', previousPage: null, nextPage: 'n2', currentPage: 'n1', reset: false } },
+      scrollProps: {
+        feed: { pageName: 'cursor', previousPage: null, nextPage: 'n2', currentPage: 'n1', reset: false },
+      },
     })
   })
 
@@ -480,7 +524,13 @@ describe('resolveProps: scroll props', () => {
     expect(first.props).toEqual({ errors: {} })
     expect(first.metadata.deferredProps).toEqual({ default: ['products'] })
     expect(fn).not.toHaveBeenCalled()
-    const second = await resolveProps({}, { products: scroll(fn).defer() }, partial('Page', ['products']), 'Page', NOW)
+    const second = await resolveProps(
+      {},
+      { products: scroll(fn).defer() },
+      partial('Page', ['products']),
+      'Page',
+      NOW,
+    )
     expect(second.props.products).toEqual(paginated(1))
     expect(second.metadata.scrollProps?.products?.nextPage).toBe(2)
     expect(fn).toHaveBeenCalledTimes(1)
@@ -501,18 +551,32 @@ describe('resolveProps: shared props', () => {
   })
 
   it('lets page props override shared props while still listing the key as shared', async () => {
-    const { props, metadata } = await resolveProps({ site: 'shared' }, { site: 'page' }, firstLoad, 'Page', NOW)
+    const { props, metadata } = await resolveProps(
+      { site: 'shared' },
+      { site: 'page' },
+      firstLoad,
+      'Page',
+      NOW,
+    )
     expect(props.site).toBe('page')
     expect(metadata.sharedProps).toEqual(['site'])
   })
 
   it('keeps sharedProps unaffected by only/except', async () => {
-    const { metadata } = await resolveProps({ site: 's', auth: 'a' }, { x: 1 }, partial('Page', ['x']), 'Page', NOW)
+    const { metadata } = await resolveProps(
+      { site: 's', auth: 'a' },
+      { x: 1 },
+      partial('Page', ['x']),
+      'Page',
+      NOW,
+    )
     expect(metadata.sharedProps).toEqual(['site', 'auth'])
   })
 
   it('can leave out sharedProps', async () => {
-    const { metadata } = await resolveProps({ site: 's' }, {}, firstLoad, 'Page', NOW, { exposeSharedPropKeys: false })
+    const { metadata } = await resolveProps({ site: 's' }, {}, firstLoad, 'Page', NOW, {
+      exposeSharedPropKeys: false,
+    })
     expect(metadata.sharedProps).toBeUndefined()
   })
 

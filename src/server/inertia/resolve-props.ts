@@ -101,7 +101,10 @@ function below(paths: readonly string[], key: string): string[] {
 }
 
 /** Whether `key` is selected by `only` (bidirectional prefix, §1.13) and not removed by `except`. */
-function selects(selection: { only: readonly string[] | null; except: readonly string[] }, key: string): boolean {
+function selects(
+  selection: { only: readonly string[] | null; except: readonly string[] },
+  key: string,
+): boolean {
   const { only, except } = selection
   if (only !== null && !only.some((o) => o === key || o.startsWith(`${key}.`) || key.startsWith(`${o}.`))) {
     return false
@@ -110,9 +113,11 @@ function selects(selection: { only: readonly string[] | null; except: readonly s
 }
 
 /** The narrowing to apply inside the value of a selected `key`. */
-function narrow(selection: { only: readonly string[] | null; except: readonly string[] }, key: string): Selection {
-  const only =
-    selection.only === null || selection.only.includes(key) ? null : below(selection.only, key)
+function narrow(
+  selection: { only: readonly string[] | null; except: readonly string[] },
+  key: string,
+): Selection {
+  const only = selection.only === null || selection.only.includes(key) ? null : below(selection.only, key)
   const except = below(selection.except, key)
   return only === null && except.length === 0 ? WHOLE : { only, except }
 }
@@ -136,13 +141,9 @@ async function deepResolve(value: unknown, selection: Selection): Promise<unknow
   }
   // Class instances and objects with toJSON are left to JSON.stringify.
   if (!isPlainObject(current) || typeof current.toJSON === 'function') return current
-  const keys = Object.keys(current).filter(
-    (key) => selection === WHOLE || selects(selection, key),
-  )
+  const keys = Object.keys(current).filter((key) => selection === WHOLE || selects(selection, key))
   const values = await Promise.all(
-    keys.map((key) =>
-      deepResolve(current[key], selection === WHOLE ? WHOLE : narrow(selection, key)),
-    ),
+    keys.map((key) => deepResolve(current[key], selection === WHOLE ? WHOLE : narrow(selection, key))),
   )
   const out: Record<string, unknown> = {}
   keys.forEach((key, i) => {
@@ -183,9 +184,8 @@ export async function resolveProps(
   const reset = new Set(info.reset)
   const exceptOnce = new Set(info.exceptOnceProps)
 
-  const labels: Partial<
-    Record<'mergeProps' | 'prependProps' | 'deepMergeProps' | 'matchPropsOn', string[]>
-  > = {}
+  const labels: Partial<Record<'mergeProps' | 'prependProps' | 'deepMergeProps' | 'matchPropsOn', string[]>> =
+    {}
   const deferred: Record<string, string[]> = {}
   const onceProps: Record<string, OncePropMetadata> = {}
   const scrollProps: Record<string, ScrollPropMetadata> = {}

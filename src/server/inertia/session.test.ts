@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InertiaSession, resolveErrors } from './session.ts'
+import { errorsFromIssues, InertiaSession, resolveErrors } from './session.ts'
 
 class FakeSession {
   data = new Map<string, unknown>()
@@ -73,6 +73,32 @@ describe('resolveErrors', () => {
     expect(resolveErrors({ login: { email: 'Wrong' }, signup: { name: 'Required' } }, null)).toEqual({
       login: { email: 'Wrong' },
       signup: { name: 'Required' },
+    })
+  })
+})
+
+describe('errorsFromIssues', () => {
+  it('keys messages by dot path, in order, with a fallback key for form-level issues', async () => {
+    const { z } = await import('zod')
+    const schema = z.object({
+      email: z.string().email('Enter a valid email.'),
+      items: z.array(z.object({ qty: z.number().min(1, 'At least one.') })),
+    })
+    const result = schema.safeParse({ email: 'nope', items: [{ qty: 0 }] })
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(errorsFromIssues(result.error)).toEqual({
+      email: ['Enter a valid email.'],
+      'items.0.qty': ['At least one.'],
+    })
+    expect(errorsFromIssues({ issues: [{ path: [], message: 'Passwords differ.' }] })).toEqual({
+      form: ['Passwords differ.'],
+    })
+  })
+
+  it('ignores undefined entries such as those in flattened field errors', () => {
+    expect(resolveErrors({ default: { email: undefined, name: ['Required'] } }, null)).toEqual({
+      name: 'Required',
     })
   })
 })

@@ -25,8 +25,8 @@ export const SESSION_KEYS = {
 
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS]
 
-/** Validation messages per field: one message or several. */
-export type ErrorMessages = Record<string, string | readonly string[]>
+/** Validation messages per field: one message or several (undefined entries are ignored). */
+export type ErrorMessages = Record<string, string | readonly string[] | undefined>
 /** Stored errors: bag name → field → messages. The default bag is `'default'`. */
 export type ErrorBags = Record<string, ErrorMessages>
 
@@ -97,7 +97,8 @@ export class InertiaSession {
   addErrors(errors: ErrorMessages, bag: string): void {
     const current = this.read(SESSION_KEYS.errors)
     const bags: ErrorBags = isRecord(current) ? { ...(current as ErrorBags) } : {}
-    bags[bag] = { ...(bags[bag] ?? {}), ...errors }
+    const defined = Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== undefined))
+    bags[bag] = { ...(bags[bag] ?? {}), ...defined }
     this.write(SESSION_KEYS.errors, bags)
   }
 
@@ -131,6 +132,7 @@ export function resolveErrors(
   const shape = (messages: ErrorMessages): Record<string, unknown> => {
     const out: Record<string, unknown> = {}
     for (const [field, value] of Object.entries(messages)) {
+      if (value === undefined) continue
       const list = typeof value === 'string' ? [value] : [...value]
       if (list.length === 0) continue
       out[field] = allMessages ? list : list[0]
@@ -147,5 +149,23 @@ export function resolveErrors(
   }
   const out: Record<string, unknown> = {}
   for (const name of names) out[name] = shape(bags[name] as ErrorMessages)
+  return out
+}
+
+/** The parts of a validation error used here (matches zod's ZodError, and similar libraries). */
+export interface ValidationIssues {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[]
+}
+
+/**
+ * Turns validation issues into `setErrors` input: one entry per field, keyed by the dot path the
+ * client uses (`items.0.qty`), messages in order. Issues without a path go under `fallbackKey`.
+ */
+export function errorsFromIssues(error: ValidationIssues, fallbackKey = 'form'): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map((p) => String(p)).join('.') : fallbackKey
+    ;(out[key] ??= []).push(issue.message)
+  }
   return out
 }

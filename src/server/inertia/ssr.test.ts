@@ -11,9 +11,15 @@ function context(): SsrContext & { errors: unknown[] } {
 
 describe('createModuleSsrRenderer', () => {
   it('renders the page with the module default export', async () => {
-    const render = vi.fn(async (p: Page) => ({ head: ['<title data-inertia="">x</title>'], body: `<div>${p.component}</div>` }))
+    const render = vi.fn(async (p: Page) => ({
+      head: ['<title data-inertia="">x</title>'],
+      body: `<div>${p.component}</div>`,
+    }))
     const ssr = createModuleSsrRenderer(async () => ({ default: render }))
-    await expect(ssr(page, context())).resolves.toEqual({ head: ['<title data-inertia="">x</title>'], body: '<div>Home</div>' })
+    await expect(ssr(page, context())).resolves.toEqual({
+      head: ['<title data-inertia="">x</title>'],
+      body: '<div>Home</div>',
+    })
     expect(render).toHaveBeenCalledWith(page)
   })
 
@@ -43,9 +49,12 @@ describe('createModuleSsrRenderer', () => {
   })
 
   it('prepends extra head tags', async () => {
-    const ssr = createModuleSsrRenderer(async () => ({ default: async () => ({ head: ['<title>x</title>'], body: '' }) }), {
-      extraHead: () => ['<link rel="stylesheet" href="/a.css">'],
-    })
+    const ssr = createModuleSsrRenderer(
+      async () => ({ default: async () => ({ head: ['<title>x</title>'], body: '' }) }),
+      {
+        extraHead: () => ['<link rel="stylesheet" href="/a.css">'],
+      },
+    )
     await expect(ssr(page, context())).resolves.toEqual({
       head: ['<link rel="stylesheet" href="/a.css">', '<title>x</title>'],
       body: '',

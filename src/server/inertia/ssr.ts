@@ -70,7 +70,13 @@ export function createModuleSsrRenderer(
         // classification is best-effort
       }
       log.error(
-        { err: error, component: page.component, url: page.url, ssrErrorType: classified.type, hint: classified.hint },
+        {
+          err: error,
+          component: page.component,
+          url: page.url,
+          ssrErrorType: classified.type,
+          hint: classified.hint,
+        },
         'Inertia SSR failed; sending the client-side rendered page instead',
       )
       return null

@@ -53,7 +53,6 @@ export function pageFromHtml(html: string, id = 'app'): Page | null {
   return text === null ? null : (JSON.parse(text) as Page)
 }
 
-
 export const TEST_SESSION_SECRET = 'a-test-secret-that-is-long-enough-0123456789'
 
 /** A trivial document: SSR head in `<head>`, the body (SSR or CSR) in `<body>`. */

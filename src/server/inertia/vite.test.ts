@@ -2,7 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { collectDevCss, createProductionAssets, devAssetTags, loadProductionAssets, shortHash } from './vite.ts'
+import {
+  collectDevCss,
+  createProductionAssets,
+  devAssetTags,
+  loadProductionAssets,
+  shortHash,
+} from './vite.ts'
 
 const manifest = {
   'src/client/app.tsx': {
@@ -88,9 +94,17 @@ describe('development assets', () => {
 
   it('collects stylesheet links from the SSR module graph', async () => {
     type Node = { url: string; id: string | null; importedModules: Set<Node> }
-    const css: Node = { url: '/src/client/app.css', id: '/abs/src/client/app.css', importedModules: new Set() }
+    const css: Node = {
+      url: '/src/client/app.css',
+      id: '/abs/src/client/app.css',
+      importedModules: new Set(),
+    }
     const inline: Node = { url: '/src/x.css?inline', id: null, importedModules: new Set() }
-    const page: Node = { url: '/src/client/pages/Home.tsx', id: null, importedModules: new Set([css, inline]) }
+    const page: Node = {
+      url: '/src/client/pages/Home.tsx',
+      id: null,
+      importedModules: new Set([css, inline]),
+    }
     const entry: Node = { url: '/src/client/ssr.tsx', id: null, importedModules: new Set([page, css]) }
     const vite = {
       ssrLoadModule: async () => ({}),

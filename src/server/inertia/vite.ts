@@ -93,7 +93,9 @@ export function createProductionAssets(
   const entryKey = options.entry ?? 'src/client/app.tsx'
   const entry = manifest[entryKey]
   if (!entry) {
-    throw new Error(`Vite manifest has no entry "${entryKey}" (is build.manifest enabled and the entry built?)`)
+    throw new Error(
+      `Vite manifest has no entry "${entryKey}" (is build.manifest enabled and the entry built?)`,
+    )
   }
   const base = (options.base ?? '/').replace(/\/?$/, '/')
   const url = (file: string): string => escapeAttribute(base + file)
@@ -160,7 +162,11 @@ export const DEV_ASSET_VERSION = 'dev'
  * Development tags: the React Fast Refresh preamble (inline, so it needs the nonce under a strict
  * CSP), the Vite client and the app entry, all served by the Vite dev server middleware.
  */
-export function devAssetTags({ nonce, entry = '/src/client/app.tsx', base = '/' }: DevTagOptions = {}): string {
+export function devAssetTags({
+  nonce,
+  entry = '/src/client/app.tsx',
+  base = '/',
+}: DevTagOptions = {}): string {
   const n = nonceAttribute(nonce)
   const root = base.replace(/\/?$/, '/')
   const refresh = JSON.stringify(`${root}@react-refresh`)
@@ -215,7 +221,10 @@ export async function collectDevCss(vite: ViteDevServerLike, entryUrl: string): 
  * SSR renderer for development: loads the SSR entry through Vite on every render (so edits apply
  * without a restart), fixes stack traces to point at source files, and adds the CSS links.
  */
-export function createViteDevSsrRenderer(vite: ViteDevServerLike, entry = '/src/client/ssr.tsx'): SsrRenderer {
+export function createViteDevSsrRenderer(
+  vite: ViteDevServerLike,
+  entry = '/src/client/ssr.tsx',
+): SsrRenderer {
   return createModuleSsrRenderer(() => vite.ssrLoadModule(entry) as Promise<SsrModule>, {
     onError: (error) => {
       if (error instanceof Error) vite.ssrFixStacktrace(error)

@@ -26,7 +26,7 @@ describe('first loads and Inertia visits', () => {
     expect(res.body).toContain('<div id="app"></div>')
     expect(pageFromHtml(res.body)).toEqual({
       component: 'Products/Show',
-      props: { id: 7, errors: {}, },
+      props: { id: 7, errors: {} },
       url: '/products/7?ref=home',
       version: '1',
       sharedProps: ['errors'],
@@ -151,7 +151,9 @@ describe('Vary header', () => {
       a.get('/plain', (req, reply) => reply.header('vary', 'Accept-Encoding').send({ ok: true }))
       a.get('/twice', (req, reply) => reply.header('vary', 'accept, x-inertia').send('x'))
     })
-    expect((await app.inject({ method: 'GET', url: '/plain' })).headers.vary).toBe('Accept-Encoding, X-Inertia')
+    expect((await app.inject({ method: 'GET', url: '/plain' })).headers.vary).toBe(
+      'Accept-Encoding, X-Inertia',
+    )
     expect((await app.inject({ method: 'GET', url: '/twice' })).headers.vary).toBe('accept, x-inertia')
   })
 
@@ -214,7 +216,11 @@ describe('redirects', () => {
 
   it('leaves fragment redirects alone for prefetches and requests that are not Inertia visits', async () => {
     app = await redirectApp()
-    const prefetch = await app.inject({ method: 'GET', url: '/frag', headers: inertiaHeaders({ version: '1', prefetch: true }) })
+    const prefetch = await app.inject({
+      method: 'GET',
+      url: '/frag',
+      headers: inertiaHeaders({ version: '1', prefetch: true }),
+    })
     expect(prefetch.statusCode).toBe(302)
     expect(prefetch.headers.location).toBe('/products/1#reviews')
     const plain = await app.inject({ method: 'POST', url: '/frag' })
@@ -227,10 +233,18 @@ describe('redirects', () => {
       a.post('/back', (req, reply) => reply.inertia.back())
       a.post('/back-or-cart', (req, reply) => reply.inertia.back('/cart'))
     })
-    const same = await app.inject({ method: 'POST', url: '/back', headers: { referer: 'http://localhost:80/products?page=2' } })
+    const same = await app.inject({
+      method: 'POST',
+      url: '/back',
+      headers: { referer: 'http://localhost:80/products?page=2' },
+    })
     expect(same.statusCode).toBe(303)
     expect(same.headers.location).toBe('/products?page=2')
-    const foreign = await app.inject({ method: 'POST', url: '/back-or-cart', headers: { referer: 'https://evil.test/x' } })
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/back-or-cart',
+      headers: { referer: 'https://evil.test/x' },
+    })
     expect(foreign.headers.location).toBe('/cart')
     const none = await app.inject({ method: 'POST', url: '/back' })
     expect(none.headers.location).toBe('/')

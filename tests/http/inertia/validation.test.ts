@@ -12,7 +12,10 @@ async function formApp(options = {}) {
   return createTestApp(options, (a) => {
     a.get('/signup', (req, reply) => reply.inertia.render('Signup', { plans: ['basic'] }))
     a.post('/signup', (req, reply) => {
-      req.inertia.setErrors({ email: ['The email is required.', 'The email is invalid.'], 'items.0.qty': 'Too many.' })
+      req.inertia.setErrors({
+        email: ['The email is required.', 'The email is invalid.'],
+        'items.0.qty': 'Too many.',
+      })
       return reply.inertia.back('/signup')
     })
     a.post('/login', (req, reply) => {
@@ -28,9 +31,16 @@ const referer = { referer: 'http://localhost:80/signup' }
 describe('validation errors', () => {
   it('always sends errors, as {} when there are none, also on partial reloads', async () => {
     app = await formApp()
-    const full = await app.inject({ method: 'GET', url: '/signup', headers: inertiaHeaders({ version: '1' }) })
+    const full = await app.inject({
+      method: 'GET',
+      url: '/signup',
+      headers: inertiaHeaders({ version: '1' }),
+    })
     expect(full.json().props.errors).toEqual({})
-    const headers = inertiaHeaders({ version: '1', partial: { component: 'Signup', only: ['plans'], except: ['errors'] } })
+    const headers = inertiaHeaders({
+      version: '1',
+      partial: { component: 'Signup', only: ['plans'], except: ['errors'] },
+    })
     const partial = await app.inject({ method: 'GET', url: '/signup', headers })
     expect(partial.json().props).toEqual({ plans: ['basic'], errors: {} })
   })
@@ -38,7 +48,11 @@ describe('validation errors', () => {
   it('carries errors through the redirect to the next page, first message per field, then forgets them', async () => {
     app = await formApp()
     const client = new TestClient(app)
-    const post = await client.request({ method: 'POST', url: '/signup', headers: { ...inertiaHeaders({ version: '1' }), ...referer } })
+    const post = await client.request({
+      method: 'POST',
+      url: '/signup',
+      headers: { ...inertiaHeaders({ version: '1' }), ...referer },
+    })
     expect(post.statusCode).toBe(303)
     expect(post.headers.location).toBe('/signup')
     const next = await client.get('/signup', inertiaHeaders({ version: '1' }))
@@ -62,9 +76,15 @@ describe('validation errors', () => {
     app = await formApp()
     for (const bag of ['createUser', '0']) {
       const client = new TestClient(app)
-      await client.request({ method: 'POST', url: '/signup', headers: { ...inertiaHeaders({ version: '1', errorBag: bag }), ...referer } })
+      await client.request({
+        method: 'POST',
+        url: '/signup',
+        headers: { ...inertiaHeaders({ version: '1', errorBag: bag }), ...referer },
+      })
       const next = await client.get('/signup', inertiaHeaders({ version: '1', errorBag: bag }))
-      expect(next.json().props.errors).toEqual({ [bag]: { email: 'The email is required.', 'items.0.qty': 'Too many.' } })
+      expect(next.json().props.errors).toEqual({
+        [bag]: { email: 'The email is required.', 'items.0.qty': 'Too many.' },
+      })
     }
   })
 
@@ -78,7 +98,11 @@ describe('validation errors', () => {
 
   it('lets a page override errors', async () => {
     app = await formApp()
-    const res = await app.inject({ method: 'GET', url: '/override', headers: inertiaHeaders({ version: '1' }) })
+    const res = await app.inject({
+      method: 'GET',
+      url: '/override',
+      headers: inertiaHeaders({ version: '1' }),
+    })
     expect(res.json().props.errors).toEqual({ custom: 'mine' })
   })
 
