@@ -22,7 +22,11 @@ const appPort = 4310
 const ceilingPort = 4311
 
 function start(name: string, command: string, argv: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(command, argv, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`))
   child.stdout?.on('data', (d: Buffer) => {
     if (process.env.BENCH_VERBOSE) process.stderr.write(`[${name}] ${d}`)
@@ -47,7 +51,11 @@ async function waitFor(url: string, timeoutMs = 60_000) {
   throw new Error(`timed out waiting for ${url}`)
 }
 
-const inertiaHeaders = { 'x-inertia': 'true', 'x-requested-with': 'XMLHttpRequest', accept: 'text/html, application/xhtml+xml' }
+const inertiaHeaders = {
+  'x-inertia': 'true',
+  'x-requested-with': 'XMLHttpRequest',
+  accept: 'text/html, application/xhtml+xml',
+}
 
 interface Scenario {
   name: string
@@ -80,8 +88,16 @@ async function main() {
     const host = { host: 'localhost' }
     const scenarios: Scenario[] = [
       { name: 'ceiling: bare Fastify route', url: `http://127.0.0.1:${ceilingPort}/` },
-      { name: 'home page, SSR HTML', url: `http://127.0.0.1:${appPort}/`, headers: { ...host, accept: 'text/html' } },
-      { name: 'home page, Inertia JSON', url: `http://127.0.0.1:${appPort}/`, headers: { ...host, ...inertiaHeaders } },
+      {
+        name: 'home page, SSR HTML',
+        url: `http://127.0.0.1:${appPort}/`,
+        headers: { ...host, accept: 'text/html' },
+      },
+      {
+        name: 'home page, Inertia JSON',
+        url: `http://127.0.0.1:${appPort}/`,
+        headers: { ...host, ...inertiaHeaders },
+      },
       {
         name: 'content page, SSR HTML',
         url: `http://127.0.0.1:${appPort}/about-us`,
@@ -92,15 +108,21 @@ async function main() {
     // A stale version is answered with 409 and the current one in X-Inertia-Version.
     const version = await new Promise<string>((resolve, reject) => {
       http
-        .get(`http://127.0.0.1:${appPort}/`, { headers: { ...host, ...inertiaHeaders, 'x-inertia-version': 'x' } }, (res) => {
-          res.resume()
-          resolve(String(res.headers['x-inertia-version'] ?? ''))
-        })
+        .get(
+          `http://127.0.0.1:${appPort}/`,
+          { headers: { ...host, ...inertiaHeaders, 'x-inertia-version': 'x' } },
+          (res) => {
+            res.resume()
+            resolve(String(res.headers['x-inertia-version'] ?? ''))
+          },
+        )
         .on('error', reject)
     })
     for (const s of scenarios) if (s.headers?.['x-inertia']) s.headers['x-inertia-version'] = version
 
-    console.log(`bench: ${connections} connections, ${durationMs / 1000} s per scenario (+2 s warm-up), node ${process.version}`)
+    console.log(
+      `bench: ${connections} connections, ${durationMs / 1000} s per scenario (+2 s warm-up), node ${process.version}`,
+    )
     const results: [Scenario, LoadResult][] = []
     for (const s of scenarios) {
       const r = await load({ url: s.url, headers: s.headers ?? {}, connections, durationMs, warmupMs: 2000 })

@@ -31,7 +31,11 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[i]!
 }
 
-function once(agent: http.Agent, url: URL, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
+function once(
+  agent: http.Agent,
+  url: URL,
+  headers: Record<string, string>,
+): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       { agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers },

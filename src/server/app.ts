@@ -73,7 +73,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   if (config.seedOnStart && (await isEmpty(database.db))) {
     await seed(database.db, { log: (m) => app.log.info(m) })
   }
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null
 
   app.decorate('config', config)
   app.decorate('db', database.db)
@@ -90,7 +92,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.assetVersion = frontend.version
 
   // --- Cross-cutting plugins (order matters) ----------------------------------------------
-  await app.register(securityHeadersPlugin, { isDev: config.isDev, httpsOnly: config.session.cookieSecure === true })
+  await app.register(securityHeadersPlugin, {
+    isDev: config.isDev,
+    httpsOnly: config.session.cookieSecure === true,
+  })
   await app.register(formbody)
   await app.register(rateLimit, {
     global: true,

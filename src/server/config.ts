@@ -8,10 +8,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 
-export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..').replace(
-  /\/dist$/,
-  '',
-)
+export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..').replace(/\/dist$/, '')
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -91,9 +88,7 @@ export function loadConfig(
   overrides: Partial<Config> = {},
 ): Config {
   // Empty strings mean "unset": a blank line in an env file must not become a value.
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
-  )
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
   const parsed = envSchema.safeParse(cleaned)
   if (!parsed.success) {
     throw new ConfigError(

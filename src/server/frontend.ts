@@ -67,7 +67,13 @@ export async function createFrontend(app: FastifyInstance, config: Config): Prom
       version: DEV_ASSET_VERSION,
       ssr: config.ssr ? createViteDevSsrRenderer(vite) : null,
       document: ({ head, body, request, reply }) =>
-        htmlDocument(langOf(request), titleOf(request), head, devAssetTags({ nonce: scriptNonce(reply) }), body),
+        htmlDocument(
+          langOf(request),
+          titleOf(request),
+          head,
+          devAssetTags({ nonce: scriptNonce(reply) }),
+          body,
+        ),
     }
   }
 

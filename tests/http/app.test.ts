@@ -23,8 +23,18 @@ describe('multi-site', () => {
     const us = await t.app.inject({ url: '/', headers: { host: '127.0.0.1:3000', ...inertiaHeaders() } })
     const gbSite = gb.json().props.site
     const usSite = us.json().props.site
-    expect(gbSite).toMatchObject({ name: 'Harbour Safety Supplies', currency: 'GBP', locale: 'en-GB', cartName: 'Basket' })
-    expect(usSite).toMatchObject({ name: 'Northgate Workplace', currency: 'USD', locale: 'en-US', cartName: 'Cart' })
+    expect(gbSite).toMatchObject({
+      name: 'Harbour Safety Supplies',
+      currency: 'GBP',
+      locale: 'en-GB',
+      cartName: 'Basket',
+    })
+    expect(usSite).toMatchObject({
+      name: 'Northgate Workplace',
+      currency: 'USD',
+      locale: 'en-US',
+      cartName: 'Cart',
+    })
     expect(gbSite.theme.colours.primary).not.toBe(usSite.theme.colours.primary)
   })
 
@@ -58,18 +68,27 @@ describe('pages', () => {
   })
 
   it('renders the FastOrder placeholder page', async () => {
-    const res = await t.app.inject({ url: '/fast-order', headers: { host: 'localhost', ...inertiaHeaders() } })
+    const res = await t.app.inject({
+      url: '/fast-order',
+      headers: { host: 'localhost', ...inertiaHeaders() },
+    })
     expect(res.json().component).toBe('FastOrder')
   })
 
   it('answers an unknown path with the Not Found page and status 404', async () => {
-    const res = await t.app.inject({ url: '/no-such-page', headers: { host: 'localhost', ...inertiaHeaders() } })
+    const res = await t.app.inject({
+      url: '/no-such-page',
+      headers: { host: 'localhost', ...inertiaHeaders() },
+    })
     expect(res.statusCode).toBe(404)
     expect(res.json().component).toBe('NotFound')
   })
 
   it('answers a first load of an unknown path with an HTML 404 document', async () => {
-    const res = await t.app.inject({ url: '/no/such/page', headers: { host: 'localhost', accept: 'text/html' } })
+    const res = await t.app.inject({
+      url: '/no/such/page',
+      headers: { host: 'localhost', accept: 'text/html' },
+    })
     expect(res.statusCode).toBe(404)
     expect(res.headers['content-type']).toContain('text/html')
     expect(res.body).not.toContain('&quot;component&quot;')
@@ -77,7 +96,10 @@ describe('pages', () => {
   })
 
   it('answers JSON clients with JSON errors', async () => {
-    const res = await t.app.inject({ url: '/no-such-page', headers: { host: 'localhost', accept: 'application/json' } })
+    const res = await t.app.inject({
+      url: '/no-such-page',
+      headers: { host: 'localhost', accept: 'application/json' },
+    })
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual({ message: 'Not Found' })
   })
@@ -118,7 +140,12 @@ describe('CSRF', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/logout',
-      headers: { host: 'localhost', cookie: cookieHeader(cookies), 'x-xsrf-token': 'forged', accept: 'application/json' },
+      headers: {
+        host: 'localhost',
+        cookie: cookieHeader(cookies),
+        'x-xsrf-token': 'forged',
+        accept: 'application/json',
+      },
     })
     expect(res.statusCode).toBe(419)
     expect(res.json()).toEqual({ message: 'This page has expired. Please refresh the page and try again.' })

@@ -3,9 +3,11 @@ import { sanitizeBreadcrumb, sanitizeRichText, stripTags } from './sanitize.ts'
 
 describe('sanitizeBreadcrumb', () => {
   it('keeps strong, b, em, i and br and drops every other tag', () => {
-    expect(sanitizeBreadcrumb('<strong>Fire</strong> <a href="/x">exit</a><br><script>alert(1)</script><i>signs</i>')).toBe(
-      '<strong>Fire</strong> exit<br /><i>signs</i>',
-    )
+    expect(
+      sanitizeBreadcrumb(
+        '<strong>Fire</strong> <a href="/x">exit</a><br><script>alert(1)</script><i>signs</i>',
+      ),
+    ).toBe('<strong>Fire</strong> exit<br /><i>signs</i>')
   })
 
   it('removes attributes such as event handlers from allowed tags', () => {
@@ -31,7 +33,9 @@ describe('sanitizeRichText', () => {
   })
 
   it('adds rel=noopener to links that open a new tab', () => {
-    expect(sanitizeRichText('<a href="https://x.test" target="_blank">x</a>')).toContain('rel="noopener noreferrer"')
+    expect(sanitizeRichText('<a href="https://x.test" target="_blank">x</a>')).toContain(
+      'rel="noopener noreferrer"',
+    )
   })
 })
 

@@ -61,7 +61,11 @@ export const csrfPlugin = fp(
  * Makes sure the browser holds a token cookie. Called for HTML and Inertia page responses only,
  * so assets and JSON endpoints stay cookie-free.
  */
-export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply, cookieSecure: boolean | 'auto') {
+export function ensureXsrfCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cookieSecure: boolean | 'auto',
+) {
   if (request.cookies[XSRF_COOKIE] && request.cookies[SECRET_COOKIE]) return
   const token = reply.generateCsrf()
   reply.setCookie(XSRF_COOKIE, token, {

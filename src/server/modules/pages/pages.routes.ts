@@ -12,5 +12,4 @@ export async function pageRoutes(app: FastifyInstance) {
     if (!request.site) return reply.callNotFound()
     return reply.inertia.render('FastOrder', {})
   })
-
 }

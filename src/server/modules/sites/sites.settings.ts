@@ -25,7 +25,10 @@ export const siteSettingsSchema = z.object({
     .string()
     .regex(/^[\w\s,'"-]+$/, 'font family names only')
     .default('system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'),
-  fontWeight: z.string().regex(/^\d{3}|normal|bold$/).default('400'),
+  fontWeight: z
+    .string()
+    .regex(/^\d{3}|normal|bold$/)
+    .default('400'),
   padding: cssLength.default('1rem'),
   colours: z
     .object({

@@ -10,7 +10,9 @@ export const sites = pgTable('sites', {
   /** Short brand code used in seeds and logs */
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
-  currency: text('currency', { enum: ['GBP', 'USD'] }).notNull().default('GBP'),
+  currency: text('currency', { enum: ['GBP', 'USD'] })
+    .notNull()
+    .default('GBP'),
   logo: text('logo'),
   settings: jsonb('settings').$type<SiteSettings>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
