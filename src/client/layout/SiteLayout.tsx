@@ -13,6 +13,7 @@ import { GuaranteesBar } from './GuaranteesBar.tsx'
 import { Header } from './Header.tsx'
 import { HeaderMessage } from './HeaderMessage.tsx'
 import { MessageBoxes } from './MessageBoxes.tsx'
+import { RouterMessages } from './RouterMessages.tsx'
 import { Sidebar } from './Sidebar.tsx'
 
 function SkipLink() {
@@ -72,6 +73,7 @@ export default function SiteLayout({ children }: { children?: ReactNode }) {
   const shared = useShared()
   return (
     <MessagesProvider>
+      <RouterMessages />
       {shared.site ? (
         <FullLayout site={shared.site} shared={shared}>
           {children}
