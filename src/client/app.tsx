@@ -26,7 +26,7 @@ void createInertiaApp({
   resolve: async (name: string) => {
     const load = pages[pagePath(name)]
     if (!load) throw new PageNotFoundError(name)
-    return load()
+    return (await load()).default
   },
   title,
   layout,

@@ -25,7 +25,8 @@ export interface SsrResult {
   body: string
 }
 
-export type PageModule = { default: ComponentType<never> }
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- page components take their own props
+export type PageModule = { default: ComponentType<any> }
 
 /** Inertia component name -> glob key, e.g. 'Customer/Orders' -> './pages/Customer/Orders.tsx'. */
 export function pagePath(name: string): string {

@@ -32,7 +32,7 @@ function getRenderer(): Promise<RenderPage> {
     },
     title,
     layout,
-  }) as Promise<RenderPage>
+  }) as unknown as Promise<RenderPage>
   return renderer
 }
 

@@ -39,15 +39,8 @@ const ssrModule = {
       render: renderToString,
       resolve: (name: string) => pages[name] as never,
       title: (t: string) => (t ? `${t} - Shop` : 'Shop'),
-      // Explicit types: @inertiajs/core's re-exported types do not resolve under NodeNext.
-      setup: ({
-        App,
-        props,
-      }: {
-        App: ComponentType<Record<string, unknown>>
-        props: Record<string, unknown>
-      }) => createElement(App, props),
-    }) as Promise<SsrResult>,
+      setup: ({ App, props }) => createElement(App, props),
+    }) as unknown as Promise<SsrResult>,
 }
 
 describe('SSR with @inertiajs/react', () => {
