@@ -17,6 +17,7 @@ import { isEmpty, seed } from './db/seed/index.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
 import { contentRoutes } from './modules/content/content.routes.ts'
+import { ContentService } from './modules/content/content.service.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
 import { presentSite, SiteRegistry, type Site } from './modules/sites/sites.service.ts'
 import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
@@ -29,6 +30,7 @@ declare module 'fastify' {
     config: Config
     db: Db
     sites: SiteRegistry
+    content: ContentService
     /** The Inertia asset version the browser must send back. */
     assetVersion: string
   }
@@ -80,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.decorate('sites', new SiteRegistry(database.db))
+  app.decorate('content', new ContentService(database.db))
   app.decorate('assetVersion', '')
   app.decorateRequest('site', null)
 
