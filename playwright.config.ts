@@ -13,7 +13,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // In CI, also write a JSON report so .ci/run can print one closing count for every runner.
+  reporter: process.env.TEST_REPORT_DIR
+    ? [['list'], ['json', { outputFile: `${process.env.TEST_REPORT_DIR}/playwright.json` }]]
+    : [['list']],
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${port}`,

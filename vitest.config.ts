@@ -1,7 +1,16 @@
 import { defineConfig } from 'vitest/config'
 
+// In CI, also write a JSON report so .ci/run can print one closing count for every runner.
+const report = process.env.TEST_REPORT_DIR
+
 export default defineConfig({
   test: {
+    ...(report
+      ? {
+          reporters: ['default', 'json'],
+          outputFile: { json: `${report}/vitest-${process.env.TEST_REPORT_NAME ?? 'run'}.json` },
+        }
+      : {}),
     projects: [
       {
         test: {

@@ -130,7 +130,7 @@ export function loadConfig(
     },
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
-    ssr: e.SSR ?? e.NODE_ENV === 'production',
+    ssr: e.SSR ?? e.NODE_ENV !== 'test',
     seedOnStart: e.SEED_ON_START,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     paths: { root, var: varDir, dist: resolve(root, 'dist') },

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+function issuesOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ NODE_ENV: 'test', ...env })
+  } catch (err) {
+    if (err instanceof ConfigError) return err.issues
+    throw err
+  }
+  return []
+}
+
+describe('loadConfig', () => {
+  it('uses the embedded database and sensible defaults when nothing is set', () => {
+    const c = loadConfig({ NODE_ENV: 'test' })
+    expect(c.db.driver).toBe('pglite')
+    expect(c.port).toBe(3000)
+    expect(c.bodyLimit).toBe(1024 * 1024)
+    expect(c.session.cookieSecure).toBe('auto')
+  })
+
+  it('switches to PostgreSQL when DATABASE_URL is set', () => {
+    const c = loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop' })
+    expect(c.db).toMatchObject({ driver: 'postgres', url: 'postgres://u@127.0.0.1:5432/shop' })
+  })
+
+  it('names the variable and the problem for a bad port', () => {
+    expect(issuesOf({ PORT: 'eighty' })).toEqual([expect.stringMatching(/^PORT: /)])
+    expect(issuesOf({ PORT: '70000' })[0]).toMatch(/^PORT: /)
+  })
+
+  it('rejects a database URL that is not PostgreSQL', () => {
+    expect(issuesOf({ DATABASE_URL: 'mysql://x' })).toEqual([
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+    ])
+  })
+
+  it('rejects a session secret shorter than 32 characters', () => {
+    expect(issuesOf({ SESSION_SECRET: 'short' })).toEqual(['SESSION_SECRET: must be at least 32 characters'])
+  })
+
+  it('reports every bad value at once', () => {
+    expect(issuesOf({ PORT: '-1', NODE_ENV: 'staging', COOKIE_SECURE: 'maybe' })).toHaveLength(3)
+  })
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: '' }).db.driver).toBe('pglite')
+  })
+
+  it('keeps cookies non-Secure in development so http://localhost works', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).session.cookieSecure).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'test', COOKIE_SECURE: 'true' }).session.cookieSecure).toBe(true)
+  })
+})
