@@ -1,5 +1,6 @@
 /** Error page rendered by the server's error handler with the HTTP status (e.g. 419, 500). */
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { HomeLink } from '../components/HomeLink.tsx'
 import { ERROR_TITLES, pageTitle } from '../../shared/titles.ts'
 import { useSiteName } from '../lib/shared-props.ts'
 
@@ -27,12 +28,7 @@ export default function ErrorPage({ status, message }: ErrorProps) {
         <p className="text-sm font-semibold tracking-wide text-gray-600">Error {status}</p>
         <h1 className="mt-1 text-3xl font-bold">{ERROR_TITLES[status] ?? 'Error'}</h1>
         <p className="mt-3 text-gray-700">{text}</p>
-        <Link
-          href="/"
-          className="mt-6 inline-block rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary hover:opacity-90"
-        >
-          Go to the home page
-        </Link>
+        <HomeLink />
       </div>
     </>
   )

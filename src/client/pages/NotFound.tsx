@@ -1,5 +1,6 @@
 /** 404 page. */
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { HomeLink } from '../components/HomeLink.tsx'
 import { pageTitle } from '../../shared/titles.ts'
 import { useSiteName } from '../lib/shared-props.ts'
 
@@ -11,12 +12,7 @@ export default function NotFound() {
       <div className="mx-auto max-w-xl py-10 text-center">
         <h1 className="text-3xl font-bold">Not Found</h1>
         <p className="mt-3 text-gray-700">Sorry, we could not find the page you were looking for.</p>
-        <Link
-          href="/"
-          className="mt-6 inline-block rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary hover:opacity-90"
-        >
-          Go to the home page
-        </Link>
+        <HomeLink />
       </div>
     </>
   )
