@@ -16,8 +16,9 @@ import { migrate, openDatabase, type Database, type Db } from './db/client.ts'
 import { isEmpty, seed } from './db/seed/index.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
-import { contentRoutes } from './modules/content/content.routes.ts'
+import { CatalogService } from './modules/catalog/catalog.service.ts'
 import { ContentService } from './modules/content/content.service.ts'
+import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
 import { presentSite, SiteRegistry, type Site } from './modules/sites/sites.service.ts'
 import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
@@ -31,6 +32,7 @@ declare module 'fastify' {
     db: Db
     sites: SiteRegistry
     content: ContentService
+    catalog: CatalogService
     /** The Inertia asset version the browser must send back. */
     assetVersion: string
   }
@@ -83,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('db', database.db)
   app.decorate('sites', new SiteRegistry(database.db))
   app.decorate('content', new ContentService(database.db))
+  app.decorate('catalog', new CatalogService(database.db))
   app.decorate('assetVersion', '')
   app.decorateRequest('site', null)
 
@@ -193,8 +196,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     }
   })
   await app.register(pageRoutes)
-  // The content catch-all goes last so explicit routes always win.
-  await app.register(contentRoutes)
+  // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
+  await app.register(storefrontRoutes)
 
   return app
 }

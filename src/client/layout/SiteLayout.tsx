@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react'
 import type { SiteProps } from '../../shared/page-props.ts'
 import { MessagesProvider } from '../lib/messages.tsx'
+import { VatProvider } from '../lib/vat.tsx'
 import { useShared, type Shared } from '../lib/shared-props.ts'
 import { safeStyleText, themeStyle } from '../lib/theme.ts'
 import { Footer } from './Footer.tsx'
@@ -73,14 +74,16 @@ export default function SiteLayout({ children }: { children?: ReactNode }) {
   const shared = useShared()
   return (
     <MessagesProvider>
-      <RouterMessages />
-      {shared.site ? (
-        <FullLayout site={shared.site} shared={shared}>
-          {children}
-        </FullLayout>
-      ) : (
-        <BareLayout shared={shared}>{children}</BareLayout>
-      )}
+      <VatProvider>
+        <RouterMessages />
+        {shared.site ? (
+          <FullLayout site={shared.site} shared={shared}>
+            {children}
+          </FullLayout>
+        ) : (
+          <BareLayout shared={shared}>{children}</BareLayout>
+        )}
+      </VatProvider>
     </MessagesProvider>
   )
 }

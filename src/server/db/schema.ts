@@ -2,3 +2,4 @@
 export * from '../modules/sites/sites.tables.ts'
 export * from '../modules/content/content.tables.ts'
 export * from '../plugins/session.tables.ts'
+export * from '../modules/catalog/catalog.tables.ts'
