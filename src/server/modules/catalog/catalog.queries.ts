@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories, productGroups } from './catalog.tables.ts'
 
@@ -20,4 +20,13 @@ export async function findProductGroupByUrl(db: Db, siteId: number, url: string)
     )
     .limit(1)
   return row ?? null
+}
+
+/** Published categories at the top of a site's tree, in menu order. */
+export async function topLevelCategories(db: Db, siteId: number) {
+  return db
+    .select({ name: categories.name, url: categories.url })
+    .from(categories)
+    .where(and(eq(categories.siteId, siteId), isNull(categories.parentId), eq(categories.published, true)))
+    .orderBy(asc(categories.position), asc(categories.name))
 }

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
-import { findCategoryByUrl, findProductGroupByUrl } from './catalog.queries.ts'
+import { findCategoryByUrl, findProductGroupByUrl, topLevelCategories } from './catalog.queries.ts'
 
 /** What a storefront path points at in the catalogue. */
 export type CatalogTarget = { kind: 'category'; id: number } | { kind: 'product'; id: number }
@@ -19,6 +19,8 @@ export class CatalogService {
     ttl: 10 * 60_000,
   })
 
+  private readonly topLevelBySite = new Map<number, { name: string; url: string }[]>()
+
   constructor(readonly db: Db) {}
 
   async resolvePath(siteId: number, url: string): Promise<CatalogTarget | null> {
@@ -35,8 +37,18 @@ export class CatalogService {
     return target
   }
 
+  /** Top-level categories of a site (home page), cached until the next catalogue write. */
+  async topLevel(siteId: number): Promise<{ name: string; url: string }[]> {
+    const cached = this.topLevelBySite.get(siteId)
+    if (cached) return cached
+    const rows = await topLevelCategories(this.db, siteId)
+    this.topLevelBySite.set(siteId, rows)
+    return rows
+  }
+
   invalidate(): void {
     this.version++
     this.paths.clear()
+    this.topLevelBySite.clear()
   }
 }

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify'
 export async function pageRoutes(app: FastifyInstance) {
   app.get('/', async (request, reply) => {
     if (!request.site) return reply.inertia.render('SiteSetup', { host: request.hostname }, { status: 404 })
-    // Top-level categories arrive with the catalogue; until then the list is empty.
-    return reply.inertia.render('Home', { categories: [] as { name: string; url: string }[] })
+    return reply.inertia.render('Home', { categories: await app.catalog.topLevel(request.site.id) })
   })
 
   app.get('/fast-order', async (request, reply) => {
