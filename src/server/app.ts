@@ -18,6 +18,7 @@ import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
 import { CatalogService } from './modules/catalog/catalog.service.ts'
 import { ContentService } from './modules/content/content.service.ts'
+import { mediaRoutes } from './modules/media/media.routes.ts'
 import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
 import { presentSite, SiteRegistry, type Site } from './modules/sites/sites.service.ts'
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       return reply.code(503).send({ status: 'unavailable', database: database.driver })
     }
   })
+  await app.register(mediaRoutes)
   await app.register(pageRoutes)
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { imagemapRoutes } from '../catalog/imagemap.routes.ts'
 
 /** Storefront pages that do not belong to a richer module yet. */
 export async function pageRoutes(app: FastifyInstance) {
@@ -11,4 +12,6 @@ export async function pageRoutes(app: FastifyInstance) {
     if (!request.site) return reply.callNotFound()
     return reply.inertia.render('FastOrder', {})
   })
+
+  await app.register(imagemapRoutes)
 }

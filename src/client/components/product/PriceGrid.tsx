@@ -1,0 +1,284 @@
+/**
+ * A price grid (spec §3 "Price grid", §4, §5): one row per SKU or per group of SKUs (a dropdown
+ * keyed by product id), price-break columns ('10-24', '100+'), the was price struck through, a
+ * quantity editor, the unit price of the quantity's bracket highlighted, row totals, the grid
+ * total and an add-to-basket button that sends only rows with a quantity above 0.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import type {
+  BasketAddItem,
+  GridOption,
+  GridRow,
+  PriceGrid as PriceGridData,
+} from '../../../shared/product.ts'
+import {
+  bracketIndexFor,
+  lineTotal,
+  normaliseBrackets,
+  parseProductId,
+  type Bracket,
+} from '../../../shared/pricing.ts'
+import { chooseOption, gridRule } from '../../../shared/quantity.ts'
+import { addToBasket } from '../../lib/basket.ts'
+import { useMessages } from '../../lib/messages.tsx'
+import { Price } from '../Price.tsx'
+import { AddToBasketButton } from './AddToBasketButton.tsx'
+import { QuantityEditor } from './QuantityEditor.tsx'
+
+export const SELECT_AN_OPTION = 'Select an option'
+
+interface GridState {
+  /** Quantity per product id */
+  quantities: Record<number, number>
+  /** Chosen product id per row key (rows with one SKU always have it) */
+  chosen: Record<string, number | null>
+}
+
+/** Where the grid starts: single-SKU rows chosen, quantities 0, the ?sku= SKU chosen at its minimum. */
+export function initialGridState(grid: PriceGridData, selectedSku: string | null): GridState {
+  const quantities: Record<number, number> = {}
+  const chosen: Record<string, number | null> = {}
+  const wanted = selectedSku?.toLowerCase() ?? null
+  for (const row of grid.rows) {
+    chosen[row.key] = row.options.length === 1 ? row.options[0]!.productId : null
+    for (const option of row.options) {
+      quantities[option.productId] = 0
+      if (wanted && option.sku.toLowerCase() === wanted) {
+        chosen[row.key] = option.productId
+        quantities[option.productId] = gridRule(option.minimumOrder).minimumOrder
+      }
+    }
+  }
+  return { quantities, chosen }
+}
+
+/** The SKU a row currently stands for (null: a dropdown with nothing chosen). */
+function activeOption(row: GridRow, chosen: Record<string, number | null>): GridOption | null {
+  const id = chosen[row.key]
+  return row.options.find((o) => o.productId === id) ?? null
+}
+
+export function PriceGrid({
+  grid,
+  categoryId,
+  selectedSku,
+}: {
+  grid: PriceGridData
+  categoryId: number
+  selectedSku: string | null
+}) {
+  const [state, setState] = useState(() => initialGridState(grid, selectedSku))
+  const [pending, setPending] = useState(false)
+  const { pushError } = useMessages()
+  const headingId = useId()
+  const highlightedRow = useRef<HTMLTableRowElement>(null)
+  const hasDropdowns = grid.rows.some((r) => r.options.length > 1)
+
+  const brackets = useMemo(() => {
+    const map = new Map<number, Bracket[]>()
+    for (const row of grid.rows)
+      for (const o of row.options) map.set(o.productId, normaliseBrackets(o.priceList))
+    return map
+  }, [grid])
+
+  const selectedRowKey = useMemo(() => {
+    const wanted = selectedSku?.toLowerCase()
+    if (!wanted) return null
+    return grid.rows.find((r) => r.options.some((o) => o.sku.toLowerCase() === wanted))?.key ?? null
+  }, [grid, selectedSku])
+
+  useEffect(() => {
+    highlightedRow.current?.scrollIntoView({ block: 'center' })
+  }, [])
+
+  const lines = grid.rows.flatMap((row) => {
+    const option = activeOption(row, state.chosen)
+    const quantity = option ? (state.quantities[option.productId] ?? 0) : 0
+    return option ? [{ row, option, quantity }] : []
+  })
+  const total = lines.reduce(
+    (sum, l) => sum + lineTotal(brackets.get(l.option.productId) ?? [], l.quantity),
+    0,
+  )
+  const items: BasketAddItem[] = lines
+    .filter((l) => l.quantity > 0)
+    .map((l) => ({ listing_id: l.option.productId, quantity: l.quantity, category_id: categoryId }))
+
+  const setQuantity = (productId: number, quantity: number) =>
+    setState((s) => ({ ...s, quantities: { ...s.quantities, [productId]: quantity } }))
+
+  const choose = (row: GridRow, value: string) => {
+    const id = parseProductId(value)
+    setState((s) => {
+      if (id === null || !row.options.some((o) => o.productId === id)) {
+        const quantities = { ...s.quantities }
+        for (const o of row.options) quantities[o.productId] = 0
+        return { quantities, chosen: { ...s.chosen, [row.key]: null } }
+      }
+      return {
+        quantities: chooseOption(s.quantities, row.options, id),
+        chosen: { ...s.chosen, [row.key]: id },
+      }
+    })
+  }
+
+  const add = () => {
+    setPending(true)
+    void addToBasket(items, { pushError, onFinish: () => setPending(false) })
+  }
+
+  const heading = grid.description ?? (grid.number === 1 ? 'Prices' : `Prices (${grid.number})`)
+
+  return (
+    <section aria-labelledby={headingId} className="mt-6" data-testid={`price-grid-${grid.number}`}>
+      <h2 id={headingId} className="text-xl font-semibold">
+        {heading}
+      </h2>
+      {grid.unitOfMeasurement ? (
+        <p className="mt-1 text-sm text-gray-700">Prices per {grid.unitOfMeasurement}</p>
+      ) : null}
+      <div
+        className="mt-3 overflow-x-auto rounded-md border border-gray-200"
+        role="region"
+        aria-labelledby={headingId}
+        tabIndex={0}
+      >
+        <table className="w-full border-collapse text-sm">
+          <thead className="bg-gray-50 text-left">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Code
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Description
+              </th>
+              {hasDropdowns ? (
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Option
+                </th>
+              ) : null}
+              {grid.columns.map((c) => (
+                <th key={c.name} scope="col" className="px-3 py-2 text-right font-semibold tabular-nums">
+                  {c.name}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Quantity
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {grid.rows.map((row) => {
+              const option = activeOption(row, state.chosen)
+              const shown = option ?? row.options[0]!
+              const quantity = option ? (state.quantities[option.productId] ?? 0) : 0
+              const list = brackets.get(shown.productId) ?? []
+              const index = bracketIndexFor(list, quantity)
+              const activeColumn =
+                index >= 0 ? grid.columns.findIndex((c) => c.name === list[index]!.name) : -1
+              const highlighted = row.key === selectedRowKey
+              const code = option?.productCode ?? row.productCode
+              return (
+                <tr
+                  key={row.key}
+                  ref={highlighted ? highlightedRow : undefined}
+                  data-row={row.key}
+                  data-sku={option?.sku}
+                  data-highlighted={highlighted || undefined}
+                  className={`border-t border-gray-200 ${highlighted ? 'bg-amber-50 outline-2 -outline-offset-2 outline-amber-500' : ''}`}
+                >
+                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{code}</td>
+                  <td className="px-3 py-2">
+                    {row.description}
+                    {option?.wasPrice ? (
+                      <span className="ml-2 text-gray-600">
+                        Was{' '}
+                        <s>
+                          <Price amount={option.wasPrice} />
+                        </s>
+                      </span>
+                    ) : null}
+                  </td>
+                  {hasDropdowns ? (
+                    <td className="px-3 py-2">
+                      {row.options.length > 1 ? (
+                        <select
+                          aria-label={`Option for ${row.description || row.productCode}`}
+                          value={option ? `P${option.productId}` : ''}
+                          onChange={(e) => choose(row, e.target.value)}
+                          className="w-40 rounded border border-gray-300 bg-white px-2 py-1.5"
+                        >
+                          <option value="">{SELECT_AN_OPTION}</option>
+                          {row.options.map((o) => (
+                            <option key={o.productId} value={`P${o.productId}`}>
+                              {o.label}
+                            </option>
+                          ))}
+                        </select>
+                      ) : null}
+                    </td>
+                  ) : null}
+                  {grid.columns.map((c, i) => {
+                    const price = shown.prices[i]
+                    const active = i === activeColumn
+                    return (
+                      <td
+                        key={c.name}
+                        data-active={active || undefined}
+                        className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${active ? 'bg-primary font-bold text-on-primary' : ''}`}
+                      >
+                        {price === null || price === undefined ? (
+                          <span aria-label="No price">–</span>
+                        ) : (
+                          <Price amount={price} />
+                        )}
+                      </td>
+                    )
+                  })}
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <QuantityEditor
+                      value={quantity}
+                      rule={gridRule(shown.minimumOrder)}
+                      label={`Quantity for ${code}`}
+                      disabled={!option}
+                      onChange={(q) => option && setQuantity(option.productId, q)}
+                    />
+                    {shown.minimumOrder > 1 ? (
+                      <p className="mt-1 text-xs text-gray-600">Minimum order {shown.minimumOrder}</p>
+                    ) : null}
+                  </td>
+                  <td
+                    className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums"
+                    data-testid="row-total"
+                  >
+                    <Price amount={lineTotal(list, quantity)} />
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+          <tfoot>
+            <tr className="border-t-2 border-gray-300 bg-gray-50">
+              <th
+                scope="row"
+                colSpan={grid.columns.length + (hasDropdowns ? 4 : 3)}
+                className="px-3 py-2 text-right"
+              >
+                Total
+              </th>
+              <td className="px-3 py-2 text-right text-base font-bold tabular-nums" data-testid="grid-total">
+                <Price amount={total} />
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <div className="mt-3 flex justify-end">
+        <AddToBasketButton onClick={add} disabled={items.length === 0} pending={pending} />
+      </div>
+    </section>
+  )
+}

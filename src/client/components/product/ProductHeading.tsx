@@ -1,0 +1,41 @@
+/** Title, 'As Low As' price (only above 0), short description, data sheets and audio sample. */
+import type { ProductDisplaySettings, ProductView } from '../../../shared/product.ts'
+import { Price } from '../Price.tsx'
+import { AudioPlayer } from './AudioPlayer.tsx'
+import { DataSheets } from './DataSheets.tsx'
+import { Html, useDescriptionHtml } from './Description.tsx'
+
+export function ProductTitle({
+  product,
+  settings,
+}: {
+  product: ProductView
+  settings: ProductDisplaySettings
+}) {
+  return (
+    <div>
+      <h1
+        className="text-2xl font-bold tracking-tight md:text-3xl"
+        style={settings.titleColour ? { color: settings.titleColour } : undefined}
+      >
+        {product.name}
+      </h1>
+      {product.asLowAs > 0 ? (
+        <p className="mt-1 text-gray-700" data-testid="as-low-as">
+          As Low As <Price amount={product.asLowAs} className="text-xl font-bold text-gray-900" />
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function ProductSummary({ product }: { product: ProductView }) {
+  const fill = useDescriptionHtml(product.asLowAs)
+  return (
+    <>
+      <Html html={fill(product.shortDescription)} className="mt-3" />
+      <DataSheets files={product.files} />
+      {product.mp3Link ? <AudioPlayer src={product.mp3Link} /> : null}
+    </>
+  )
+}

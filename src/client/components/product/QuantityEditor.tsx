@@ -1,0 +1,88 @@
+/**
+ * Minus, a number field and plus, following the quantity rules in src/shared/quantity.ts. The
+ * field keeps the visitor's own text while they type (capped at 9999 at once); the quantity that
+ * counts is reported on every change, and the field shows it again when it loses focus.
+ */
+import { useState } from 'react'
+import {
+  blurQuantity,
+  decrement,
+  displayWhileTyping,
+  increment,
+  typedQuantity,
+  type QuantityRule,
+} from '../../../shared/quantity.ts'
+
+export interface QuantityEditorProps {
+  value: number
+  rule: QuantityRule
+  onChange: (quantity: number) => void
+  /** Accessible name of the field, e.g. 'Quantity for FS-101' */
+  label: string
+  id?: string
+  disabled?: boolean
+  className?: string
+}
+
+const button =
+  'flex h-9 w-9 items-center justify-center border border-gray-300 bg-gray-50 text-lg leading-none text-gray-800 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-50'
+
+export function QuantityEditor({
+  value,
+  rule,
+  onChange,
+  label,
+  id,
+  disabled,
+  className = '',
+}: QuantityEditorProps) {
+  const [draft, setDraft] = useState<string | null>(null)
+  const text = draft ?? String(value)
+  const step = (next: number) => {
+    setDraft(null)
+    onChange(next)
+  }
+  return (
+    <div className={`inline-flex items-stretch ${className}`} data-testid="quantity-editor">
+      <button
+        type="button"
+        className={`${button} rounded-l`}
+        aria-label={`Decrease ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+        disabled={disabled}
+        onClick={() => step(decrement(text, rule))}
+      >
+        <span aria-hidden="true">−</span>
+      </button>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="off"
+        aria-label={label}
+        disabled={disabled}
+        value={text}
+        onChange={(e) => {
+          const shown = displayWhileTyping(e.target.value, rule)
+          setDraft(shown)
+          onChange(typedQuantity(shown, rule))
+        }}
+        onBlur={() => {
+          if (draft === null) return
+          setDraft(null)
+          onChange(blurQuantity(draft, rule))
+        }}
+        className="h-9 w-16 border-y border-gray-300 text-center tabular-nums disabled:bg-gray-100"
+      />
+      <button
+        type="button"
+        className={`${button} rounded-r`}
+        aria-label={`Increase ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+        disabled={disabled}
+        onClick={() => step(increment(text, rule))}
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+    </div>
+  )
+}

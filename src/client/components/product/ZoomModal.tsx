@@ -1,0 +1,66 @@
+/**
+ * The enlarged image: a native modal <dialog> (focus stays inside, the page behind is inert,
+ * Escape closes it), also closed by its button or a click on the backdrop.
+ */
+import { useEffect, useRef } from 'react'
+import type { GalleryItem } from '../../../shared/product.ts'
+
+export function ZoomModal({
+  open,
+  item,
+  position,
+  onClose,
+}: {
+  open: boolean
+  item: GalleryItem | null
+  /** e.g. 'Image 2 of 5' */
+  position: string
+  onClose: () => void
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal()
+      else dialog.setAttribute('open', '')
+    } else if (!open && dialog.open) {
+      dialog.close()
+    }
+  }, [open])
+
+  return (
+    <dialog
+      ref={ref}
+      aria-label="Enlarged image"
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose()
+      }}
+      className="m-auto max-h-[95vh] max-w-[95vw] rounded-lg bg-white p-0 shadow-2xl backdrop:bg-black/70"
+      data-testid="zoom-dialog"
+    >
+      <div className="relative p-4 pt-12">
+        <button
+          type="button"
+          onClick={onClose}
+          className="absolute top-2 right-2 rounded px-3 py-1 text-2xl leading-none text-gray-700 hover:bg-gray-100"
+          aria-label="Close enlarged image"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+        {open && item?.zoom ? (
+          <figure>
+            <img
+              src={item.zoom}
+              alt={item.alt}
+              className="mx-auto block max-h-[80vh] w-auto max-w-full object-contain"
+            />
+            <figcaption className="mt-2 text-center text-sm text-gray-700">{position}</figcaption>
+          </figure>
+        ) : null}
+      </div>
+    </dialog>
+  )
+}

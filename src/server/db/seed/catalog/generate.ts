@@ -1,0 +1,670 @@
+/**
+ * Builds the demo catalogue of a site in memory from the vocabulary and a seeded PRNG: categories,
+ * product groups, SKUs, memberships, alternatives, and the image and document files to write.
+ * Pure: the same spec always yields the same catalogue. Rows refer to each other by url / sku;
+ * load.ts turns those into ids.
+ */
+import type {
+  CatalogAttributes,
+  CatalogFile,
+  CatalogMedia,
+  ColourSwatch,
+  PriceBreak,
+  StructuredDescription,
+  ZonePricing,
+} from '../../../../shared/catalog.ts'
+import type { PageLayout } from '../../../modules/catalog/catalog.tables.ts'
+import { docxDocument, pdfDocument, xlsxDocument } from './documents.ts'
+import { categorySvg, productSvg, renderPhoto, videoThumbnailSvg, type MediaFile } from './media.ts'
+import { bracketName, computeMinPrice, nicePrice, priceBreaks } from './pricing.ts'
+import { Random, slugify } from './prng.ts'
+import {
+  COLOURS,
+  FLASH_LABELS,
+  type BuilderPlan,
+  type CategorySpec,
+  type FamilySpec,
+  type ImageStyle,
+  type SiteSpec,
+} from './vocabulary.ts'
+
+export interface SeedBuilderItem {
+  id: number
+  name: string
+  cost: number
+  /** SKU whose product id the item carries (null for pure options) */
+  sku: string | null
+  selected?: boolean
+}
+
+export interface SeedBuilder {
+  selectors: { name: string; items: SeedBuilderItem[] }[]
+  options: { name: string; items: SeedBuilderItem[] }[]
+}
+
+export interface SeedCategory {
+  url: string
+  parentUrl: string | null
+  slug: string
+  name: string
+  shortDescription: string
+  longDescription: string
+  longDescriptionStructured: StructuredDescription | null
+  attributes: CatalogAttributes
+  media: CatalogMedia[]
+  files: CatalogFile[]
+  referrerRequired: boolean
+  builder: SeedBuilder | null
+  display: 'grid' | 'paginated'
+  position: number
+  published: boolean
+  depth: number
+}
+
+export interface SeedGroup {
+  url: string
+  categoryUrl: string
+  slug: string
+  name: string
+  shortDescription: string
+  longDescription: string
+  longDescription2: string
+  longDescriptionStructured: StructuredDescription | null
+  attributes: CatalogAttributes
+  media: CatalogMedia[]
+  files: CatalogFile[]
+  colourSwatches: Record<string, ColourSwatch> | null
+  zonePricing: ZonePricing[] | null
+  layout: PageLayout
+  brand: string | null
+  imageSku: string | null
+  minPrice: number
+  vatReliefEligible: boolean
+  published: boolean
+  createdAt: Date
+}
+
+export interface SeedSku {
+  groupUrl: string
+  sku: string
+  productCode: string
+  name: string
+  description: string
+  grid: number
+  rowKey: string | null
+  optionLabel: string | null
+  qty: number
+  minimumOrder: number
+  priceList: PriceBreak[]
+  wasPrice: number | null
+  position: number
+  published: boolean
+}
+
+export interface SeedMembership {
+  categoryUrl: string
+  groupUrl: string
+  position: number
+  nameOverride: string | null
+  descriptionOverride: string | null
+  imageOverride: string | null
+}
+
+export interface SeedAlternative {
+  groupUrl: string
+  alternativeUrl: string
+  position: number
+}
+
+export interface SiteCatalog {
+  siteCode: string
+  categories: SeedCategory[]
+  groups: SeedGroup[]
+  skus: SeedSku[]
+  memberships: SeedMembership[]
+  alternatives: SeedAlternative[]
+  files: MediaFile[]
+}
+
+const EPOCH = Date.UTC(2023, 0, 2, 9, 0, 0)
+const DAY = 86_400_000
+
+function weighted<T>(rng: Random, choices: readonly [T, number][]): T {
+  const total = choices.reduce((n, [, w]) => n + w, 0)
+  let roll = rng.float() * total
+  for (const [value, weight] of choices) {
+    roll -= weight
+    if (roll < 0) return value
+  }
+  return (choices[choices.length - 1] as [T, number])[0]
+}
+
+/** Picks between min and max items, keeping the list's own order (sizes stay small to large). */
+function pickInOrder<T>(rng: Random, items: readonly T[], [min, max]: [number, number]): T[] {
+  const count = Math.min(items.length, rng.int(min, max))
+  const chosen = new Set(
+    rng.sample(
+      items.map((_, i) => i),
+      count,
+    ),
+  )
+  return items.filter((_, i) => chosen.has(i))
+}
+
+function productName(family: FamilySpec, stem: string, variant: string): string {
+  switch (family.pattern) {
+    case 'sign':
+      return `${stem} Sign – ${variant}`
+    case 'model':
+      return `${variant} ${stem}`
+    case 'dash':
+      return `${stem} – ${variant}`
+  }
+}
+
+function shapeFor(code: string): string {
+  if (['OC', 'CF', 'CL', 'TC', 'SP', 'SC'].includes(code)) return 'chair'
+  if (['HD', 'SD'].includes(code)) return 'desk'
+  if (['LK', 'FC'].includes(code)) return 'cabinet'
+  if (['SS', 'CY', 'WS', 'CN', 'WC'].includes(code)) return 'shelter'
+  if (['WK', 'RL', 'WF', 'GB', 'RT', 'RP'].includes(code)) return 'walker'
+  return 'pack'
+}
+
+const PHOTO_COLOURS = ['#1d4f91', '#2e7d32', '#8a8d91', '#c8102e', '#6b4a2f', '#12355b', '#0f6e7a']
+
+function html(paragraphs: string[]): string {
+  return paragraphs.map((p) => `<p>${p}</p>`).join('')
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+interface LeafContext {
+  url: string
+  spec: CategorySpec
+  family: FamilySpec
+  groups: SeedGroup[]
+}
+
+/** Generates the whole demo catalogue of one site. */
+export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
+  const rng = new Random(`catalog:${site.code}`)
+  const categories: SeedCategory[] = []
+  const groups: SeedGroup[] = []
+  const skus: SeedSku[] = []
+  const memberships: SeedMembership[] = []
+  const alternatives: SeedAlternative[] = []
+  const files: MediaFile[] = []
+  const documents = new Map<string, MediaFile>()
+  const leaves: LeafContext[] = []
+  const usedSlugs = new Set<string>()
+  const categoryUrls = new Set<string>()
+  let groupSeq = 0
+  let builderItemId = 1
+  let fileId = 1
+  const mediaBase = `/media/catalog/${site.code}`
+  const fileIds = new Map<string, number>()
+
+  const firstFamily = (spec: CategorySpec): FamilySpec | undefined =>
+    spec.family ?? spec.children?.map(firstFamily).find(Boolean)
+
+  // --- Categories (depth first, so parents come before children) --------------------------
+  const walkCategories = (specs: CategorySpec[], parentUrl: string | null, depth: number) => {
+    specs.forEach((spec, position) => {
+      const url = `${parentUrl ?? ''}/${spec.slug}`
+      categoryUrls.add(url)
+      const style = firstFamily(spec)?.style ?? 'custom'
+      const imagePath = `categories/${spec.slug}.svg`
+      const svg = categorySvg(style, spec.name)
+      files.push({ path: `catalog/${site.code}/${imagePath}`, key: svg, render: () => Buffer.from(svg) })
+      const structured: StructuredDescription | null =
+        depth === 1 || spec.builder
+          ? {
+              above: html([escapeHtml(spec.description)]),
+              tabs: [
+                {
+                  id: 'buying-guide',
+                  label: 'Buying guide',
+                  content: html([
+                    `Not sure which ${escapeHtml(spec.name.toLowerCase())} you need? Start with where it will be used and how far away it must be read or reached.`,
+                    'Our team is happy to help: call us or send a photo of the area.',
+                  ]),
+                },
+                {
+                  id: 'delivery',
+                  label: 'Delivery',
+                  content: html(['Stock items are despatched the same day when ordered before 2pm.']),
+                },
+              ],
+            }
+          : null
+      categories.push({
+        url,
+        parentUrl,
+        slug: spec.slug,
+        name: spec.name,
+        shortDescription: spec.description,
+        longDescription: html([
+          escapeHtml(spec.description),
+          `Browse our range of ${escapeHtml(spec.name.toLowerCase())}, with quantity discounts on every product.`,
+        ]),
+        longDescriptionStructured: structured,
+        attributes: { meta: { meta_description: `${spec.name}: ${spec.description}` } },
+        media: [
+          {
+            file_location: `${mediaBase}/${imagePath}`,
+            file_name: `${spec.slug}.svg`,
+            type: 'image',
+            file_type: 'svg',
+            alt: spec.name,
+          },
+        ],
+        files: [],
+        referrerRequired: spec.trade === true,
+        builder: null,
+        display: spec.display ?? 'paginated',
+        position,
+        published: true,
+        depth,
+      })
+      if (spec.children) walkCategories(spec.children, url, depth + 1)
+      if (spec.family && spec.count) leaves.push({ url, spec, family: spec.family, groups: [] })
+    })
+  }
+  walkCategories(site.tree, null, 1)
+
+  // --- Documents shared by the products of a leaf ------------------------------------------
+  const documentFor = (leaf: LeafContext, kind: 'pdf' | 'docx' | 'xlsx'): CatalogFile => {
+    const label = { pdf: 'Data Sheet', docx: 'Installation Guide', xlsx: 'Price List' }[kind]
+    const fileName = `${leaf.spec.slug}-${slugify(label)}.${kind}`
+    const path = `files/${site.code}/${fileName}`
+    if (!documents.has(path)) {
+      const title = `${leaf.spec.name} – ${label}`
+      const lines = [leaf.spec.description, ...leaf.family.blurbs.slice(0, 4)]
+      documents.set(path, {
+        path,
+        key: `${kind}:${title}:${lines.join('|')}`,
+        render: () =>
+          kind === 'pdf'
+            ? pdfDocument(title, lines)
+            : kind === 'docx'
+              ? docxDocument(title, lines)
+              : xlsxDocument([
+                  ['Product', 'Code', 'From price'],
+                  ...leaf.groups.slice(0, 40).map((g) => [g.name, g.slug, g.minPrice / 100]),
+                ]),
+      })
+      fileIds.set(path, fileId++)
+    }
+    return {
+      id: fileIds.get(path) as number,
+      file_type: kind,
+      file_name: `${leaf.spec.name} ${label}.${kind}`,
+      file_location: `/media/${path}`,
+    }
+  }
+
+  // --- Product groups and SKUs, leaf by leaf -------------------------------------------------
+  for (const leaf of leaves) {
+    const { family } = leaf
+    const leafRng = rng.fork(leaf.url)
+    const combos: string[] = []
+    for (const stem of family.stems)
+      for (const variant of family.variants) combos.push(productName(family, stem, variant))
+    const names = leafRng.shuffle(combos)
+    const count = leaf.spec.count ?? 0
+    for (let i = 0; i < count; i++) {
+      const base = names[i % names.length] as string
+      const name = i < names.length ? base : `${base} Mk ${Math.floor(i / names.length) + 1}`
+      const g = leafRng.fork(name)
+      groupSeq++
+      let slug = slugify(name)
+      while (usedSlugs.has(slug)) slug = `${slugify(name)}-${groupSeq}`
+      usedSlugs.add(slug)
+      let url = `${leaf.url}/${slug}`
+      if (categoryUrls.has(url)) url = `${url}-${groupSeq}`
+      const code = `${family.code}${String(1000 + groupSeq)}`
+
+      // SKUs: rows × options, over 1-3 grids, every row of a grid with the same brackets.
+      // The first product of a builder category is the builder's base: every size, one material.
+      const isBuilderBase = leaf.spec.builder !== undefined && i === 0
+      const rows = isBuilderBase
+        ? family.rows.values.slice(0, 5)
+        : pickInOrder(g, family.rows.values, family.rows.pick)
+      const options: (string | null)[] = !family.options
+        ? [null]
+        : isBuilderBase
+          ? family.options.values.slice(0, 1)
+          : pickInOrder(g, family.options.values, family.options.pick)
+      const asRowOptions = options.length > 1 && g.chance(0.55)
+      const gridCount =
+        family.grids && !isBuilderBase
+          ? Math.min(family.grids.length, g.chance(0.28) ? (g.chance(0.3) ? 3 : 2) : 1)
+          : 1
+      const basePrice = g.int(family.price[0], family.price[1])
+      const isColourOption = family.swatches === true
+      const groupSkus: SeedSku[] = []
+      const minimumOrder = g.chance(0.04) ? 2 : 1
+      for (let grid = 1; grid <= gridCount; grid++) {
+        const gridSpec = family.grids?.[grid - 1] ?? { description: '', suffix: '', factor: 1 }
+        const gridRows = grid === 1 ? rows : rows.slice(0, Math.max(1, Math.ceil(rows.length / 2)))
+        const bracketCount = g.int(2, Math.min(5, family.breaks.length))
+        let position = 0
+        gridRows.forEach((row) => {
+          const rowIndex = family.rows.values.indexOf(row)
+          options.forEach((option, o) => {
+            const optionIndex = option && family.options ? family.options.values.indexOf(option) : 0
+            const optionFactor = isColourOption ? 1 : 1 + 0.18 * optionIndex
+            const unit = nicePrice(
+              basePrice * Math.pow(family.rowStep, rowIndex) * optionFactor * gridSpec.factor,
+            )
+            const priceList = priceBreaks(unit, family.breaks, bracketCount)
+            const pos = position++
+            const productCode = `${code}-${rowIndex + 1}${String.fromCharCode(65 + optionIndex)}${grid > 1 ? `-G${grid}` : ''}`
+            groupSkus.push({
+              groupUrl: url,
+              sku: `${site.skuPrefix}${productCode}`,
+              productCode,
+              name: `${name} – ${row}${option ? `, ${option}` : ''}${gridSpec.suffix}`,
+              description: [row, option].filter(Boolean).join(', '),
+              grid,
+              rowKey: asRowOptions ? `${code}-g${grid}-r${rowIndex + 1}` : null,
+              optionLabel: asRowOptions ? option : null,
+              qty: g.chance(0.08) ? 0 : g.int(3, 900),
+              minimumOrder,
+              priceList,
+              wasPrice: g.chance(0.12) ? nicePrice(unit * (1.15 + g.float() * 0.25)) : null,
+              position: pos,
+              // The first SKU of grid 1 stays published, so every group has a price.
+              published: grid === 1 && pos === 0 && o === 0 ? true : !g.chance(0.03),
+            })
+          })
+        })
+      }
+      skus.push(...groupSkus)
+
+      // Media: none, one, or 2-6 views; raster "photos" for furniture, shelters and care products.
+      const style: ImageStyle = family.style
+      const roll = g.float()
+      const imageCount = roll < 0.08 ? 0 : roll < 0.55 ? 1 : g.int(2, 6)
+      const media: CatalogMedia[] = []
+      const sizeLabel = rows.length > 1 ? `${rows[0]} to ${rows[rows.length - 1]}` : (rows[0] ?? '')
+      for (let v = 0; v < imageCount; v++) {
+        if (style === 'photo' && v === 0) {
+          const format = shapeFor(family.code) === 'shelter' ? 'png' : 'jpeg'
+          const ext = format === 'png' ? 'png' : 'jpg'
+          const colourName = options[0] && COLOURS[options[0]] ? options[0] : null
+          const spec = {
+            shape: shapeFor(family.code),
+            colour: colourName ? (COLOURS[colourName]?.Hex ?? '#12355b') : g.pick(PHOTO_COLOURS),
+            format: format as 'png' | 'jpeg',
+            size: 480,
+          }
+          const path = `catalog/${site.code}/${slug}-${v + 1}.${ext}`
+          files.push({ path, key: JSON.stringify(spec), render: () => renderPhoto(spec) })
+          media.push({
+            file_location: `/media/${path}`,
+            file_name: `${slug}-${v + 1}.${ext}`,
+            type: 'image',
+            file_type: ext,
+            alt: name,
+          })
+        } else {
+          const label =
+            v === 2 ? `Sizes: ${sizeLabel}` : v >= 3 ? (options[v % options.length] ?? `View ${v + 1}`) : ''
+          const svg = productSvg(style, name, style === 'photo' ? Math.max(1, v) : v, label)
+          const path = `catalog/${site.code}/${slug}-${v + 1}.svg`
+          files.push({ path, key: svg, render: () => Buffer.from(svg) })
+          media.push({
+            file_location: `/media/${path}`,
+            file_name: `${slug}-${v + 1}.svg`,
+            type: 'image',
+            file_type: 'svg',
+            alt: v === 0 ? name : `${name} – view ${v + 1}`,
+          })
+        }
+      }
+      const attributes: CatalogAttributes = {}
+      if (imageCount > 0 && g.chance(0.08)) {
+        const videoId = Array.from({ length: 10 }, () =>
+          g.pick([...'abcdefghijkmnpqrstuvwxyz23456789']),
+        ).join('')
+        const svg = videoThumbnailSvg(style === 'photo' ? 'custom' : style, name)
+        const path = `catalog/${site.code}/${slug}-video.svg`
+        files.push({ path, key: svg, render: () => Buffer.from(svg) })
+        media.push({
+          type: 'video',
+          video_id: videoId,
+          file_location: `/media/${path}`,
+          file_name: `${slug}-video.svg`,
+          file_type: 'svg',
+          alt: `${name} video`,
+        })
+        attributes.media = { wistiaid: videoId }
+      }
+
+      // Descriptions, specifications, attributes.
+      const blurbs = g.sample(family.blurbs, 4)
+      const shortDescription = `${blurbs[0] ?? ''} ${blurbs[1] ?? ''}`.trim()
+      const longDescription =
+        `<p>${escapeHtml(name)}. ${escapeHtml(blurbs[0] ?? '')}</p>` +
+        `<ul>${blurbs
+          .slice(1)
+          .map((b) => `<li>${escapeHtml(b)}</li>`)
+          .join('')}</ul>`
+      const specifications: Record<string, { label: string; value: string }> = {}
+      if (g.chance(0.5)) {
+        g.sample(family.specs, Math.min(10, g.int(3, 10))).forEach(([label, values], n) => {
+          specifications[String(n + 1)] = { label, value: g.pick(values) }
+        })
+        attributes.specifications = specifications
+      }
+      const structured: StructuredDescription | null = g.chance(0.35)
+        ? {
+            above: `<p>${escapeHtml(blurbs[0] ?? name)}</p>`,
+            tabs: [
+              { id: 'overview', label: 'Overview', content: longDescription },
+              {
+                id: 'specification',
+                label: 'Specification',
+                content:
+                  Object.keys(specifications).length > 0
+                    ? `<table><tbody>${Object.values(specifications)
+                        .map((s) => `<tr><th>${escapeHtml(s.label)}</th><td>${escapeHtml(s.value)}</td></tr>`)
+                        .join('')}</tbody></table>`
+                    : `<p>Available in ${escapeHtml(rows.join(', '))}.</p>`,
+              },
+              {
+                id: 'delivery',
+                label: 'Delivery & Returns',
+                content: html([
+                  'Free delivery on orders over the threshold. Unused items can be returned within 30 days.',
+                ]),
+              },
+            ],
+            ...(g.chance(0.4) ? { below: `<p>${escapeHtml(blurbs[2] ?? '')}</p>` } : {}),
+            ...(g.chance(0.3)
+              ? { long_description2: { content: `<p>${escapeHtml(blurbs[3] ?? '')}</p>` } }
+              : {}),
+          }
+        : null
+      const longDescription2 = g.chance(0.3)
+        ? `<h3>Why choose this ${escapeHtml(leaf.spec.name.toLowerCase().replace(/s$/, ''))}?</h3>${html([escapeHtml(blurbs[2] ?? '')])}`
+        : ''
+      const layout = weighted(g, family.layouts)
+      const brand = g.chance(0.7) ? g.pick(site.brands) : null
+      attributes.meta = { meta_description: `${name}. ${blurbs[0] ?? ''}`.slice(0, 155) }
+      attributes.story_blok = { page_layout: layout }
+      attributes.pricing = { unit_of_measurement: family.unit }
+      if (gridCount > 1 || g.chance(0.3)) {
+        attributes.pricing.grid_descriptions = Object.fromEntries(
+          Array.from({ length: gridCount }, (_, n) => [
+            String(n + 1),
+            family.grids?.[n]?.description ?? 'Prices',
+          ]),
+        )
+      }
+      if (brand) attributes.google = { product_brand: brand }
+      if (g.chance(0.04)) attributes.features = { flash: g.pick(FLASH_LABELS) }
+      let colourSwatches: Record<string, ColourSwatch> | null = null
+      if (isColourOption) {
+        const colours = options.filter((o): o is string => o !== null && o in COLOURS)
+        if (colours.length > 0) {
+          colourSwatches = Object.fromEntries(colours.map((c) => [c, { ...(COLOURS[c] as ColourSwatch) }]))
+          attributes.master_colour_key = colours[0] as string
+        }
+      }
+      let zonePricing: ZonePricing[] | null = null
+      if (family.zonePricing && g.chance(family.zonePricing)) {
+        const unit = groupSkus[0]?.priceList[0]?.price ?? basePrice
+        zonePricing = [
+          {
+            builder_customisation_type: { customer_label: 'Custom Pricing' },
+            prices: [
+              { quantity_break: bracketName(1, 9), price: nicePrice(unit * 0.92) },
+              { quantity_break: bracketName(10, 49), price: nicePrice(unit * 0.8) },
+              { quantity_break: bracketName(50, null), price: nicePrice(unit * 0.68) },
+            ],
+          },
+        ]
+        if (g.chance(0.4)) {
+          zonePricing.push({
+            builder_customisation_type: { customer_label: 'Custom Pricing – Logo Print' },
+            prices: [
+              { quantity_break: bracketName(1, 24), price: nicePrice(unit * 1.1) },
+              { quantity_break: bracketName(25, null), price: nicePrice(unit * 0.9) },
+            ],
+          })
+        }
+      }
+      const group: SeedGroup = {
+        url,
+        categoryUrl: leaf.url,
+        slug,
+        name,
+        shortDescription,
+        longDescription,
+        longDescription2,
+        longDescriptionStructured: structured,
+        attributes,
+        media,
+        files: [],
+        colourSwatches,
+        zonePricing,
+        layout,
+        brand,
+        imageSku: null,
+        minPrice: computeMinPrice(groupSkus),
+        vatReliefEligible: site.vatRelief,
+        published: i === 0 ? true : !g.chance(0.025),
+        createdAt: new Date(EPOCH + g.int(0, 720) * DAY + groupSeq * 60_000),
+      }
+      if (g.chance(0.35)) {
+        group.files = family.documents
+          .filter((_kind, n) => n === 0 || g.chance(0.5))
+          .map((kind) => documentFor(leaf, kind))
+      }
+      leaf.groups.push(group)
+      groups.push(group)
+      memberships.push({
+        categoryUrl: leaf.url,
+        groupUrl: url,
+        position: i,
+        nameOverride: null,
+        descriptionOverride: null,
+        imageOverride: null,
+      })
+    }
+
+    if (leaf.spec.builder) {
+      const category = categories.find((c) => c.url === leaf.url) as SeedCategory
+      category.builder = buildBuilder(
+        leaf.spec.builder,
+        leaf.groups[0] as SeedGroup,
+        skus,
+        () => builderItemId++,
+      )
+    }
+  }
+  files.push(...documents.values())
+
+  // --- Second memberships, featured products on top-level pages, alternatives -------------
+  const extra = rng.fork('memberships')
+  const nextPosition = new Map<string, number>()
+  for (const leaf of leaves) nextPosition.set(leaf.url, leaf.groups.length)
+  for (const group of groups) {
+    if (!extra.chance(0.15)) continue
+    const other = extra.pick(leaves)
+    if (other.url === group.categoryUrl) continue
+    const position = nextPosition.get(other.url) ?? 0
+    nextPosition.set(other.url, position + 1)
+    const override = extra.chance(0.1)
+    memberships.push({
+      categoryUrl: other.url,
+      groupUrl: group.url,
+      position,
+      nameOverride: override ? `${group.name} (also in ${other.spec.name})` : null,
+      descriptionOverride: override ? `Pairs well with our ${other.spec.name.toLowerCase()}.` : null,
+      imageOverride: null,
+    })
+  }
+  for (const top of categories.filter((c) => c.depth === 1)) {
+    const candidates = groups.filter((g) => g.published && g.categoryUrl.startsWith(`${top.url}/`))
+    extra.sample(candidates, 6).forEach((group, position) => {
+      memberships.push({
+        categoryUrl: top.url,
+        groupUrl: group.url,
+        position,
+        nameOverride: position === 0 ? `Best seller: ${group.name}` : null,
+        descriptionOverride: position === 0 ? `Our most popular ${top.name.toLowerCase()} product.` : null,
+        imageOverride: position === 1 ? (top.media[0]?.file_location ?? null) : null,
+      })
+    })
+  }
+  for (const leaf of leaves) {
+    for (const group of leaf.groups) {
+      if (!extra.chance(0.7)) continue
+      const others = leaf.groups.filter((g) => g !== group)
+      extra.sample(others, extra.int(2, 6)).forEach((alt, position) => {
+        alternatives.push({ groupUrl: group.url, alternativeUrl: alt.url, position })
+      })
+    }
+  }
+
+  return { siteCode: site.code, categories, groups, skus, memberships, alternatives, files }
+}
+
+/** A category builder: 'Size' lists the base product's sizes (with their SKUs), then the plan. */
+function buildBuilder(
+  plan: BuilderPlan,
+  base: SeedGroup,
+  skus: SeedSku[],
+  nextId: () => number,
+): SeedBuilder {
+  const baseRows = skus.filter((s) => s.groupUrl === base.url && s.grid === 1 && s.published)
+  const seenRows = new Set<string>()
+  const sizeItems: SeedBuilderItem[] = []
+  for (const sku of baseRows) {
+    const size = sku.description.split(', ')[0] ?? sku.description
+    if (seenRows.has(size)) continue
+    seenRows.add(size)
+    sizeItems.push({ id: nextId(), name: size, cost: sku.priceList[0]?.price ?? 0, sku: sku.sku })
+  }
+  if (sizeItems[0]) sizeItems[0].selected = true
+  const toGroup = (g: { name: string; items: [string, number][] }, selectFirst: boolean) => ({
+    name: g.name,
+    items: g.items.map(([name, cost], n) => ({
+      id: nextId(),
+      name,
+      cost,
+      sku: null,
+      ...(selectFirst && n === 0 ? { selected: true } : {}),
+    })),
+  })
+  return {
+    selectors: [{ name: 'Size', items: sizeItems }, ...plan.selectors.map((s) => toGroup(s, true))],
+    options: plan.options.map((o) => toGroup(o, false)),
+  }
+}

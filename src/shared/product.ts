@@ -1,0 +1,170 @@
+/**
+ * Props of the `Product` page (built by src/server/modules/catalog/product.presenter.ts, read by
+ * src/client/pages/Product.tsx), the add-to-basket payload, and the one description placeholder
+ * the browser fills in.
+ * Money is integer minor units, ex VAT; HTML fields are sanitised by the server.
+ */
+import type { BuilderConfig, PriceBreak } from './catalog.ts'
+import type { ProductTileData } from './listing.ts'
+import type { Breadcrumb } from './page-props.ts'
+
+export type ProductLayout = 'Default' | 'DefaultPGUnderLD' | 'MediaLeft' | 'SheltersLayout'
+
+/** One slide of the image gallery. */
+export interface GalleryItem {
+  kind: 'image' | 'video'
+  /** Image: the resized image. Video: a playable file ('' when it is only hosted by the player) */
+  src: string
+  /** Thumbnail image (null for a video without a poster: a play icon alone is shown) */
+  thumb: string | null
+  /** Large image for the zoom dialog (images only) */
+  zoom: string | null
+  alt: string
+  /** Video: still image shown before it plays */
+  poster?: string | null
+  /** Video: the hosted player's page, for videos known only by their embed id */
+  link?: string | null
+}
+
+/** A downloadable file ('data sheet'). */
+export interface DataSheet {
+  id: number
+  name: string
+  url: string
+  /** pdf, doc, xls, image, video, or the file's own extension */
+  label: string
+}
+
+/** A price-break column of a grid: '10-24', '100+'. */
+export interface GridColumn {
+  name: string
+  lowerQty: number
+  /** 9999 for an open-ended ('+') column */
+  higherQty: number
+}
+
+/** One SKU in a grid row (a row with several is a dropdown keyed by product id). */
+export interface GridOption {
+  productId: number
+  sku: string
+  productCode: string
+  /** Dropdown label */
+  label: string
+  minimumOrder: number
+  /** Price brackets, lowest first; open-ended ones end at 9999 */
+  priceList: PriceBreak[]
+  /** Unit price per grid column (aligned with PriceGrid.columns); null where the SKU has none */
+  prices: (number | null)[]
+  /** Earlier unit price, struck through */
+  wasPrice: number | null
+}
+
+export interface GridRow {
+  key: string
+  productCode: string
+  /** Plain text */
+  description: string
+  /** One entry: a plain row. Several: a dropdown ('Select an option' until one is chosen). */
+  options: GridOption[]
+}
+
+export interface PriceGrid {
+  /** 1 to 3 */
+  number: number
+  /** From attributes.pricing.grid_descriptions */
+  description: string | null
+  unitOfMeasurement: string | null
+  columns: GridColumn[]
+  rows: GridRow[]
+}
+
+export interface DescriptionTab {
+  id: string
+  label: string
+  /** HTML */
+  content: string
+}
+
+/** The long description: structured (above, tabs, below) or plain (only `plain`). */
+export interface ProductDescription {
+  above: string
+  tabs: DescriptionTab[]
+  below: string
+  /** The plain long description, used when there are no tabs */
+  plain: string
+}
+
+/** One zone-pricing table in the 'Custom Pricing' tab. */
+export interface ZonePriceTable {
+  label: string
+  prices: { quantityBreak: string; price: number }[]
+}
+
+/** Product display settings of the site (spec §3 "Products settings"). */
+export interface ProductDisplaySettings {
+  titleColour: string | null
+  /** Gallery image box, px (default 260) */
+  mediaHW: number
+  showAlternatives: boolean
+  alternativesLimit: number
+}
+
+export interface ProductView {
+  id: number
+  name: string
+  url: string
+  layout: ProductLayout
+  /** HTML */
+  shortDescription: string
+  /** Lowest unit price, ex VAT; the 'As Low As' line shows only when above 0 */
+  asLowAs: number
+  /** Null when the media feature is not a list (the gallery logs an error) */
+  gallery: GalleryItem[] | null
+  files: DataSheet[]
+  mp3Link: string | null
+  description: ProductDescription
+  /** HTML: the second long description */
+  longDescription2: string
+  grids: PriceGrid[]
+  builder: BuilderConfig | null
+  zonePricing: ZonePriceTable[]
+  /** Sanitised page-specific CSS ('' when none) */
+  pageCss: string
+}
+
+export interface ProductCategoryRef {
+  id: number
+  uuid: string
+  name: string
+  url: string
+}
+
+export interface ProductPageProps {
+  product: ProductView
+  /** The primary category (category_id of basket lines, recently viewed categories) */
+  category: ProductCategoryRef
+  breadcrumbs: Breadcrumb[]
+  /** Absolute URL */
+  canonical: string
+  metaDescription: string
+  /** schema.org Product, serialised by the page */
+  jsonLd: Record<string, unknown>
+  alternatives: ProductTileData[]
+  settings: ProductDisplaySettings
+  /** ?sku= of the visit when it names a SKU of this product (pre-selected in its grid) */
+  selectedSku: string | null
+}
+
+/** One line of an add-to-basket call (spec §7 "Add from price grid" / "Add from builder"). */
+export interface BasketAddItem {
+  listing_id: number
+  quantity: number
+  category_id: number
+  customisation?: { options: number[] }
+}
+
+/**
+ * The one description placeholder filled in by the browser: the 'As Low As' price follows the
+ * visitor's VAT choice. The server replaces the others (see product.presenter.ts).
+ */
+export const AS_LOW_AS_TOKEN = '{as_low_as}'
