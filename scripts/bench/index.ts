@@ -17,6 +17,7 @@ const args = new Map(
   }),
 )
 const durationMs = Number(args.get('duration') ?? 10) * 1000
+const benchProducts = Number(args.get('products') ?? 10000)
 const connections = Number(args.get('connections') ?? 10)
 const appPort = 4310
 const ceilingPort = 4311
@@ -63,6 +64,45 @@ interface Scenario {
   headers?: Record<string, string>
 }
 
+/**
+ * Seeds the demo shop plus the generated benchmark catalogue into the bench database, then picks
+ * the busiest paginated category under /bench and one of its products as load targets.
+ */
+async function prepareCatalog(dbDir: string): Promise<{ product: string; listing: string }> {
+  const started = performance.now()
+  await new Promise<void>((resolveRun, reject) => {
+    const seedRun = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/db/seed/cli.ts', '--products', String(benchProducts)],
+      { cwd: root, env: { ...process.env, PGLITE_DIR: dbDir, NODE_ENV: 'production' }, stdio: 'inherit' },
+    )
+    seedRun.on('exit', (code) => (code === 0 ? resolveRun() : reject(new Error(`seed exited with ${code}`))))
+  })
+  console.log(
+    `seeded demo + ${benchProducts} generated products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+  const { openDatabase } = await import('../../src/server/db/client.ts')
+  const { sql } = await import('drizzle-orm')
+  const database = await openDatabase({ driver: 'pglite', dataDir: dbDir, poolSize: 1 })
+  try {
+    const listing = await database.db.execute<{ url: string; id: number }>(sql`
+      select c.url, c.id from categories c
+      join category_products cp on cp.category_id = c.id
+      where c.url like '/bench/%' and c.display = 'paginated'
+      group by c.id order by count(*) desc limit 1`)
+    const row = (listing as unknown as { rows: { url: string; id: number }[] }).rows[0]
+    if (!row) throw new Error('no paginated /bench category: did the generator run?')
+    const product = await database.db.execute<{ url: string }>(sql`
+      select g.url from product_groups g join category_products cp on cp.group_id = g.id
+      where cp.category_id = ${row.id} and g.published order by g.id limit 1`)
+    const productRow = (product as unknown as { rows: { url: string }[] }).rows[0]
+    if (!productRow) throw new Error('no product in the bench category')
+    return { listing: row.url, product: productRow.url }
+  } finally {
+    await database.close()
+  }
+}
+
 async function main() {
   if (!existsSync(resolve(root, 'dist/node/server/main.js'))) {
     console.error('No production build found: run `npm run build` first (npm run bench does).')
@@ -70,6 +110,7 @@ async function main() {
   }
   const dbDir = resolve(root, 'var/bench-db')
   rmSync(dbDir, { recursive: true, force: true })
+  const targets = await prepareCatalog(dbDir)
   const app = start('app', process.execPath, ['dist/node/server/main.js'], {
     NODE_ENV: 'production',
     PORT: String(appPort),
@@ -101,6 +142,21 @@ async function main() {
       {
         name: 'content page, SSR HTML',
         url: `http://127.0.0.1:${appPort}/about-us`,
+        headers: { ...host, accept: 'text/html' },
+      },
+      {
+        name: `product page, SSR HTML (${benchProducts} products)`,
+        url: `http://127.0.0.1:${appPort}${targets.product}`,
+        headers: { ...host, accept: 'text/html' },
+      },
+      {
+        name: `product page, Inertia JSON (${benchProducts} products)`,
+        url: `http://127.0.0.1:${appPort}${targets.product}`,
+        headers: { ...host, ...inertiaHeaders },
+      },
+      {
+        name: `category listing, SSR HTML (${benchProducts} products)`,
+        url: `http://127.0.0.1:${appPort}${targets.listing}?page=2`,
         headers: { ...host, accept: 'text/html' },
       },
     ]
