@@ -96,3 +96,57 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     bytesPerResponse: sorted.length ? r.bytes / sorted.length : 0,
   }
 }
+
+export interface RateOptions {
+  url: string
+  headers?: Record<string, string>
+  /** Requests per second to send, whatever the server's speed (open loop) */
+  rate: number
+  durationMs: number
+}
+
+/**
+ * Open-loop load: requests start on a fixed schedule, and each latency is measured from the
+ * moment the request was due, so a slow server cannot hide its queueing (no coordinated omission).
+ */
+export async function rateLoad(opts: RateOptions): Promise<LoadResult> {
+  const url = new URL(opts.url)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
+  const total = Math.round((opts.rate * opts.durationMs) / 1000)
+  const latencies: number[] = []
+  let errors = 0
+  let non2xx = 0
+  let bytes = 0
+  const started = performance.now()
+  const inFlight: Promise<void>[] = []
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / opts.rate
+    const wait = due - performance.now()
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait))
+    inFlight.push(
+      once(agent, url, opts.headers ?? {}).then(
+        (r) => {
+          if (r.status < 200 || r.status >= 300) non2xx++
+          bytes += r.bytes
+          latencies.push(performance.now() - due)
+        },
+        () => void errors++,
+      ),
+    )
+  }
+  await Promise.all(inFlight)
+  const seconds = (performance.now() - started) / 1000
+  agent.destroy()
+  const sorted = Float64Array.from(latencies).sort()
+  return {
+    requests: sorted.length,
+    errors,
+    non2xx,
+    seconds,
+    rps: sorted.length / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    bytesPerResponse: sorted.length ? bytes / sorted.length : 0,
+  }
+}

@@ -8,6 +8,7 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Config } from './config.ts'
 import type { Page } from './inertia/page.ts'
+import { memoizeSsr } from './inertia/ssr-cache.ts'
 import { createModuleSsrRenderer, type SsrModule, type SsrRenderer } from './inertia/ssr.ts'
 import {
   createViteDevSsrRenderer,
@@ -92,7 +93,7 @@ export async function createFrontend(app: FastifyInstance, config: Config): Prom
     const url = pathToFileURL(ssrPath).href
     // Import once at boot so the first request does not pay for it, and fail fast if it is broken.
     const module = (await import(url)) as SsrModule
-    ssr = createModuleSsrRenderer(async () => module)
+    ssr = memoizeSsr(createModuleSsrRenderer(async () => module))
   } else if (config.ssr && config.env === 'production') {
     throw new Error(`No SSR bundle at ${ssrPath}: run \`npm run build\` first, or set SSR=false.`)
   }
