@@ -3,10 +3,10 @@
  * categories and products. Title, canonical link, meta description and CollectionPage structured
  * data go in the head; trade categories (ReferrerRequired) get the trade style.
  */
-import { Head } from '@inertiajs/react'
 import type { CategoryPageProps } from '../../shared/listing.ts'
 import { pageTitle } from '../../shared/titles.ts'
 import { VatNote } from '../components/Price.tsx'
+import { CategoryHead } from '../components/catalog/CategoryHead.tsx'
 import { CategoryIntro, RichText } from '../components/catalog/CategoryIntro.tsx'
 import { CollectionJsonLd } from '../components/catalog/CollectionJsonLd.tsx'
 import { ProductGrid } from '../components/catalog/ProductGrid.tsx'
@@ -26,14 +26,11 @@ export default function Category({
   const tiles = [...subcategories, ...products]
   return (
     <div data-testid="category-page" data-trade={category.referrerRequired ? 'true' : undefined}>
-      <Head
+      <CategoryHead
         title={pageTitle({ page: 'category', name: category.name, pageName: category.pageName }, siteName)}
-      >
-        {metaDescription ? (
-          <meta name="description" content={metaDescription} head-key="description" />
-        ) : null}
-        <link rel="canonical" href={canonical} head-key="canonical" />
-      </Head>
+        metaDescription={metaDescription}
+        canonical={canonical}
+      />
       <CollectionJsonLd
         name={category.name}
         url={canonical}

@@ -3,9 +3,9 @@
  * Title (with the page number after page 1), canonical link, meta description and
  * CollectionPage structured data go in the head; trade categories get the trade style.
  */
-import { Head } from '@inertiajs/react'
 import type { CategoryPaginatedPageProps } from '../../shared/listing.ts'
 import { pageTitle } from '../../shared/titles.ts'
+import { CategoryHead } from '../components/catalog/CategoryHead.tsx'
 import { CategoryIntro, RichText } from '../components/catalog/CategoryIntro.tsx'
 import { CollectionJsonLd } from '../components/catalog/CollectionJsonLd.tsx'
 import { ProductListing } from '../components/catalog/ProductListing.tsx'
@@ -28,12 +28,7 @@ export default function CategoryPaginated({
   )
   return (
     <div data-testid="category-page" data-trade={category.referrerRequired ? 'true' : undefined}>
-      <Head title={title}>
-        {metaDescription ? (
-          <meta name="description" content={metaDescription} head-key="description" />
-        ) : null}
-        <link rel="canonical" href={canonical} head-key="canonical" />
-      </Head>
+      <CategoryHead title={title} metaDescription={metaDescription} canonical={canonical} />
       <CollectionJsonLd
         name={category.name}
         url={canonical}
