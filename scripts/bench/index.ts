@@ -119,6 +119,7 @@ async function main() {
     PGLITE_DIR: dbDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    SERVER_TIMING: 'true',
   })
   const ceiling = start('ceiling', process.execPath, ['--import', 'tsx', 'scripts/bench/ceiling.ts'], {
     PORT: String(ceilingPort),
@@ -189,15 +190,19 @@ async function main() {
       const r = await load({ url: s.url, headers: s.headers ?? {}, connections, durationMs, warmupMs: 2000 })
       results.push([s, r])
     }
-    // The issue's target: an anonymous product page at 200 req/s with p95 under 20 ms.
+    // The issue's target: an anonymous product page at 200 req/s with p95 under 20 ms. Open-loop
+    // runs are at the mercy of this shared VM's hiccups, so the bench makes three and prints each.
     const product = scenarios.find((s) => s.name.startsWith('product page, SSR'))!
-    const fixed = await rateLoad({
-      url: product.url,
-      headers: product.headers ?? {},
-      rate: 200,
-      durationMs: durationMs,
-    })
-    results.push([{ ...product, name: 'product page, SSR HTML at a fixed 200 req/s' }, fixed])
+    await load({ url: product.url, headers: product.headers ?? {}, connections, durationMs: 2000 })
+    for (let run = 1; run <= 3; run++) {
+      const fixed = await rateLoad({
+        url: product.url,
+        headers: product.headers ?? {},
+        rate: 200,
+        durationMs: durationMs,
+      })
+      results.push([{ ...product, name: `product page, SSR HTML at a fixed 200 req/s (run ${run})` }, fixed])
+    }
     const ceilingRps = results[0]![1].rps
     const rows = results.map(([s, r]) => ({
       scenario: s.name,
@@ -205,6 +210,8 @@ async function main() {
       'p50 ms': r.p50.toFixed(2),
       'p95 ms': r.p95.toFixed(2),
       'p99 ms': r.p99.toFixed(2),
+      'server p50': r.server ? r.server.p50.toFixed(2) : '',
+      'server p95': r.server ? r.server.p95.toFixed(2) : '',
       'x ceiling': (r.rps / ceilingRps).toFixed(3),
       'bytes/resp': r.bytesPerResponse.toFixed(0),
       errors: r.errors + r.non2xx,

@@ -23,6 +23,8 @@ export interface LoadResult {
   p95: number
   p99: number
   bytesPerResponse: number
+  /** Percentiles of the server's own time (its Server-Timing header), when it sends one */
+  server: { p50: number; p95: number; p99: number } | null
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -31,18 +33,48 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[i]!
 }
 
+/** `Server-Timing: app;dur=1.23` → 1.23 */
+function serverTime(res: http.IncomingMessage): number | null {
+  const header = res.headers['server-timing']
+  const match = typeof header === 'string' ? /dur=([\d.]+)/.exec(header) : null
+  return match ? Number(match[1]) : null
+}
+
+function summarise(
+  latencies: number[],
+  serverTimes: number[],
+  extra: { errors: number; non2xx: number; bytes: number; seconds: number },
+): LoadResult {
+  const sorted = Float64Array.from(latencies).sort()
+  const server = Float64Array.from(serverTimes).sort()
+  return {
+    requests: sorted.length,
+    errors: extra.errors,
+    non2xx: extra.non2xx,
+    seconds: extra.seconds,
+    rps: sorted.length / extra.seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    bytesPerResponse: sorted.length ? extra.bytes / sorted.length : 0,
+    server: server.length
+      ? { p50: percentile(server, 50), p95: percentile(server, 95), p99: percentile(server, 99) }
+      : null,
+  }
+}
+
 function once(
   agent: http.Agent,
   url: URL,
   headers: Record<string, string>,
-): Promise<{ status: number; bytes: number }> {
+): Promise<{ status: number; bytes: number; serverMs: number | null }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       { agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers },
       (res) => {
         let bytes = 0
         res.on('data', (c: Buffer) => (bytes += c.length))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, serverMs: serverTime(res) }))
         res.on('error', reject)
       },
     )
@@ -55,6 +87,7 @@ async function run(opts: LoadOptions, durationMs: number, record: boolean) {
   const url = new URL(opts.url)
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections })
   const latencies: number[] = []
+  const serverTimes: number[] = []
   let errors = 0
   let non2xx = 0
   let bytes = 0
@@ -68,7 +101,10 @@ async function run(opts: LoadOptions, durationMs: number, record: boolean) {
           const r = await once(agent, url, opts.headers ?? {})
           if (r.status < 200 || r.status >= 300) non2xx++
           bytes += r.bytes
-          if (record) latencies.push(performance.now() - t0)
+          if (record) {
+            latencies.push(performance.now() - t0)
+            if (r.serverMs !== null) serverTimes.push(r.serverMs)
+          }
         } catch {
           errors++
         }
@@ -77,24 +113,13 @@ async function run(opts: LoadOptions, durationMs: number, record: boolean) {
   )
   const seconds = (performance.now() - started) / 1000
   agent.destroy()
-  return { latencies, errors, non2xx, bytes, seconds }
+  return { latencies, serverTimes, errors, non2xx, bytes, seconds }
 }
 
 export async function load(opts: LoadOptions): Promise<LoadResult> {
   if (opts.warmupMs) await run(opts, opts.warmupMs, false)
   const r = await run(opts, opts.durationMs, true)
-  const sorted = Float64Array.from(r.latencies).sort()
-  return {
-    requests: sorted.length,
-    errors: r.errors,
-    non2xx: r.non2xx,
-    seconds: r.seconds,
-    rps: sorted.length / r.seconds,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    bytesPerResponse: sorted.length ? r.bytes / sorted.length : 0,
-  }
+  return summarise(r.latencies, r.serverTimes, r)
 }
 
 export interface RateOptions {
@@ -114,6 +139,7 @@ export async function rateLoad(opts: RateOptions): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
   const total = Math.round((opts.rate * opts.durationMs) / 1000)
   const latencies: number[] = []
+  const serverTimes: number[] = []
   let errors = 0
   let non2xx = 0
   let bytes = 0
@@ -129,6 +155,7 @@ export async function rateLoad(opts: RateOptions): Promise<LoadResult> {
           if (r.status < 200 || r.status >= 300) non2xx++
           bytes += r.bytes
           latencies.push(performance.now() - due)
+          if (r.serverMs !== null) serverTimes.push(r.serverMs)
         },
         () => void errors++,
       ),
@@ -137,16 +164,5 @@ export async function rateLoad(opts: RateOptions): Promise<LoadResult> {
   await Promise.all(inFlight)
   const seconds = (performance.now() - started) / 1000
   agent.destroy()
-  const sorted = Float64Array.from(latencies).sort()
-  return {
-    requests: sorted.length,
-    errors,
-    non2xx,
-    seconds,
-    rps: sorted.length / seconds,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    bytesPerResponse: sorted.length ? bytes / sorted.length : 0,
-  }
+  return summarise(latencies, serverTimes, { errors, non2xx, bytes, seconds })
 }

@@ -99,6 +99,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.assetVersion = frontend.version
 
   // --- Cross-cutting plugins (order matters) ----------------------------------------------
+  if (config.serverTiming) {
+    // Time spent in this process for the request, so load tests can tell server time from queueing.
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`)
+    })
+  }
   await app.register(securityHeadersPlugin, {
     isDev: config.isDev,
     httpsOnly: config.session.cookieSecure === true,

@@ -42,6 +42,7 @@ const envSchema = z.object({
   SSR: bool.optional(),
   SEED_ON_START: bool.default(true),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SERVER_TIMING: bool.default(false),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -63,6 +64,8 @@ export interface Config {
   ssr: boolean
   seedOnStart: boolean
   rateLimitPerMinute: number
+  /** Adds `Server-Timing: app;dur=<ms>` to every response (the bench reads it). Off by default. */
+  serverTiming: boolean
   paths: { root: string; var: string; dist: string }
 }
 
@@ -133,6 +136,7 @@ export function loadConfig(
     ssr: e.SSR ?? e.NODE_ENV !== 'test',
     seedOnStart: e.SEED_ON_START,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    serverTiming: e.SERVER_TIMING,
     paths: { root, var: varDir, dist: resolve(root, 'dist') },
   }
   return { ...config, ...overrides }
