@@ -171,3 +171,10 @@ export function cleanQuery(raw: unknown): string {
     .trim()
     .slice(0, MAX_QUERY_LENGTH)
 }
+
+/** Content areas of the /search page, from the content store (sanitised HTML, or null). */
+export interface SearchContentAreas {
+  beforeResults: string | null
+  afterResults: string | null
+  noResults: string | null
+}

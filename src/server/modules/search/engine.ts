@@ -21,6 +21,7 @@ import { matchesFilters, parseFilters, type Cnf } from './filters.ts'
 import { allowedTypos, prefixTypoDistance, queryWords, tokenize, typoDistance } from './text.ts'
 
 export type IndexRecord = { objectID: string } & Record<string, unknown>
+export type IndexHit = IndexRecord & { _highlightResult?: Record<string, HighlightResult> }
 
 export interface RankingKey {
   attribute: string
@@ -288,7 +289,7 @@ export class SearchIndex {
     return cnf
   }
 
-  search(params: EngineQuery): SearchResult<IndexRecord> {
+  search(params: EngineQuery): SearchResult<IndexHit> {
     const started = performance.now()
     const query = typeof params.query === 'string' ? params.query : ''
     const hitsPerPage = Math.min(
@@ -395,7 +396,7 @@ export class SearchIndex {
     const toHighlight = params.attributesToHighlight ?? this.settings.attributesToHighlight ?? []
     const pre = typeof params.highlightPreTag === 'string' ? params.highlightPreTag : HIGHLIGHT_PRE_TAG
     const post = typeof params.highlightPostTag === 'string' ? params.highlightPostTag : HIGHLIGHT_POST_TAG
-    const hits = pageSlots.map((slot) => {
+    const hits = pageSlots.map((slot): IndexHit => {
       const record = this.records[slot]!
       const highlight: Record<string, HighlightResult> = {}
       for (const attribute of toHighlight) {
@@ -406,7 +407,7 @@ export class SearchIndex {
       return toHighlight.length ? { ...record, _highlightResult: highlight } : { ...record }
     })
 
-    const result: SearchResult<IndexRecord> = {
+    const result: SearchResult<IndexHit> = {
       hits,
       nbHits,
       page,
