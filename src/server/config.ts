@@ -93,8 +93,8 @@ export interface Config {
       apiKey: string
       indexPrefix: string
       /** Override of Algolia's hosts (a local stand-in in tests): 'http://127.0.0.1:4399' */
-      hosts: { url: string; protocol: 'http' | 'https' }[] | null
-      insightsHost: { url: string; protocol: 'http' | 'https' } | null
+      hosts: AlgoliaHost[] | null
+      insightsHost: AlgoliaHost | null
     } | null
   }
   paths: { root: string; var: string; dist: string }
@@ -117,16 +117,23 @@ function localSecret(varDir: string): string {
   return secret
 }
 
-/** 'https://host:port' or 'http://host:port' → the host and protocol Algolia's client takes. */
-function parseHost(
-  raw: string,
-  variable: string,
-  issues: string[],
-): { url: string; protocol: 'http' | 'https' } | null {
+/** A host as Algolia's client takes it. */
+export interface AlgoliaHost {
+  url: string
+  protocol: 'http' | 'https'
+  port?: number
+}
+
+/** 'https://host' or 'http://host:port' → an Algolia host. */
+function parseHost(raw: string, variable: string, issues: string[]): AlgoliaHost | null {
   try {
     const u = new URL(raw)
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol')
-    return { url: u.host, protocol: u.protocol === 'http:' ? 'http' : 'https' }
+    return {
+      url: u.hostname,
+      protocol: u.protocol === 'http:' ? 'http' : 'https',
+      ...(u.port ? { port: Number(u.port) } : {}),
+    }
   } catch {
     issues.push(`${variable}: '${raw}' is not an http(s) URL`)
     return null

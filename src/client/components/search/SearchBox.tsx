@@ -114,12 +114,16 @@ export function SearchBox({
   const productOffset = sections.suggestions.length + sections.categories.length
 
   // A new page (after a visit) shows its own query and closes the dropdown.
-  useEffect(() => {
+  const [seenUrl, setSeenUrl] = useState(page.url)
+  if (seenUrl !== page.url) {
+    setSeenUrl(page.url)
     setTerm(initial)
-    termRef.current = initial
     setOpen(false)
     setActive(-1)
-  }, [initial, page.url])
+  }
+  useEffect(() => {
+    termRef.current = term
+  }, [term])
 
   const clearTimers = () => {
     if (debounce.current) clearTimeout(debounce.current)
