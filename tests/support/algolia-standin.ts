@@ -8,7 +8,12 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { SearchIndex, type IndexRecord, type IndexSettings, type RankingKey } from '../../src/server/modules/search/engine.ts'
+import {
+  SearchIndex,
+  type IndexRecord,
+  type IndexSettings,
+  type RankingKey,
+} from '../../src/server/modules/search/engine.ts'
 import { FilterError } from '../../src/server/modules/search/filters.ts'
 
 interface StoredIndex {
@@ -89,7 +94,9 @@ export class AlgoliaStandIn {
       source.index = new SearchIndex(primary ?? name, settings)
       source.index.saveObjects([...source.records.values()])
     }
-    const sort = primary ? ((own.ranking as string[]) ?? []).map(ranking).filter((k): k is RankingKey => !!k) : []
+    const sort = primary
+      ? ((own.ranking as string[]) ?? []).map(ranking).filter((k): k is RankingKey => !!k)
+      : []
     return { index: source.index, sort }
   }
 
@@ -115,7 +122,8 @@ export class AlgoliaStandIn {
     try {
       const url = new URL(req.url ?? '/', 'http://standin')
       this.requests.push({ method: req.method ?? 'GET', path: url.pathname })
-      const appId = req.headers['x-algolia-application-id'] ?? url.searchParams.get('x-algolia-application-id')
+      const appId =
+        req.headers['x-algolia-application-id'] ?? url.searchParams.get('x-algolia-application-id')
       const key = req.headers['x-algolia-api-key'] ?? url.searchParams.get('x-algolia-api-key')
       if (appId !== this.appId || key !== this.apiKey) {
         return send(403, { message: 'Invalid Application-ID or API key', status: 403 })
@@ -155,7 +163,8 @@ export class AlgoliaStandIn {
         const s = this.stored(decodeURIComponent(m[1]!))
         const objectIDs: string[] = []
         for (const op of (body.requests as { action: string; body: IndexRecord }[]) ?? []) {
-          if (op.action === 'addObject' || op.action === 'updateObject') s.records.set(op.body.objectID, op.body)
+          if (op.action === 'addObject' || op.action === 'updateObject')
+            s.records.set(op.body.objectID, op.body)
           else if (op.action === 'deleteObject') s.records.delete(op.body.objectID)
           objectIDs.push(op.body.objectID)
         }

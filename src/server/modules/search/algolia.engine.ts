@@ -8,6 +8,7 @@
  * are 2 s / 5 s / 30 s). The client's retry strategy is kept: an unreachable host is marked down
  * for 2 minutes and the next host is tried.
  */
+import { ApiError } from '@algolia/client-common'
 import { algoliasearch, type Algoliasearch } from 'algoliasearch'
 import type { ClickEvent, SearchResult } from '../../../shared/search.ts'
 import type { Config } from '../../config.ts'
@@ -19,6 +20,8 @@ import {
   type IndexKind,
   type ProductReplica,
   type SearchEngine,
+  SearchRequestError,
+  SearchUnavailableError,
 } from './search.engine.ts'
 
 /** Spec §9: search client timeouts in milliseconds. */
@@ -30,7 +33,10 @@ const rankingExpr = (k: RankingKey) => `${k.order}(${k.attribute})`
 const DEFAULT_RANKING = ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom']
 
 /** Our index settings as Algolia index settings. */
-export function algoliaSettings(settings: IndexSettings, replicaNames: string[] = []): Record<string, unknown> {
+export function algoliaSettings(
+  settings: IndexSettings,
+  replicaNames: string[] = [],
+): Record<string, unknown> {
   return {
     searchableAttributes: settings.searchableAttributes,
     attributesForFaceting: settings.attributesForFaceting.map((a) => `filterOnly(${a})`),
@@ -101,6 +107,18 @@ export class AlgoliaSearchEngine implements SearchEngine {
   }
 
   async search(siteId: number, requests: EngineRequest[]): Promise<SearchResult<IndexHit>[]> {
+    try {
+      return await this.query(siteId, requests)
+    } catch (err) {
+      // Algolia refuses a bad request with a 4xx and a message (e.g. a filter it cannot parse).
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429) {
+        throw new SearchRequestError(err.message)
+      }
+      throw new SearchUnavailableError(err)
+    }
+  }
+
+  private async query(siteId: number, requests: EngineRequest[]): Promise<SearchResult<IndexHit>[]> {
     const { results } = await this.client.search({
       requests: requests.map((r) => ({
         indexName: this.indexName(siteId, r.index, r.replica),
@@ -126,12 +144,20 @@ export class AlgoliaSearchEngine implements SearchEngine {
   async save(siteId: number, kind: IndexKind, records: IndexRecord[]): Promise<void> {
     if (records.length === 0) return
     await this.configure(siteId, kind)
-    await this.client.saveObjects({ indexName: this.indexName(siteId, kind), objects: records, waitForTasks: true })
+    await this.client.saveObjects({
+      indexName: this.indexName(siteId, kind),
+      objects: records,
+      waitForTasks: true,
+    })
   }
 
   async remove(siteId: number, kind: IndexKind, objectIDs: string[]): Promise<void> {
     if (objectIDs.length === 0) return
-    await this.client.deleteObjects({ indexName: this.indexName(siteId, kind), objectIDs, waitForTasks: true })
+    await this.client.deleteObjects({
+      indexName: this.indexName(siteId, kind),
+      objectIDs,
+      waitForTasks: true,
+    })
   }
 
   async sendClicks(siteId: number, events: ClickEvent[]): Promise<void> {

@@ -15,6 +15,19 @@ import {
 
 export type IndexKind = 'products' | 'suggestions'
 
+/** A request the search service refuses (a 400 with this message). */
+export class SearchRequestError extends Error {
+  readonly statusCode = 400
+}
+
+/** The search engine could not be reached or failed (a 503). */
+export class SearchUnavailableError extends Error {
+  readonly statusCode = 503
+  constructor(cause?: unknown) {
+    super('Search is unavailable at the moment. Please try again shortly.', { cause })
+  }
+}
+
 /** Sorts of the /search listing, as replicas of the products index. */
 export const PRODUCT_REPLICAS = {
   name_asc: [{ attribute: 'sort_name', order: 'asc' }],

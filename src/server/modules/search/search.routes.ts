@@ -20,7 +20,7 @@ import { parseListingQuery } from '../catalog/listing.ts'
 import { parseObjectId } from './documents.ts'
 import { PAGINATION_LIMIT } from './engine.ts'
 import type { ProductReplica } from './search.engine.ts'
-import { SearchRequestError } from './search.service.ts'
+import { SearchRequestError, SearchUnavailableError } from './search.service.ts'
 import { FilterError } from './filters.ts'
 
 /** Spec: 'Best selling products' grid size when nothing matches. */
@@ -90,6 +90,10 @@ export async function searchRoutes(app: FastifyInstance) {
     } catch (err) {
       if (err instanceof SearchRequestError || err instanceof FilterError)
         return badRequest(reply, err.message)
+      if (err instanceof SearchUnavailableError) {
+        request.log.error({ err: err.cause }, 'search engine unavailable')
+        return reply.code(503).send({ message: err.message, status: 503 })
+      }
       throw err
     }
   }
@@ -155,10 +159,19 @@ export async function searchRoutes(app: FastifyInstance) {
         },
         { analytics, submitted: true },
       )
-    let result = query ? (await run(listingQuery.page))[0]! : null
-    const total = result ? Math.min(result.nbHits, PAGINATION_LIMIT) : 0
-    const page = clampPage(listingQuery.page, total, listingQuery.limit)
-    if (result && page !== listingQuery.page) result = (await run(page))[0]!
+    let result
+    let page = 1
+    let total = 0
+    try {
+      result = query ? (await run(listingQuery.page))[0]! : null
+      total = result ? Math.min(result.nbHits, PAGINATION_LIMIT) : 0
+      page = clampPage(listingQuery.page, total, listingQuery.limit)
+      if (result && page !== listingQuery.page) result = (await run(page))[0]!
+    } catch (err) {
+      if (!(err instanceof SearchUnavailableError)) throw err
+      request.log.error({ err: err.cause }, 'search engine unavailable')
+      return reply.inertia.render('Error', { status: 503, message: err.message }, { status: 503 })
+    }
 
     const ids = (result?.hits ?? []).flatMap((h) => {
       const parsed = parseObjectId((h as SearchHit).objectID)

@@ -23,6 +23,7 @@ import { loadCategoryRecords, loadProductRecords } from './documents.ts'
 import type { IndexRecord } from './engine.ts'
 import { normalise } from './text.ts'
 import {
+  SearchRequestError,
   PRODUCT_REPLICAS,
   type EngineRequest,
   type IndexKind,
@@ -40,9 +41,7 @@ export const SUGGESTION_MIN_LETTERS = 3
 /** ...made in the last this many days. */
 export const SUGGESTION_DAYS = 90
 
-export class SearchRequestError extends Error {
-  readonly statusCode = 400
-}
+export { SearchRequestError, SearchUnavailableError } from './search.engine.ts'
 
 const queryParams = z
   .object({
