@@ -160,8 +160,8 @@ export async function searchRoutes(app: FastifyInstance) {
         { analytics, submitted: true },
       )
     let result
-    let page = 1
-    let total = 0
+    let page: number
+    let total: number
     try {
       result = query ? (await run(listingQuery.page))[0]! : null
       total = result ? Math.min(result.nbHits, PAGINATION_LIMIT) : 0
