@@ -108,6 +108,29 @@ test.describe('header search box', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
+  test('debounces typing, and a slow older answer never replaces a newer one', async ({ page }) => {
+    await page.goto('/')
+    const sent: string[] = []
+    await page.route('**/search/1/indexes/*/queries', async (route) => {
+      const body = route.request().postDataJSON() as { requests: { query: string }[] }
+      const query = body.requests[0]!.query
+      sent.push(query)
+      // The answer for 'sig' arrives long after the one for 'fire exit'.
+      if (query === 'sig') await new Promise((r) => setTimeout(r, 1500))
+      await route.continue()
+    })
+    await box(page).pressSequentially('sig', { delay: 20 })
+    await page.waitForTimeout(400)
+    await box(page).fill('')
+    await box(page).pressSequentially('fire exit', { delay: 20 })
+    // Typing fast sends one request per pause, not one per key.
+    await expect.poll(() => sent).toEqual(['sig', 'fire exit'])
+    const categories = dropdown(page).getByRole('group', { name: 'Categories' })
+    await expect(categories.getByRole('option').first()).toContainText('Fire Exit')
+    await page.waitForTimeout(1700)
+    await expect(categories.getByRole('option').first()).toContainText('Fire Exit')
+  })
+
   test('a redirect rule sends the visitor to its page', async ({ page }) => {
     await page.goto('/')
     await box(page).pressSequentially('Delivery', { delay: 30 })

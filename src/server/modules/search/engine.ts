@@ -71,14 +71,6 @@ interface TermMatch {
   completion: number
 }
 
-interface WordHit {
-  cost: number
-  attr: number
-  pos: number
-  completion: number
-  exact: boolean
-}
-
 const pack = (doc: number, attr: number, pos: number) => doc * 65536 + attr * 1024 + pos
 const docOf = (p: number) => Math.floor(p / 65536)
 const attrOf = (p: number) => Math.floor((p % 65536) / 1024)
@@ -108,6 +100,52 @@ function compareByKeys(a: IndexRecord, b: IndexRecord, keys: RankingKey[]): numb
   return 0
 }
 
+/**
+ * The relevance tuple packed into one number (lower is better), each part capped to its bits:
+ * cost 5, attribute 6, proximity 7, position 10, words not exact 4, completion 13.
+ */
+function cap(v: number, bits: number): number {
+  return Math.min(v, 2 ** bits - 1)
+}
+
+function packScore(
+  cost: number,
+  attr: number,
+  proximity: number,
+  pos: number,
+  inexact: number,
+  completion: number,
+) {
+  return (
+    cap(cost, 5) * 2 ** 40 +
+    cap(attr, 6) * 2 ** 34 +
+    cap(proximity, 7) * 2 ** 27 +
+    cap(pos, 10) * 2 ** 17 +
+    cap(inexact, 4) * 2 ** 13 +
+    cap(completion, 13)
+  )
+}
+
+/** The first `k` items of `items` in `compare` order (a full sort only when k is large). */
+export function topK<T>(items: T[], k: number, compare: (a: T, b: T) => number): T[] {
+  if (k <= 0) return []
+  if (k * 8 >= items.length) return items.sort(compare).slice(0, k)
+  const kept: T[] = []
+  for (const item of items) {
+    if (kept.length === k && compare(item, kept[k - 1]!) >= 0) continue
+    let lo = 0
+    let hi = kept.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (compare(kept[mid]!, item) <= 0) lo = mid + 1
+      else hi = mid
+    }
+    kept.splice(lo, 0, item)
+    if (kept.length > k) kept.pop()
+  }
+  return kept
+}
+
 function textsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value]
   if (typeof value === 'number') return [String(value)]
@@ -127,6 +165,7 @@ export class SearchIndex {
   private readonly facets: Set<string>
   private readonly numerics: Set<string>
   private readonly filterCache = new Map<string, Cnf>()
+  private readonly bitmapCache = new Map<string, Uint8Array>()
   private order = 0
   private readonly orderOf: number[] = []
 
@@ -194,6 +233,7 @@ export class SearchIndex {
   private changed() {
     this.sortedTerms = null
     this.wordCache.clear()
+    this.bitmapCache.clear()
   }
 
   private index(slot: number, record: IndexRecord) {
@@ -278,6 +318,56 @@ export class SearchIndex {
     return out
   }
 
+  private generation = 0
+  private scratchArrays: { values: Float64Array[]; stamps: Uint32Array[]; score: Float64Array } = {
+    values: [],
+    stamps: [],
+    score: new Float64Array(16),
+  }
+
+  private nextGeneration(): number {
+    this.generation = (this.generation + 1) >>> 0
+    if (this.generation === 0) {
+      for (const s of this.scratchArrays.stamps) s.fill(0)
+      this.generation = 1
+    }
+    return this.generation
+  }
+
+  /** Per-word scratch arrays sized to the records (grown when records are added). */
+  private scratch(words: number) {
+    const size = this.records.length
+    const a = this.scratchArrays
+    if (a.score.length < size) {
+      a.values = []
+      a.stamps = []
+      a.score = new Float64Array(size)
+    }
+    while (a.values.length < words) {
+      a.values.push(new Float64Array(Math.max(size, 16)))
+      a.stamps.push(new Uint32Array(Math.max(size, 16)))
+    }
+    return a
+  }
+
+  /** Records passing a filter, as a bitmap by slot (null = no filter); cached until the next write. */
+  private allowedSlots(filters: string | undefined): Uint8Array | null {
+    const cnf = this.compileFilters(filters)
+    if (cnf.length === 0) return null
+    const key = filters ?? ''
+    let bitmap = this.bitmapCache.get(key)
+    if (!bitmap) {
+      bitmap = new Uint8Array(this.records.length)
+      for (let slot = 0; slot < this.records.length; slot++) {
+        const record = this.records[slot]
+        if (record && matchesFilters(cnf, (a) => record[a])) bitmap[slot] = 1
+      }
+      if (this.bitmapCache.size > 50) this.bitmapCache.clear()
+      this.bitmapCache.set(key, bitmap)
+    }
+    return bitmap
+  }
+
   private compileFilters(filters: string | undefined): Cnf {
     const key = filters ?? ''
     let cnf = this.filterCache.get(key)
@@ -297,99 +387,111 @@ export class SearchIndex {
       Math.max(1, Math.floor(Number(params.hitsPerPage ?? DEFAULT_HITS_PER_PAGE)) || DEFAULT_HITS_PER_PAGE),
     )
     const page = Math.max(0, Math.floor(Number(params.page ?? 0)) || 0)
-    const cnf = this.compileFilters(params.filters)
+    const allowed = this.allowedSlots(params.filters)
     const words = queryWords(query)
-    const passes = (slot: number) => {
-      const record = this.records[slot]
-      return !!record && (cnf.length === 0 || matchesFilters(cnf, (a) => record[a]))
-    }
+    const passes = (slot: number) =>
+      this.records[slot] !== undefined && (allowed === null || allowed[slot] === 1)
 
     let ranked: number[]
+    let nbHitsTotal: number
     const custom = this.settings.customRanking ?? []
     const sort = params.sort ?? []
     const matchesPerWord = words.map((w, i) => this.matchWord(w, i === words.length - 1))
+    // Only the hits up to the requested page need to be in order.
+    const needed = Math.min(PAGINATION_LIMIT, (page + 1) * hitsPerPage)
+    const tieBreak = (a: number, b: number) =>
+      compareByKeys(this.records[a]!, this.records[b]!, custom) || this.orderOf[a]! - this.orderOf[b]!
 
     if (words.length === 0) {
-      ranked = []
-      for (const slot of this.slots.values()) if (passes(slot)) ranked.push(slot)
-      ranked.sort(
-        (a, b) =>
-          compareByKeys(this.records[a]!, this.records[b]!, [...sort, ...custom]) ||
-          this.orderOf[a]! - this.orderOf[b]!,
-      )
+      const all: number[] = []
+      for (const slot of this.slots.values()) if (passes(slot)) all.push(slot)
+      nbHitsTotal = all.length
+      const bySort = (a: number, b: number) =>
+        compareByKeys(this.records[a]!, this.records[b]!, sort) || tieBreak(a, b)
+      ranked = topK(all, needed, bySort)
     } else {
-      // Best hit of each word per record.
-      const perWord: Map<number, WordHit>[] = matchesPerWord.map((matches) => {
-        const best = new Map<number, WordHit>()
-        for (const [term, m] of matches) {
+      // Words with the fewest postings first: later words only look at records still in the running.
+      const order = matchesPerWord
+        .map((matches, w) => {
+          let n = 0
+          for (const term of matches.keys()) n += this.postings.get(term)?.length ?? 0
+          return { w, n }
+        })
+        .sort((a, b) => a.n - b.n)
+        .map((x) => x.w)
+      // Per word, the best hit of each record, packed (cost, attribute, position, completion) in a
+      // reusable typed array; a stamp per record says whether it was set by this query.
+      const gen = this.nextGeneration()
+      const best = this.scratch(words.length)
+      let previous = -1
+      let survivors: number[] = []
+      for (const w of order) {
+        const values = best.values[w]!
+        const stamps = best.stamps[w]!
+        const prevStamps = previous >= 0 ? best.stamps[previous]! : null
+        const touched: number[] = []
+        for (const [term, m] of matchesPerWord[w]!) {
           const cost = m.typos + (m.prefix ? 1 : 0)
-          for (const p of this.postings.get(term) ?? []) {
+          const list = this.postings.get(term)
+          if (!list) continue
+          const base = cost * 2 ** 35 + Math.min(m.completion, 8191)
+          for (let i = 0; i < list.length; i++) {
+            const p = list[i]!
             const doc = docOf(p)
-            const attr = attrOf(p)
-            const pos = posOf(p)
-            const prev = best.get(doc)
-            if (
-              !prev ||
-              cost < prev.cost ||
-              (cost === prev.cost && (attr < prev.attr || (attr === prev.attr && pos < prev.pos)))
-            ) {
-              best.set(doc, { cost, attr, pos, completion: m.completion, exact: cost === 0 })
+            if (prevStamps ? prevStamps[doc] !== gen : !passes(doc)) continue
+            const packed = base + attrOf(p) * 2 ** 29 + posOf(p) * 2 ** 19
+            if (stamps[doc] !== gen) {
+              stamps[doc] = gen
+              values[doc] = packed
+              touched.push(doc)
+            } else if (packed < values[doc]!) {
+              values[doc] = packed
             }
           }
         }
-        return best
-      })
-      const order = perWord.map((_, i) => i).sort((a, b) => perWord[a]!.size - perWord[b]!.size)
-      const smallest = perWord[order[0]!]!
-      const scored: { slot: number; key: number[] }[] = []
-      for (const [slot, first] of smallest) {
+        survivors = touched
+        previous = w
+        if (touched.length === 0) break
+      }
+      const score = best.score
+      for (const slot of survivors) {
         let cost = 0
         let attr = MAX_ATTRIBUTES
         let pos = MAX_POSITION
         let exact = 0
         let completion = 0
         let proximity = 0
-        let ok = true
-        let previous: WordHit | undefined
-        for (let w = 0; w < perWord.length; w++) {
-          const hit = w === order[0] ? first : perWord[w]!.get(slot)
-          if (!hit) {
-            ok = false
-            break
+        let prevAttr = -1
+        let prevPos = 0
+        for (let w = 0; w < words.length; w++) {
+          const v = best.values[w]![slot]!
+          const hitCost = Math.floor(v / 2 ** 35)
+          const hitAttr = Math.floor(v / 2 ** 29) % 64
+          const hitPos = Math.floor(v / 2 ** 19) % 1024
+          cost += hitCost
+          if (hitAttr < attr || (hitAttr === attr && hitPos < pos)) {
+            attr = hitAttr
+            pos = hitPos
           }
-          cost += hit.cost
-          if (hit.attr < attr || (hit.attr === attr && hit.pos < pos)) {
-            attr = hit.attr
-            pos = hit.pos
-          }
-          if (hit.exact) exact++
-          completion += hit.completion
-          if (previous) {
+          if (hitCost === 0) exact++
+          completion += v % 8192
+          if (w > 0)
             proximity +=
-              previous.attr === hit.attr
-                ? Math.min(PROXIMITY_CAP, Math.abs(hit.pos - previous.pos))
-                : PROXIMITY_CAP
-          }
-          previous = hit
+              prevAttr === hitAttr ? Math.min(PROXIMITY_CAP, Math.abs(hitPos - prevPos)) : PROXIMITY_CAP
+          prevAttr = hitAttr
+          prevPos = hitPos
         }
-        if (!ok || !passes(slot)) continue
-        scored.push({ slot, key: [cost, attr, proximity, pos, -exact, completion] })
+        score[slot] = packScore(cost, attr, proximity, pos, words.length - exact, completion)
       }
-      scored.sort((a, b) => {
-        const ra = this.records[a.slot]!
-        const rb = this.records[b.slot]!
-        const s = compareByKeys(ra, rb, sort)
-        if (s !== 0) return s
-        for (let i = 0; i < a.key.length; i++) {
-          const d = a.key[i]! - b.key[i]!
-          if (d !== 0) return d
-        }
-        return compareByKeys(ra, rb, custom) || this.orderOf[a.slot]! - this.orderOf[b.slot]!
-      })
-      ranked = scored.map((s) => s.slot)
+      nbHitsTotal = survivors.length
+      const byRelevance = (a: number, b: number) =>
+        (sort.length ? compareByKeys(this.records[a]!, this.records[b]!, sort) : 0) ||
+        score[a]! - score[b]! ||
+        tieBreak(a, b)
+      ranked = topK(survivors, needed, byRelevance)
     }
 
-    const nbHits = ranked.length
+    const nbHits = nbHitsTotal
     const reachable = Math.min(nbHits, PAGINATION_LIMIT)
     const nbPages = Math.ceil(reachable / hitsPerPage)
     const pageSlots = ranked.slice(page * hitsPerPage, Math.min(reachable, (page + 1) * hitsPerPage))
