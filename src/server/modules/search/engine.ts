@@ -166,6 +166,7 @@ export class SearchIndex {
   private readonly numerics: Set<string>
   private readonly filterCache = new Map<string, Cnf>()
   private readonly bitmapCache = new Map<string, Uint8Array>()
+  private rankCache: Float64Array | null = null
   private order = 0
   private readonly orderOf: number[] = []
 
@@ -230,7 +231,22 @@ export class SearchIndex {
     return this.records.filter((r): r is IndexRecord => r !== undefined)
   }
 
+  /** Each record's place in the custom ranking (then insertion order), computed once per change. */
+  private customRank(): Float64Array {
+    if (this.rankCache && this.rankCache.length >= this.records.length) return this.rankCache
+    const custom = this.settings.customRanking ?? []
+    const slots = [...this.slots.values()].sort(
+      (a, b) =>
+        compareByKeys(this.records[a]!, this.records[b]!, custom) || this.orderOf[a]! - this.orderOf[b]!,
+    )
+    const rank = new Float64Array(Math.max(16, this.records.length))
+    slots.forEach((slot, i) => (rank[slot] = i))
+    this.rankCache = rank
+    return rank
+  }
+
   private changed() {
+    this.rankCache = null
     this.sortedTerms = null
     this.wordCache.clear()
     this.bitmapCache.clear()
@@ -394,13 +410,12 @@ export class SearchIndex {
 
     let ranked: number[]
     let nbHitsTotal: number
-    const custom = this.settings.customRanking ?? []
     const sort = params.sort ?? []
     const matchesPerWord = words.map((w, i) => this.matchWord(w, i === words.length - 1))
     // Only the hits up to the requested page need to be in order.
     const needed = Math.min(PAGINATION_LIMIT, (page + 1) * hitsPerPage)
-    const tieBreak = (a: number, b: number) =>
-      compareByKeys(this.records[a]!, this.records[b]!, custom) || this.orderOf[a]! - this.orderOf[b]!
+    const rank = this.customRank()
+    const tieBreak = (a: number, b: number) => rank[a]! - rank[b]!
 
     if (words.length === 0) {
       const all: number[] = []
