@@ -11,6 +11,8 @@ export interface LoadOptions {
   connections: number
   durationMs: number
   warmupMs?: number
+  /** POST this body (JSON) instead of a GET */
+  body?: string
 }
 
 export interface LoadResult {
@@ -67,10 +69,18 @@ function once(
   agent: http.Agent,
   url: URL,
   headers: Record<string, string>,
+  body?: string,
 ): Promise<{ status: number; bytes: number; serverMs: number | null }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers },
+      {
+        agent,
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      },
       (res) => {
         let bytes = 0
         res.on('data', (c: Buffer) => (bytes += c.length))
@@ -79,7 +89,7 @@ function once(
       },
     )
     req.on('error', reject)
-    req.end()
+    req.end(body)
   })
 }
 
@@ -98,7 +108,7 @@ async function run(opts: LoadOptions, durationMs: number, record: boolean) {
       while (performance.now() < deadline) {
         const t0 = performance.now()
         try {
-          const r = await once(agent, url, opts.headers ?? {})
+          const r = await once(agent, url, opts.headers ?? {}, opts.body)
           if (r.status < 200 || r.status >= 300) non2xx++
           bytes += r.bytes
           if (record) {

@@ -19,6 +19,9 @@ import { inertiaPlugin } from './inertia/plugin.ts'
 import { CatalogService } from './modules/catalog/catalog.service.ts'
 import { ContentService } from './modules/content/content.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
+import { createSearchEngine } from './modules/search/search.factory.ts'
+import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
+import { SearchService } from './modules/search/search.service.ts'
 import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
 import { presentSite, SiteRegistry, type Site } from './modules/sites/sites.service.ts'
@@ -34,6 +37,7 @@ declare module 'fastify' {
     sites: SiteRegistry
     content: ContentService
     catalog: CatalogService
+    searchService: SearchService
     /** The Inertia asset version the browser must send back. */
     assetVersion: string
   }
@@ -87,10 +91,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('sites', new SiteRegistry(database.db))
   app.decorate('content', new ContentService(database.db))
   app.decorate('catalog', new CatalogService(database.db))
+  app.decorate(
+    'searchService',
+    new SearchService(database.db, createSearchEngine(config), app.catalog, app.log),
+  )
+  await app.searchService.start()
   app.decorate('assetVersion', '')
   app.decorateRequest('site', null)
 
   app.addHook('onClose', async () => {
+    await app.searchService.close()
     if (redis) await redis.quit().catch(() => {})
     if (ownsDatabase) await database.close()
   })
@@ -164,6 +174,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       site: request.site ? presentSite(request.site, baseUrlOf(request)) : null,
       auth: { customer: null },
       cart: { count: 0, total: 0 },
+      search: {
+        suggestions: config.search.suggestions,
+        clickAnalytics: analyticsFor(request),
+        bestSellers: config.search.bestSellers,
+      },
     }),
     document: (parts) => {
       ensureXsrfCookie(parts.request, parts.reply, config.session.cookieSecure)
@@ -204,6 +219,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   })
   await app.register(mediaRoutes)
   await app.register(pageRoutes)
+  await app.register(searchRoutes)
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 

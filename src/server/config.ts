@@ -43,6 +43,22 @@ const envSchema = z.object({
   SEED_ON_START: bool.default(true),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SERVER_TIMING: bool.default(false),
+  SEARCH_ENGINE: z.enum(['embedded', 'algolia']).default('embedded'),
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  SEARCH_SUGGESTIONS: bool.default(true),
+  SEARCH_BEST_SELLERS: bool.default(true),
+  SEARCH_INTERNAL_IPS: z.string().max(4000).optional(),
+  ALGOLIA_APP_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only')
+    .optional(),
+  ALGOLIA_API_KEY: z.string().min(1).max(256).optional(),
+  ALGOLIA_INDEX_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,64}$/, 'letters, digits, - and _ only')
+    .default('shop_'),
+  ALGOLIA_HOSTS: z.string().max(2000).optional(),
+  ALGOLIA_INSIGHTS_HOST: z.string().max(500).optional(),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -66,6 +82,24 @@ export interface Config {
   rateLimitPerMinute: number
   /** Adds `Server-Timing: app;dur=<ms>` to every response (the bench reads it). Off by default. */
   serverTiming: boolean
+  search: {
+    engine: 'embedded' | 'algolia'
+    rateLimitPerMinute: number
+    /** The dropdown shows query suggestions (hits per section follow, spec §9) */
+    suggestions: boolean
+    /** /search shows 'Best selling products' when nothing matches */
+    bestSellers: boolean
+    /** Visitor addresses whose searches and clicks are not recorded (the shop's own offices) */
+    internalIps: string[]
+    algolia: {
+      appId: string
+      apiKey: string
+      indexPrefix: string
+      /** Override of Algolia's hosts (a local stand-in in tests): 'http://127.0.0.1:4399' */
+      hosts: AlgoliaHost[] | null
+      insightsHost: AlgoliaHost | null
+    } | null
+  }
   paths: { root: string; var: string; dist: string }
 }
 
@@ -86,6 +120,29 @@ function localSecret(varDir: string): string {
   return secret
 }
 
+/** A host as Algolia's client takes it. */
+export interface AlgoliaHost {
+  url: string
+  protocol: 'http' | 'https'
+  port?: number
+}
+
+/** 'https://host' or 'http://host:port' → an Algolia host. */
+function parseHost(raw: string, variable: string, issues: string[]): AlgoliaHost | null {
+  try {
+    const u = new URL(raw)
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol')
+    return {
+      url: u.hostname,
+      protocol: u.protocol === 'http:' ? 'http' : 'https',
+      ...(u.port ? { port: Number(u.port) } : {}),
+    }
+  } catch {
+    issues.push(`${variable}: '${raw}' is not an http(s) URL`)
+    return null
+  }
+}
+
 export function loadConfig(
   source: Record<string, string | undefined> = process.env,
   overrides: Partial<Config> = {},
@@ -104,6 +161,21 @@ export function loadConfig(
   const isDev = e.NODE_ENV === 'development'
   const secret =
     e.SESSION_SECRET ?? (e.NODE_ENV === 'test' ? 'test-secret-'.padEnd(40, 'x') : localSecret(varDir))
+
+  const issues: string[] = []
+  const hosts = (e.ALGOLIA_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean)
+    .map((h) => parseHost(h, 'ALGOLIA_HOSTS', issues))
+    .filter((h): h is NonNullable<typeof h> => h !== null)
+  const insightsHost = e.ALGOLIA_INSIGHTS_HOST
+    ? parseHost(e.ALGOLIA_INSIGHTS_HOST, 'ALGOLIA_INSIGHTS_HOST', issues)
+    : null
+  if (e.SEARCH_ENGINE === 'algolia' && (!e.ALGOLIA_APP_ID || !e.ALGOLIA_API_KEY)) {
+    issues.push('SEARCH_ENGINE: algolia needs ALGOLIA_APP_ID and ALGOLIA_API_KEY')
+  }
+  if (issues.length) throw new ConfigError(issues)
 
   const config: Config = {
     env: e.NODE_ENV,
@@ -137,6 +209,26 @@ export function loadConfig(
     seedOnStart: e.SEED_ON_START,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     serverTiming: e.SERVER_TIMING,
+    search: {
+      engine: e.SEARCH_ENGINE,
+      rateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+      suggestions: e.SEARCH_SUGGESTIONS,
+      bestSellers: e.SEARCH_BEST_SELLERS,
+      internalIps: (e.SEARCH_INTERNAL_IPS ?? '')
+        .split(',')
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+      algolia:
+        e.ALGOLIA_APP_ID && e.ALGOLIA_API_KEY
+          ? {
+              appId: e.ALGOLIA_APP_ID,
+              apiKey: e.ALGOLIA_API_KEY,
+              indexPrefix: e.ALGOLIA_INDEX_PREFIX,
+              hosts: hosts.length ? hosts : null,
+              insightsHost,
+            }
+          : null,
+    },
     paths: { root, var: varDir, dist: resolve(root, 'dist') },
   }
   return { ...config, ...overrides }

@@ -105,3 +105,16 @@ export interface ImagemapShowProps {
   image: ImagemapImage
   images: ImagemapImage[]
 }
+
+/** Props of the `Search` page (/search?q=). */
+export interface SearchPageProps {
+  /** The query as searched (cleaned); '' when none was given */
+  query: string
+  listing: ListingProps
+  /** queryID of the results, for click analytics; null when analytics are off */
+  queryID: string | null
+  /** Content before results, after results and when nothing matches; null until configured */
+  content: { beforeResults: string | null; afterResults: string | null; noResults: string | null }
+  /** 'Best selling products' when nothing matched and the option is on; otherwise null */
+  bestSellers: ProductTileData[] | null
+}

@@ -3,6 +3,8 @@
  * Imported by the server (to build them) and the browser (to read them). No runtime code here.
  */
 
+import type { SearchSettingsProps } from './search.ts'
+
 export type Currency = 'GBP' | 'USD'
 
 /** Theme values from the site settings; they reach the page as CSS custom properties. */
@@ -87,6 +89,8 @@ export interface SharedProps {
   site: SiteProps
   auth: { customer: CustomerSummary | null }
   cart: CartSummary
+  /** How pages use the search service (suggestions, click analytics, best sellers) */
+  search: SearchSettingsProps
   /** Validation errors, field -> first message (always present, `{}` when none) */
   errors: Record<string, string>
   [key: string]: unknown

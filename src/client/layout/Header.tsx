@@ -6,6 +6,8 @@
 import { Link } from '@inertiajs/react'
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react'
 import type { CartSummary as CartSummaryProps, CustomerSummary, SiteProps } from '../../shared/page-props.ts'
+import { MobileSearch } from '../components/search/MobileSearch.tsx'
+import { SearchBox } from '../components/search/SearchBox.tsx'
 import { MOBILE_QUERY } from '../lib/media.ts'
 import { AccountMenu } from './AccountMenu.tsx'
 import { CartSummary } from './CartSummary.tsx'
@@ -115,6 +117,8 @@ export function Header({
               <span className="truncate text-xl font-bold md:text-2xl">{site.name}</span>
             )}
           </Link>
+          <SearchBox className="hidden md:block md:w-80 lg:w-[28rem]" />
+          <MobileSearch />
           {customer ? (
             <AccountMenu customer={customer} cartName={site.cartName} />
           ) : (

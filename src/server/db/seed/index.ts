@@ -4,6 +4,7 @@ import { contentPages, sites } from '../schema.ts'
 import { seedCatalog } from './catalog/index.ts'
 import { demoPages } from './content.ts'
 import { demoSites } from './sites.ts'
+import { seedSearch } from '../../modules/search/search.seed.ts'
 
 export interface SeedOptions {
   log?: (message: string) => void
@@ -54,6 +55,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
       }
     }
     await seedCatalog(tx, log)
+    await seedSearch(tx)
   })
   log(`seeded ${demoSites.length} sites`)
 }

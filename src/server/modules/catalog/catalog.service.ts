@@ -8,6 +8,19 @@ export type CatalogTarget = { kind: 'category'; id: number } | { kind: 'product'
 const NONE = Symbol('none')
 
 /**
+ * What a catalogue write changed, for listeners such as the search index. Ids name the rows
+ * written (inserted, updated or deleted); an empty change (or none) means "anything may have
+ * changed".
+ */
+export interface CatalogChange {
+  siteId?: number
+  groupIds?: number[]
+  categoryIds?: number[]
+}
+
+export type CatalogListener = (change: CatalogChange) => void
+
+/**
  * Catalogue reads shared by the storefront. Path lookups are cached per site (misses too, in a
  * bounded LRU); every catalogue write must call `invalidate()`, which also bumps `version` so
  * caches of presented pages keyed on it go stale together.
@@ -21,7 +34,15 @@ export class CatalogService {
 
   private readonly topLevelBySite = new Map<number, { name: string; url: string }[]>()
 
+  private readonly listeners = new Set<CatalogListener>()
+
   constructor(readonly db: Db) {}
+
+  /** Calls `listener` after every catalogue write; returns the unsubscribe function. */
+  onChange(listener: CatalogListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
 
   async resolvePath(siteId: number, url: string): Promise<CatalogTarget | null> {
     const key = `${siteId}:${url}`
@@ -46,9 +67,11 @@ export class CatalogService {
     return rows
   }
 
-  invalidate(): void {
+  /** Every catalogue write calls this, naming what it changed when it can. */
+  invalidate(change: CatalogChange = {}): void {
     this.version++
     this.paths.clear()
     this.topLevelBySite.clear()
+    for (const listener of this.listeners) listener(change)
   }
 }

@@ -1,0 +1,93 @@
+/**
+ * The browser's search client: one `search({requests})` method in Algolia's multi-query shape,
+ * sent to the shop server (which answers from the embedded engine or from Algolia), and click
+ * events in Algolia Insights' shape. Clicks are also kept in sessionStorage (spec §3 "Stored in
+ * the browser": query id, clicked object id, index).
+ */
+import type { ClickEvent, SearchRequestBody, SearchResponseBody } from '../../../shared/search.ts'
+
+export const CLICKS_STORAGE_KEY = 'searchClicks'
+const TOKEN_STORAGE_KEY = 'searchUserToken'
+const MAX_STORED_CLICKS = 50
+
+function xsrfToken(): string | null {
+  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)
+  return match ? decodeURIComponent(match[1]!) : null
+}
+
+function headers(): Record<string, string> {
+  const token = xsrfToken()
+  return {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    ...(token ? { 'x-xsrf-token': token } : {}),
+  }
+}
+
+/** An anonymous token for this browser session (Insights' userToken). */
+export function userToken(): string {
+  try {
+    let token = window.sessionStorage.getItem(TOKEN_STORAGE_KEY)
+    if (!token) {
+      token = `anonymous-${crypto.randomUUID()}`
+      window.sessionStorage.setItem(TOKEN_STORAGE_KEY, token)
+    }
+    return token
+  } catch {
+    return 'anonymous'
+  }
+}
+
+export const searchClient = {
+  async search(body: SearchRequestBody, signal?: AbortSignal): Promise<SearchResponseBody> {
+    const res = await fetch('/search/1/indexes/*/queries', {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    })
+    if (!res.ok) throw new Error(`search failed (${res.status})`)
+    return (await res.json()) as SearchResponseBody
+  },
+}
+
+export interface StoredClick {
+  queryID: string
+  objectID: string
+  /** 1-based position in its result list */
+  index: number
+}
+
+/** Records a click on a search result: in sessionStorage and, when analytics are on, on the server. */
+export function recordClick(click: StoredClick & { indexName: string; analytics: boolean }): void {
+  try {
+    const stored = JSON.parse(window.sessionStorage.getItem(CLICKS_STORAGE_KEY) ?? '[]') as StoredClick[]
+    const next = [
+      ...(Array.isArray(stored) ? stored : []),
+      { queryID: click.queryID, objectID: click.objectID, index: click.index },
+    ]
+    window.sessionStorage.setItem(CLICKS_STORAGE_KEY, JSON.stringify(next.slice(-MAX_STORED_CLICKS)))
+  } catch {
+    // Storage may be unavailable (private mode); the server event still goes.
+  }
+  if (!click.analytics) return
+  const event: ClickEvent = {
+    eventType: 'click',
+    eventName: 'Search result clicked',
+    index: click.indexName,
+    queryID: click.queryID,
+    objectIDs: [click.objectID],
+    positions: [click.index],
+    userToken: userToken(),
+  }
+  const body = JSON.stringify({ events: [event] })
+  // keepalive lets the request finish while the page navigates away.
+  void fetch('/search/insights/1/events', {
+    method: 'POST',
+    headers: headers(),
+    body,
+    credentials: 'same-origin',
+    keepalive: true,
+  }).catch(() => {})
+}

@@ -1,0 +1,596 @@
+/**
+ * One in-process index: the embedded engine behind the Algolia-shaped search contract.
+ *
+ * Records are tokenised into a term dictionary with packed postings (record, attribute,
+ * position). A query word matches dictionary terms exactly, by typo (1 from 4 letters, 2 from
+ * 8, a swap counts as one) and, for the last word, as a prefix (typos allowed too). Every query
+ * word must match. Hits are ranked on a tuple compared in order:
+ *   1. cost: typos, plus 1 for a word only matched as a prefix (exact words first);
+ *   2. attribute: the earliest searchable attribute matched (name first);
+ *   3. proximity of the query words;
+ *   4. position of the first matched word in that attribute;
+ *   5. more words matched exactly;
+ *   6. fewer letters completed by prefix matches ('exit' before 'extinguisher' for 'exi');
+ *   7. the custom ranking (e.g. popularity), then the record order.
+ * Sort replicas put their sort before the tuple, as Algolia's standard replicas do.
+ */
+import { randomBytes } from 'node:crypto'
+import type { HighlightResult, SearchResult } from '../../../shared/search.ts'
+import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from '../../../shared/search.ts'
+import { matchesFilters, parseFilters, type Cnf } from './filters.ts'
+import { allowedTypos, prefixTypoDistance, queryWords, tokenize, typoDistance } from './text.ts'
+
+export type IndexRecord = { objectID: string } & Record<string, unknown>
+export type IndexHit = IndexRecord & { _highlightResult?: Record<string, HighlightResult> }
+
+export interface RankingKey {
+  attribute: string
+  order: 'asc' | 'desc'
+}
+
+export interface IndexSettings {
+  /** Searchable attributes, most important first (string or string[] values) */
+  searchableAttributes: string[]
+  /** Attributes usable in `attr:value` filters */
+  attributesForFaceting: string[]
+  /** Attributes usable in numeric filters */
+  numericAttributes?: string[]
+  customRanking?: RankingKey[]
+  attributesToHighlight?: string[]
+  /** Named sorts (replicas): index name suffix -> keys applied before relevance */
+  replicas?: Record<string, RankingKey[]>
+}
+
+export interface EngineQuery {
+  query?: string
+  filters?: string
+  hitsPerPage?: number
+  page?: number
+  clickAnalytics?: boolean
+  attributesToHighlight?: string[]
+  highlightPreTag?: string
+  highlightPostTag?: string
+  /** Sort keys applied before relevance (a replica) */
+  sort?: RankingKey[]
+}
+
+export const DEFAULT_HITS_PER_PAGE = 20
+export const MAX_HITS_PER_PAGE = 1000
+/** Like Algolia's paginationLimitedTo: hits beyond this are not reachable by paging. */
+export const PAGINATION_LIMIT = 1000
+/** A one- or two-letter prefix can match thousands of words; only this many are expanded. */
+const MAX_PREFIX_TERMS = 500
+const MAX_ATTRIBUTES = 64
+const MAX_POSITION = 1023
+const PROXIMITY_CAP = 8
+
+interface TermMatch {
+  typos: number
+  prefix: boolean
+  /** Letters the term has beyond the typed word (prefix matches) */
+  completion: number
+}
+
+const pack = (doc: number, attr: number, pos: number) => doc * 65536 + attr * 1024 + pos
+const docOf = (p: number) => Math.floor(p / 65536)
+const attrOf = (p: number) => Math.floor((p % 65536) / 1024)
+const posOf = (p: number) => p % 1024
+
+function compareValues(a: unknown, b: unknown): number {
+  const aMissing = a === undefined || a === null
+  const bMissing = b === undefined || b === null
+  if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? 1 : -1
+  if (typeof a === 'number' && typeof b === 'number') return a - b
+  return String(a).localeCompare(String(b), 'en', { sensitivity: 'base' })
+}
+
+function compareByKeys(a: IndexRecord, b: IndexRecord, keys: RankingKey[]): number {
+  for (const key of keys) {
+    const av = a[key.attribute]
+    const bv = b[key.attribute]
+    const missingA = av === undefined || av === null
+    const missingB = bv === undefined || bv === null
+    if (missingA || missingB) {
+      if (missingA !== missingB) return missingA ? 1 : -1 // records without the value go last
+      continue
+    }
+    const c = compareValues(av, bv)
+    if (c !== 0) return key.order === 'asc' ? c : -c
+  }
+  return 0
+}
+
+/**
+ * The relevance tuple packed into one number (lower is better), each part capped to its bits:
+ * cost 5, attribute 6, proximity 7, position 10, words not exact 4, completion 13.
+ */
+function cap(v: number, bits: number): number {
+  return Math.min(v, 2 ** bits - 1)
+}
+
+function packScore(
+  cost: number,
+  attr: number,
+  proximity: number,
+  pos: number,
+  inexact: number,
+  completion: number,
+) {
+  return (
+    cap(cost, 5) * 2 ** 40 +
+    cap(attr, 6) * 2 ** 34 +
+    cap(proximity, 7) * 2 ** 27 +
+    cap(pos, 10) * 2 ** 17 +
+    cap(inexact, 4) * 2 ** 13 +
+    cap(completion, 13)
+  )
+}
+
+/** The first `k` items of `items` in `compare` order (a full sort only when k is large). */
+export function topK<T>(items: T[], k: number, compare: (a: T, b: T) => number): T[] {
+  if (k <= 0) return []
+  if (k * 8 >= items.length) return items.sort(compare).slice(0, k)
+  const kept: T[] = []
+  for (const item of items) {
+    if (kept.length === k && compare(item, kept[k - 1]!) >= 0) continue
+    let lo = 0
+    let hi = kept.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (compare(kept[mid]!, item) <= 0) lo = mid + 1
+      else hi = mid
+    }
+    kept.splice(lo, 0, item)
+    if (kept.length > k) kept.pop()
+  }
+  return kept
+}
+
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (typeof value === 'number') return [String(value)]
+  if (Array.isArray(value))
+    return value.filter((v) => typeof v === 'string' || typeof v === 'number').map(String)
+  return []
+}
+
+export class SearchIndex {
+  private readonly records: (IndexRecord | undefined)[] = []
+  private readonly slots = new Map<string, number>()
+  private readonly docTerms: (string[] | undefined)[] = []
+  private readonly free: number[] = []
+  private readonly postings = new Map<string, number[]>()
+  private sortedTerms: string[] | null = null
+  private readonly wordCache = new Map<string, Map<string, TermMatch>>()
+  private readonly facets: Set<string>
+  private readonly numerics: Set<string>
+  private readonly filterCache = new Map<string, Cnf>()
+  private readonly bitmapCache = new Map<string, Uint8Array>()
+  private rankCache: Float64Array | null = null
+  private order = 0
+  private readonly orderOf: number[] = []
+
+  constructor(
+    readonly name: string,
+    readonly settings: IndexSettings,
+  ) {
+    if (settings.searchableAttributes.length > MAX_ATTRIBUTES)
+      throw new Error('too many searchable attributes')
+    this.facets = new Set(settings.attributesForFaceting)
+    this.numerics = new Set(settings.numericAttributes ?? [])
+  }
+
+  get size(): number {
+    return this.slots.size
+  }
+
+  /** Adds or replaces records (by objectID). */
+  saveObjects(records: IndexRecord[]): void {
+    for (const record of records) {
+      if (!record || typeof record.objectID !== 'string' || !record.objectID) continue
+      const existing = this.slots.get(record.objectID)
+      if (existing !== undefined) this.unindex(existing)
+      const slot = existing ?? this.free.pop() ?? this.records.length
+      this.records[slot] = record
+      this.orderOf[slot] = existing !== undefined ? this.orderOf[slot]! : this.order++
+      this.slots.set(record.objectID, slot)
+      this.index(slot, record)
+    }
+    this.changed()
+  }
+
+  deleteObjects(objectIDs: string[]): void {
+    for (const id of objectIDs) {
+      const slot = this.slots.get(id)
+      if (slot === undefined) continue
+      this.unindex(slot)
+      this.records[slot] = undefined
+      this.slots.delete(id)
+      this.free.push(slot)
+    }
+    this.changed()
+  }
+
+  clear(): void {
+    this.records.length = 0
+    this.docTerms.length = 0
+    this.orderOf.length = 0
+    this.free.length = 0
+    this.slots.clear()
+    this.postings.clear()
+    this.changed()
+  }
+
+  getObject(objectID: string): IndexRecord | undefined {
+    const slot = this.slots.get(objectID)
+    return slot === undefined ? undefined : this.records[slot]
+  }
+
+  /** Every record, in insertion order (for exports and tests). */
+  all(): IndexRecord[] {
+    return this.records.filter((r): r is IndexRecord => r !== undefined)
+  }
+
+  /** Each record's place in the custom ranking (then insertion order), computed once per change. */
+  private customRank(): Float64Array {
+    if (this.rankCache && this.rankCache.length >= this.records.length) return this.rankCache
+    const custom = this.settings.customRanking ?? []
+    const slots = [...this.slots.values()].sort(
+      (a, b) =>
+        compareByKeys(this.records[a]!, this.records[b]!, custom) || this.orderOf[a]! - this.orderOf[b]!,
+    )
+    const rank = new Float64Array(Math.max(16, this.records.length))
+    slots.forEach((slot, i) => (rank[slot] = i))
+    this.rankCache = rank
+    return rank
+  }
+
+  private changed() {
+    this.rankCache = null
+    this.sortedTerms = null
+    this.wordCache.clear()
+    this.bitmapCache.clear()
+  }
+
+  private index(slot: number, record: IndexRecord) {
+    const terms = new Set<string>()
+    this.settings.searchableAttributes.forEach((attribute, attr) => {
+      let offset = 0
+      for (const text of textsOf(record[attribute])) {
+        for (const token of tokenize(text)) {
+          const pos = Math.min(MAX_POSITION, offset + token.position)
+          let list = this.postings.get(token.word)
+          if (!list) {
+            list = []
+            this.postings.set(token.word, list)
+          }
+          list.push(pack(slot, attr, pos))
+          terms.add(token.word)
+        }
+        offset += 8 // items of a list attribute are not neighbours
+      }
+    })
+    this.docTerms[slot] = [...terms]
+  }
+
+  private unindex(slot: number) {
+    for (const term of this.docTerms[slot] ?? []) {
+      const list = this.postings.get(term)
+      if (!list) continue
+      const kept = list.filter((p) => docOf(p) !== slot)
+      if (kept.length) this.postings.set(term, kept)
+      else this.postings.delete(term)
+    }
+    this.docTerms[slot] = undefined
+  }
+
+  private terms(): string[] {
+    this.sortedTerms ??= [...this.postings.keys()].sort()
+    return this.sortedTerms
+  }
+
+  /** Dictionary terms a query word matches, with how. */
+  matchWord(word: string, isLast: boolean): Map<string, TermMatch> {
+    const key = `${isLast ? 'p' : 'w'}:${word}`
+    const cached = this.wordCache.get(key)
+    if (cached) return cached
+    const out = new Map<string, TermMatch>()
+    if (this.postings.has(word)) out.set(word, { typos: 0, prefix: false, completion: 0 })
+    const terms = this.terms()
+    if (isLast) {
+      let lo = 0
+      let hi = terms.length
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (terms[mid]! < word) lo = mid + 1
+        else hi = mid
+      }
+      for (let i = lo, n = 0; i < terms.length && n < MAX_PREFIX_TERMS && terms[i]!.startsWith(word); i++) {
+        const term = terms[i]!
+        if (term !== word) {
+          out.set(term, { typos: 0, prefix: true, completion: term.length - word.length })
+          n++
+        }
+      }
+    }
+    const k = allowedTypos(word)
+    if (k > 0) {
+      for (const term of terms) {
+        if (out.has(term) || /\d/.test(term)) continue
+        const whole = Math.abs(term.length - word.length) <= k ? typoDistance(word, term, k) : k + 1
+        if (whole <= k) {
+          out.set(term, { typos: whole, prefix: false, completion: 0 })
+          continue
+        }
+        if (isLast && term.length > word.length - k) {
+          const d = prefixTypoDistance(word, term, k)
+          if (d <= k)
+            out.set(term, { typos: d, prefix: true, completion: Math.max(0, term.length - word.length) })
+        }
+      }
+    }
+    if (this.wordCache.size > 5000) this.wordCache.clear()
+    this.wordCache.set(key, out)
+    return out
+  }
+
+  private generation = 0
+  private scratchArrays: { values: Float64Array[]; stamps: Uint32Array[]; score: Float64Array } = {
+    values: [],
+    stamps: [],
+    score: new Float64Array(16),
+  }
+
+  private nextGeneration(): number {
+    this.generation = (this.generation + 1) >>> 0
+    if (this.generation === 0) {
+      for (const s of this.scratchArrays.stamps) s.fill(0)
+      this.generation = 1
+    }
+    return this.generation
+  }
+
+  /** Per-word scratch arrays sized to the records (grown when records are added). */
+  private scratch(words: number) {
+    const size = this.records.length
+    const a = this.scratchArrays
+    if (a.score.length < size) {
+      a.values = []
+      a.stamps = []
+      a.score = new Float64Array(size)
+    }
+    while (a.values.length < words) {
+      a.values.push(new Float64Array(Math.max(size, 16)))
+      a.stamps.push(new Uint32Array(Math.max(size, 16)))
+    }
+    return a
+  }
+
+  /** Records passing a filter, as a bitmap by slot (null = no filter); cached until the next write. */
+  private allowedSlots(filters: string | undefined): Uint8Array | null {
+    const cnf = this.compileFilters(filters)
+    if (cnf.length === 0) return null
+    const key = filters ?? ''
+    let bitmap = this.bitmapCache.get(key)
+    if (!bitmap) {
+      bitmap = new Uint8Array(this.records.length)
+      for (let slot = 0; slot < this.records.length; slot++) {
+        const record = this.records[slot]
+        if (record && matchesFilters(cnf, (a) => record[a])) bitmap[slot] = 1
+      }
+      if (this.bitmapCache.size > 50) this.bitmapCache.clear()
+      this.bitmapCache.set(key, bitmap)
+    }
+    return bitmap
+  }
+
+  private compileFilters(filters: string | undefined): Cnf {
+    const key = filters ?? ''
+    let cnf = this.filterCache.get(key)
+    if (!cnf) {
+      cnf = parseFilters(filters, this.facets, this.numerics)
+      if (this.filterCache.size > 200) this.filterCache.clear()
+      this.filterCache.set(key, cnf)
+    }
+    return cnf
+  }
+
+  search(params: EngineQuery): SearchResult<IndexHit> {
+    const started = performance.now()
+    const query = typeof params.query === 'string' ? params.query : ''
+    const hitsPerPage = Math.min(
+      MAX_HITS_PER_PAGE,
+      Math.max(1, Math.floor(Number(params.hitsPerPage ?? DEFAULT_HITS_PER_PAGE)) || DEFAULT_HITS_PER_PAGE),
+    )
+    const page = Math.max(0, Math.floor(Number(params.page ?? 0)) || 0)
+    const allowed = this.allowedSlots(params.filters)
+    const words = queryWords(query)
+    const passes = (slot: number) =>
+      this.records[slot] !== undefined && (allowed === null || allowed[slot] === 1)
+
+    let ranked: number[]
+    let nbHitsTotal: number
+    const sort = params.sort ?? []
+    const matchesPerWord = words.map((w, i) => this.matchWord(w, i === words.length - 1))
+    // Only the hits up to the requested page need to be in order.
+    const needed = Math.min(PAGINATION_LIMIT, (page + 1) * hitsPerPage)
+    const rank = this.customRank()
+    const tieBreak = (a: number, b: number) => rank[a]! - rank[b]!
+
+    if (words.length === 0) {
+      const all: number[] = []
+      for (const slot of this.slots.values()) if (passes(slot)) all.push(slot)
+      nbHitsTotal = all.length
+      const bySort = (a: number, b: number) =>
+        compareByKeys(this.records[a]!, this.records[b]!, sort) || tieBreak(a, b)
+      ranked = topK(all, needed, bySort)
+    } else {
+      // Words with the fewest postings first: later words only look at records still in the running.
+      const order = matchesPerWord
+        .map((matches, w) => {
+          let n = 0
+          for (const term of matches.keys()) n += this.postings.get(term)?.length ?? 0
+          return { w, n }
+        })
+        .sort((a, b) => a.n - b.n)
+        .map((x) => x.w)
+      // Per word, the best hit of each record, packed (cost, attribute, position, completion) in a
+      // reusable typed array; a stamp per record says whether it was set by this query.
+      const gen = this.nextGeneration()
+      const best = this.scratch(words.length)
+      let previous = -1
+      let survivors: number[] = []
+      for (const w of order) {
+        const values = best.values[w]!
+        const stamps = best.stamps[w]!
+        const prevStamps = previous >= 0 ? best.stamps[previous]! : null
+        const touched: number[] = []
+        for (const [term, m] of matchesPerWord[w]!) {
+          const cost = m.typos + (m.prefix ? 1 : 0)
+          const list = this.postings.get(term)
+          if (!list) continue
+          const base = cost * 2 ** 35 + Math.min(m.completion, 8191)
+          for (let i = 0; i < list.length; i++) {
+            const p = list[i]!
+            const doc = docOf(p)
+            if (prevStamps ? prevStamps[doc] !== gen : !passes(doc)) continue
+            const packed = base + attrOf(p) * 2 ** 29 + posOf(p) * 2 ** 19
+            if (stamps[doc] !== gen) {
+              stamps[doc] = gen
+              values[doc] = packed
+              touched.push(doc)
+            } else if (packed < values[doc]!) {
+              values[doc] = packed
+            }
+          }
+        }
+        survivors = touched
+        previous = w
+        if (touched.length === 0) break
+      }
+      const score = best.score
+      for (const slot of survivors) {
+        let cost = 0
+        let attr = MAX_ATTRIBUTES
+        let pos = MAX_POSITION
+        let exact = 0
+        let completion = 0
+        let proximity = 0
+        let prevAttr = -1
+        let prevPos = 0
+        for (let w = 0; w < words.length; w++) {
+          const v = best.values[w]![slot]!
+          const hitCost = Math.floor(v / 2 ** 35)
+          const hitAttr = Math.floor(v / 2 ** 29) % 64
+          const hitPos = Math.floor(v / 2 ** 19) % 1024
+          cost += hitCost
+          if (hitAttr < attr || (hitAttr === attr && hitPos < pos)) {
+            attr = hitAttr
+            pos = hitPos
+          }
+          if (hitCost === 0) exact++
+          completion += v % 8192
+          if (w > 0)
+            proximity +=
+              prevAttr === hitAttr ? Math.min(PROXIMITY_CAP, Math.abs(hitPos - prevPos)) : PROXIMITY_CAP
+          prevAttr = hitAttr
+          prevPos = hitPos
+        }
+        score[slot] = packScore(cost, attr, proximity, pos, words.length - exact, completion)
+      }
+      nbHitsTotal = survivors.length
+      const byRelevance = (a: number, b: number) =>
+        (sort.length ? compareByKeys(this.records[a]!, this.records[b]!, sort) : 0) ||
+        score[a]! - score[b]! ||
+        tieBreak(a, b)
+      ranked = topK(survivors, needed, byRelevance)
+    }
+
+    const nbHits = nbHitsTotal
+    const reachable = Math.min(nbHits, PAGINATION_LIMIT)
+    const nbPages = Math.ceil(reachable / hitsPerPage)
+    const pageSlots = ranked.slice(page * hitsPerPage, Math.min(reachable, (page + 1) * hitsPerPage))
+    const toHighlight = params.attributesToHighlight ?? this.settings.attributesToHighlight ?? []
+    const pre = typeof params.highlightPreTag === 'string' ? params.highlightPreTag : HIGHLIGHT_PRE_TAG
+    const post = typeof params.highlightPostTag === 'string' ? params.highlightPostTag : HIGHLIGHT_POST_TAG
+    const hits = pageSlots.map((slot): IndexHit => {
+      const record = this.records[slot]!
+      const highlight: Record<string, HighlightResult> = {}
+      for (const attribute of toHighlight) {
+        const value = record[attribute]
+        if (typeof value !== 'string') continue
+        highlight[attribute] = highlightText(value, words, matchesPerWord, pre, post)
+      }
+      return toHighlight.length ? { ...record, _highlightResult: highlight } : { ...record }
+    })
+
+    const result: SearchResult<IndexHit> = {
+      hits,
+      nbHits,
+      page,
+      nbPages,
+      hitsPerPage,
+      processingTimeMS: Math.round(performance.now() - started),
+      query,
+      params: new URLSearchParams(
+        Object.entries({ query, filters: params.filters ?? '', hitsPerPage, page }).map(([k, v]) => [
+          k,
+          String(v),
+        ]),
+      ).toString(),
+      index: this.name,
+      exhaustiveNbHits: true,
+    }
+    if (params.clickAnalytics) result.queryID = randomBytes(16).toString('hex')
+    return result
+  }
+}
+
+/** Wraps the words of `value` that match the query in the highlight tags. */
+export function highlightText(
+  value: string,
+  words: string[],
+  matchesPerWord: Map<string, TermMatch>[],
+  pre: string,
+  post: string,
+): HighlightResult {
+  const matched = new Set<number>()
+  let out = ''
+  let last = 0
+  let all = true
+  let tokensSeen = 0
+  for (const token of tokenize(value)) {
+    tokensSeen++
+    let wordIndex = -1
+    let match: TermMatch | undefined
+    for (let w = 0; w < matchesPerWord.length; w++) {
+      const m = matchesPerWord[w]!.get(token.word)
+      if (m && (!match || m.typos + Number(m.prefix) < match.typos + Number(match.prefix))) {
+        match = m
+        wordIndex = w
+      }
+    }
+    if (!match) {
+      all = false
+      continue
+    }
+    matched.add(wordIndex)
+    // An exact prefix highlights the typed letters only; a typo highlights the whole word.
+    const typed = words[wordIndex]!
+    const end =
+      match.prefix && match.typos === 0 && token.end - token.start >= typed.length
+        ? token.start + typed.length
+        : token.end
+    out += value.slice(last, token.start) + pre + value.slice(token.start, end) + post
+    last = end
+  }
+  out += value.slice(last)
+  const matchedWords = [...matched].sort((a, b) => a - b).map((i) => words[i]!)
+  const matchLevel = matched.size === 0 ? 'none' : matched.size === words.length ? 'full' : 'partial'
+  return {
+    value: out,
+    matchLevel,
+    matchedWords,
+    ...(matched.size > 0 ? { fullyHighlighted: all && tokensSeen > 0 } : {}),
+  }
+}
