@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SearchIndex, type IndexRecord } from './engine.ts'
+import { SearchIndex, topK, type IndexRecord } from './engine.ts'
 
 const corpus: IndexRecord[] = [
   {
@@ -223,5 +223,15 @@ describe('the embedded search index', () => {
     expect(ids(index, "type:category' OR 1=1 --")).toEqual([])
     expect(ids(index, '🔥 fire exit')).toContain('p1')
     expect(() => index.search({ query: 'x'.repeat(4096) })).not.toThrow()
+  })
+})
+
+describe('topK', () => {
+  it('returns the first k items in order, as a full sort would', () => {
+    const items = Array.from({ length: 500 }, (_, i) => (i * 7919) % 1000)
+    const byValue = (a: number, b: number) => a - b
+    for (const k of [0, 1, 3, 20, 62, 63, 500, 600]) {
+      expect(topK([...items], k, byValue)).toEqual([...items].sort(byValue).slice(0, k))
+    }
   })
 })
