@@ -93,7 +93,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const content = new ContentService(createContentStore(config, database.db))
   app.decorate('content', content)
   // Site settings, products settings and the header message come from content stories.
-  app.decorate('sites', new SiteRegistry(database.db, 30_000, (siteId) => settingsFromContent(content, siteId)))
+  app.decorate(
+    'sites',
+    new SiteRegistry(database.db, 30_000, (siteId) => settingsFromContent(content, siteId)),
+  )
   content.onInvalidate(() => app.sites.invalidate())
   app.decorate('catalog', new CatalogService(database.db))
   app.decorate('assetVersion', '')
@@ -111,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(securityHeadersPlugin, {
     isDev: config.isDev,
     httpsOnly: config.session.cookieSecure === true,
+    scriptOrigins: config.content.scriptOrigins,
   })
   await app.register(formbody)
   await app.register(rateLimit, {
@@ -210,7 +214,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(contentRoutes, {
     notifySiteContact:
       deps.notifySiteContact ??
-      (async (m) => app.log.info({ siteId: m.siteId, to: m.to, subject: m.subject }, 'form submission for the site contact')),
+      (async (m) =>
+        app.log.info(
+          { siteId: m.siteId, to: m.to, subject: m.subject },
+          'form submission for the site contact',
+        )),
   })
   await app.register(newsletterRoutes)
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.

@@ -70,9 +70,12 @@ export function bankHolidays(year: number): string[] {
   out.push(iso(year, 8, lastMonday(year, 8)))
   // Christmas and Boxing Day with their substitute days.
   const xmas = weekday(year, 12, 25)
-  if (xmas === 5) out.push(iso(year, 12, 25), iso(year, 12, 28)) // Fri: Boxing Day Sat -> Mon 28
-  else if (xmas === 6) out.push(iso(year, 12, 27), iso(year, 12, 28)) // Sat: Mon 27, Tue 28
-  else if (xmas === 0) out.push(iso(year, 12, 26), iso(year, 12, 27)) // Sun: Boxing Day Mon 26, Tue 27
+  if (xmas === 5)
+    out.push(iso(year, 12, 25), iso(year, 12, 28)) // Fri: Boxing Day Sat -> Mon 28
+  else if (xmas === 6)
+    out.push(iso(year, 12, 27), iso(year, 12, 28)) // Sat: Mon 27, Tue 28
+  else if (xmas === 0)
+    out.push(iso(year, 12, 26), iso(year, 12, 27)) // Sun: Boxing Day Mon 26, Tue 27
   else out.push(iso(year, 12, 25), iso(year, 12, 26))
   out.push(...(moved.extra ?? []))
   return [...new Set(out)].sort()

@@ -28,7 +28,10 @@ describe('countdown to the dispatch cut-off', () => {
   })
 
   it('shows the message after the deadline once 2pm has passed', () => {
-    expect(at('2026-06-10T13:00:00Z')).toEqual({ kind: 'deadline', message: 'Order now for despatch tomorrow.' })
+    expect(at('2026-06-10T13:00:00Z')).toEqual({
+      kind: 'deadline',
+      message: 'Order now for despatch tomorrow.',
+    })
   })
 
   it('is replaced before Good Friday, and on Easter Monday itself', () => {

@@ -42,7 +42,14 @@ export function ukClock(now: Date): { y: number; m: number; d: number; hh: numbe
     hourCycle: 'h23',
   }).formatToParts(now)
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0)
-  return { y: get('year'), m: get('month'), d: get('day'), hh: get('hour'), mm: get('minute'), ss: get('second') }
+  return {
+    y: get('year'),
+    m: get('month'),
+    d: get('day'),
+    hh: get('hour'),
+    mm: get('minute'),
+    ss: get('second'),
+  }
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -58,13 +65,18 @@ export function formatRemaining(seconds: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`
 }
 
-export function countdownState(now: Date, settings: CountdownSettings, holidays: ReadonlySet<string>): CountdownState {
+export function countdownState(
+  now: Date,
+  settings: CountdownSettings,
+  holidays: ReadonlySet<string>,
+): CountdownState {
   const { y, m, d, hh, mm, ss } = ukClock(now)
   const day = weekday(y, m, d)
   const today = isoAfter(y, m, d, 0)
   // The next working day: Friday adds 3 days (Monday), Saturday 2, any other day 1.
   const next = isoAfter(y, m, d, day === 5 ? 3 : day === 6 ? 2 : 1)
-  const hide = (message: string): CountdownState => (message ? { kind: 'message', message } : { kind: 'hidden' })
+  const hide = (message: string): CountdownState =>
+    message ? { kind: 'message', message } : { kind: 'hidden' }
   if (settings.bankHolidayDependant && (holidays.has(today) || holidays.has(next))) {
     return hide(settings.messageBankHoliday)
   }

@@ -90,7 +90,11 @@ describe('content pages', () => {
 
   it('sanitise rich text, HTML and URLs before they reach the page', async () => {
     await setBody('privacy-policy', [
-      { _uid: 'a', component: 'text', text: '<p onclick="x()">Hello</p><script>alert(1)</script><iframe src="https://x"></iframe>' },
+      {
+        _uid: 'a',
+        component: 'text',
+        text: '<p onclick="x()">Hello</p><script>alert(1)</script><iframe src="https://x"></iframe>',
+      },
       {
         _uid: 'b',
         component: 'text',
@@ -101,13 +105,22 @@ describe('content pages', () => {
               type: 'paragraph',
               content: [
                 { type: 'text', text: '<img src=x onerror=alert(1)>' },
-                { type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] },
+                {
+                  type: 'text',
+                  text: 'link',
+                  marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }],
+                },
               ],
             },
           ],
         },
       },
-      { _uid: 'c', component: 'image', image: { filename: 'javascript:alert(1)', alt: 'x' }, link: ' java\tscript:alert(1)' },
+      {
+        _uid: 'c',
+        component: 'image',
+        image: { filename: 'javascript:alert(1)', alt: 'x' },
+        link: ' java\tscript:alert(1)',
+      },
     ])
     const page = (await visit('/privacy-policy')).json()
     expect(page.props.blocks[0].text).toBe('<p>Hello</p>')
@@ -190,7 +203,10 @@ describe('site settings from content', () => {
     const site = (await visit('/')).json().props.site
     expect(site.theme.pageWidth).toBe('1280px')
     expect(site.cartName).toBe('Trolley')
-    await t.app.db.update(contentStories).set({ publishedContent: row!.publishedContent }).where(eq(contentStories.id, row!.id))
+    await t.app.db
+      .update(contentStories)
+      .set({ publishedContent: row!.publishedContent })
+      .where(eq(contentStories.id, row!.id))
     t.app.content.invalidate()
   })
 
@@ -206,7 +222,10 @@ describe('site settings from content', () => {
       .where(eq(contentStories.id, row!.id))
     t.app.content.invalidate()
     expect((await visit('/')).json().props.site.headerMessage).toBeNull()
-    await t.app.db.update(contentStories).set({ publishedContent: row!.publishedContent }).where(eq(contentStories.id, row!.id))
+    await t.app.db
+      .update(contentStories)
+      .set({ publishedContent: row!.publishedContent })
+      .where(eq(contentStories.id, row!.id))
     t.app.content.invalidate()
   })
 })

@@ -25,7 +25,10 @@ export const CONTENT_DIR = join(projectRoot, 'content')
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/
 
-const blokSchema = z.looseObject({ component: z.string().regex(/^[a-z][a-z0-9_]*$/), _uid: z.string().optional() })
+const blokSchema = z.looseObject({
+  component: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  _uid: z.string().optional(),
+})
 
 const storyFileSchema = z.object({
   name: z.string().min(1).max(200),
@@ -121,7 +124,11 @@ export interface ImportResult {
  * Imports every site's stories in one transaction. Sites without a folder keep no stories.
  * Returns a line per site.
  */
-export async function importContent(db: Db, dir: string = CONTENT_DIR, now = new Date()): Promise<ImportResult[]> {
+export async function importContent(
+  db: Db,
+  dir: string = CONTENT_DIR,
+  now = new Date(),
+): Promise<ImportResult[]> {
   const results: ImportResult[] = []
   const siteRows = await db.select({ id: sites.id, code: sites.code }).from(sites)
   const parsed = new Map<string, ParsedStory[]>()

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { baseUrlOf } from '../../app.ts'
+import { sanitizeBreadcrumb } from '../../lib/sanitize.ts'
 import { bankHolidayList } from '../../../shared/bank-holidays.ts'
 import { formSubmissions } from './content.tables.ts'
 import { sitemapSections, sitemapXml } from './sitemap.ts'
@@ -56,7 +57,7 @@ export async function contentRoutes(app: FastifyInstance, options: { notifySiteC
         posts: posts.map((p) => p.summary),
         breadcrumbs: [
           { name: 'Blog', url: '/blog' },
-          { name: entry.name, url: null },
+          { name: sanitizeBreadcrumb(entry.name), url: null },
         ],
         canonical: `${base}/blog/${entry.slug}`,
       })
@@ -73,8 +74,15 @@ export async function contentRoutes(app: FastifyInstance, options: { notifySiteC
       activeCategory: entry.categories[0] ?? null,
       breadcrumbs: [
         { name: 'Blog', url: '/blog' },
-        ...(entry.primaryCategory ? [{ name: entry.primaryCategory.name, url: `/blog/${entry.primaryCategory.slug}` }] : []),
-        { name: entry.name, url: null },
+        ...(entry.primaryCategory
+          ? [
+              {
+                name: sanitizeBreadcrumb(entry.primaryCategory.name),
+                url: `/blog/${entry.primaryCategory.slug}`,
+              },
+            ]
+          : []),
+        { name: sanitizeBreadcrumb(entry.name), url: null },
       ],
       canonical: `${base}/blog/${entry.slug}`,
     })
@@ -92,16 +100,23 @@ export async function contentRoutes(app: FastifyInstance, options: { notifySiteC
     const site = request.site
     if (!site) return reply.code(404).type('text/plain').send('Not Found')
     const xml = await sitemapXml(app.db, app.content, site.id, baseUrlOf(request))
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml)
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(xml)
   })
 
   app.get('/robots.txt', async (request, reply) => {
     const lines = ['User-agent: *']
     if (request.site) {
-      for (const path of ['/cart', '/checkout', '/customer', '/login', '/search']) lines.push(`Disallow: ${path}`)
+      for (const path of ['/cart', '/checkout', '/customer', '/login', '/search'])
+        lines.push(`Disallow: ${path}`)
       lines.push('', `Sitemap: ${baseUrlOf(request)}/sitemap.xml`)
     } else lines.push('Disallow: /')
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(`${lines.join('\n')}\n`)
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`${lines.join('\n')}\n`)
   })
 
   // --- Bank holidays (England and Wales, computed offline) -----------------------------------
@@ -135,7 +150,8 @@ export async function contentRoutes(app: FastifyInstance, options: { notifySiteC
           errors[field.name] = `${field.label} must be a valid phone number.`
         else data[field.name] = value
       }
-      if (Object.keys(errors).length) return reply.code(422).send({ message: 'The given data was invalid.', errors })
+      if (Object.keys(errors).length)
+        return reply.code(422).send({ message: 'The given data was invalid.', errors })
       await app.db.insert(formSubmissions).values({ siteId: site.id, formId: form.id, data })
       const to = site.settings.contactEmail
       if (to) {

@@ -12,7 +12,8 @@ import type { Breadcrumb } from '../../../shared/page-props.ts'
 import { safeUrl, sanitizeBreadcrumb, stripTags } from '../../lib/sanitize.ts'
 import { presentBlocks, previewText, richTextHtml, walkBlocks } from './content.presenter.ts'
 import type { ContentStore } from './content.store.ts'
-import { isBlok, type StoriesQuery, type StoriesResult, type Story } from './storyblok.types.ts'
+import { plainText } from './richtext.ts'
+import { isBlok, isRichText, type StoriesQuery, type StoriesResult, type Story } from './storyblok.types.ts'
 
 /** Props of the `Page` component, minus the per-request canonical URL. */
 export interface ContentPageProps {
@@ -93,7 +94,11 @@ export class ContentService {
     this.checkedAt.set(siteId, { at: now, cv })
   }
 
-  private async cached<T extends object>(siteId: number, key: string, load: () => Promise<T | null>): Promise<T | null> {
+  private async cached<T extends object>(
+    siteId: number,
+    key: string,
+    load: () => Promise<T | null>,
+  ): Promise<T | null> {
     await this.fresh(siteId)
     const k = `${siteId}\n${key}`
     const hit = this.cache.get(k)
@@ -109,9 +114,9 @@ export class ContentService {
   }
 
   stories(siteId: number, query: StoriesQuery): Promise<StoriesResult> {
-    return this.cached(siteId, `stories:${JSON.stringify(query)}`, () => this.store.getStories(siteId, query)).then(
-      (r) => r ?? { stories: [], rels: [], cv: 0, total: 0, perPage: 0 },
-    )
+    return this.cached(siteId, `stories:${JSON.stringify(query)}`, () =>
+      this.store.getStories(siteId, query),
+    ).then((r) => r ?? { stories: [], rels: [], cv: 0, total: 0, perPage: 0 })
   }
 
   /** Every published story under a folder (all pages of the list). */
@@ -140,7 +145,8 @@ export class ContentService {
   /** The `Page` props of a generic content story (component `page`), or null. */
   page(siteId: number, slug: string): Promise<ContentPageProps | null> {
     return this.cached(siteId, `page:${slug}`, async () => {
-      if (slug.startsWith('settings/') || slug.startsWith('forms/') || slug.startsWith(BLOG_FOLDER)) return null
+      if (slug.startsWith('settings/') || slug.startsWith('forms/') || slug.startsWith(BLOG_FOLDER))
+        return null
       const story = await this.story(siteId, slug)
       if (!story || story.content.component !== 'page') return null
       const c = story.content
@@ -168,10 +174,24 @@ export class ContentService {
   async enrich(siteId: number, blocks: PresentedBlok[]): Promise<PresentedBlok[]> {
     const grids: PresentedBlok[] = []
     const forms: PresentedBlok[] = []
+    const reviews: PresentedBlok[] = []
     walkBlocks(blocks, (b) => {
       if (b.component === 'blog_post_grid') grids.push(b)
       if (b.component === 'form') forms.push(b)
+      if (b.component === 'reviews_widget') reviews.push(b)
     })
+    if (reviews.length) {
+      const { site } = await this.settingsStories(siteId)
+      const url =
+        typeof site?.content.reviews_script_url === 'string' ? safeUrl(site.content.reviews_script_url) : ''
+      const global =
+        typeof site?.content.reviews_global === 'string' ? site.content.reviews_global : 'ReviewsWidget'
+      const config =
+        url.startsWith('https://') && /^[A-Za-z_$][\w$]{0,40}$/.test(global)
+          ? { scriptUrl: url, global }
+          : null
+      for (const r of reviews) r.config = config
+    }
     for (const grid of grids) {
       const limit = Math.min(24, Math.max(1, Number(grid.limit) || 6))
       const category = typeof grid.category === 'string' ? grid.category : null
@@ -205,16 +225,22 @@ export class ContentService {
         }))
       const posts = stories
         .filter((s) => s.content.component === 'post')
-        .sort((a, b) => (b.sort_by_date ?? b.published_at ?? '').localeCompare(a.sort_by_date ?? a.published_at ?? ''))
+        .sort((a, b) =>
+          (b.sort_by_date ?? b.published_at ?? '').localeCompare(a.sort_by_date ?? a.published_at ?? ''),
+        )
         .map((s) => {
           const c = s.content
-          const cats = Array.isArray(c.categories) ? c.categories.filter((u): u is string => typeof u === 'string') : []
+          const cats = Array.isArray(c.categories)
+            ? c.categories.filter((u): u is string => typeof u === 'string')
+            : []
           const primaryUuid = typeof c.primary_category === 'string' ? c.primary_category : cats[0]
           const primary = primaryUuid ? byUuid.get(primaryUuid) : undefined
           const body = Array.isArray(c.body) ? c.body.filter(isBlok) : []
           const firstText = body.find((b) => b.component === 'text')
           const image =
-            c.image && typeof c.image === 'object' && typeof (c.image as { filename?: unknown }).filename === 'string'
+            c.image &&
+            typeof c.image === 'object' &&
+            typeof (c.image as { filename?: unknown }).filename === 'string'
               ? {
                   filename: safeUrl((c.image as { filename: string }).filename),
                   alt: String((c.image as { alt?: unknown }).alt ?? ''),
@@ -226,8 +252,16 @@ export class ContentService {
             url: `/${s.full_slug}`,
             image: image && image.filename ? image : null,
             primary_category: primary ? { name: primary.name, slug: primary.slug } : null,
-            preview: previewText(stripTags(richTextHtml(firstText?.text)), PREVIEW_LENGTH),
-            text: typeof c.text === 'string' || (c.text && typeof c.text === 'object') ? richTextHtml(c.text) || null : null,
+            preview: previewText(
+              isRichText(firstText?.text)
+                ? plainText(firstText.text)
+                : stripTags(richTextHtml(firstText?.text)),
+              PREVIEW_LENGTH,
+            ),
+            text:
+              typeof c.text === 'string' || (c.text && typeof c.text === 'object')
+                ? richTextHtml(c.text) || null
+                : null,
             date: s.sort_by_date ?? s.first_published_at,
           }
           return { story: s, categories: cats, primaryUuid: primary?.uuid ?? null, summary }
@@ -265,7 +299,9 @@ export class ContentService {
         blocks: await this.enrich(siteId, presentBlocks(c.body)),
         image: post.summary.image,
         metaDescription:
-          typeof c.meta_description === 'string' && c.meta_description ? c.meta_description : post.summary.preview.slice(0, 160),
+          typeof c.meta_description === 'string' && c.meta_description
+            ? c.meta_description
+            : post.summary.preview.slice(0, 160),
       }
     })
   }
@@ -287,7 +323,10 @@ export class ContentService {
           label: typeof f.label === 'string' && f.label ? f.label : (f.name as string),
           type: (['text', 'email', 'tel', 'textarea'] as const).find((t) => t === f.type) ?? 'text',
           required: f.required === true,
-          maxLength: Math.min(5000, Math.max(1, Number(f.max_length) || (f.type === 'textarea' ? 2000 : 200))),
+          maxLength: Math.min(
+            5000,
+            Math.max(1, Number(f.max_length) || (f.type === 'textarea' ? 2000 : 200)),
+          ),
         }))
       return {
         id,
@@ -303,7 +342,10 @@ export class ContentService {
   }
 
   /** The settings of a newsletter block by its `_uid` on any published page, or null. */
-  async newsletterBlock(siteId: number, uid: string): Promise<(NewsletterSettings & { consentText: string }) | null> {
+  async newsletterBlock(
+    siteId: number,
+    uid: string,
+  ): Promise<(NewsletterSettings & { consentText: string }) | null> {
     if (!/^[0-9a-zA-Z-]{1,64}$/.test(uid)) return null
     const map = await this.cached(siteId, 'newsletter:blocks', async () => {
       const out: Record<string, NewsletterSettings & { consentText: string }> = {}
@@ -313,7 +355,8 @@ export class ContentService {
           out[b._uid] = {
             firstNameRequired: b.firstNameRequired === true,
             successMessage: typeof b.successMessage === 'string' ? b.successMessage : '',
-            consentText: stripTags(richTextHtml(b.consent_text)) || (typeof b.title === 'string' ? b.title : ''),
+            consentText:
+              stripTags(richTextHtml(b.consent_text)) || (typeof b.title === 'string' ? b.title : ''),
           }
         })
       }
@@ -323,7 +366,9 @@ export class ContentService {
   }
 
   /** Site settings, products settings and the header message from their stories (raw fields). */
-  settingsStories(siteId: number): Promise<{ site: Story | null; products: Story | null; headerMessage: Story | null }> {
+  settingsStories(
+    siteId: number,
+  ): Promise<{ site: Story | null; products: Story | null; headerMessage: Story | null }> {
     return this.cached(siteId, 'settings', async () => ({
       site: await this.store.getStory(siteId, SETTINGS_SLUGS.site),
       products: await this.store.getStory(siteId, SETTINGS_SLUGS.products),

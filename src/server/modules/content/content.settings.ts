@@ -20,22 +20,33 @@ const SITE_FIELDS = [
   'cartName',
 ] as const
 
-const PRODUCT_FIELDS = ['titleColour', 'mediaHW', 'showAlternatives', 'alternativesLimit', 'pageLayout'] as const
+const PRODUCT_FIELDS = [
+  'titleColour',
+  'mediaHW',
+  'showAlternatives',
+  'alternativesLimit',
+  'pageLayout',
+] as const
 
-export async function settingsFromContent(content: ContentService, siteId: number): Promise<Partial<SiteSettings>> {
+export async function settingsFromContent(
+  content: ContentService,
+  siteId: number,
+): Promise<Partial<SiteSettings>> {
   const { site, products, headerMessage } = await content.settingsStories(siteId)
   const out: Record<string, unknown> = {}
   if (site) {
     for (const f of SITE_FIELDS) {
       const v = site.content[f]
-      if (v !== undefined && v !== null && v !== '') out[f] = f === 'colours' && typeof v === 'object' ? { ...v } : v
+      if (v !== undefined && v !== null && v !== '')
+        out[f] = f === 'colours' && typeof v === 'object' ? { ...v } : v
     }
   }
   if (products) {
     const p: Record<string, unknown> = {}
     for (const f of PRODUCT_FIELDS) {
       const v = products.content[f]
-      if (v !== undefined && v !== null && v !== '') p[f] = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v
+      if (v !== undefined && v !== null && v !== '')
+        p[f] = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v
     }
     out.products = p
   }

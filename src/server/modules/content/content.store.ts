@@ -17,7 +17,11 @@ import {
 
 export interface ContentStore {
   /** One story by full slug; null when missing (or, for `published`, never published). */
-  getStory(siteId: number, fullSlug: string, options?: { version?: Version; resolve_relations?: string }): Promise<Story | null>
+  getStory(
+    siteId: number,
+    fullSlug: string,
+    options?: { version?: Version; resolve_relations?: string },
+  ): Promise<Story | null>
   /** A page of stories, Storyblok's list semantics (`starts_with`, `by_slugs`, paging...). */
   getStories(siteId: number, query?: StoriesQuery): Promise<StoriesResult>
   /** The cache version (cv) of the site's space. */
@@ -30,7 +34,9 @@ export const DEFAULT_PER_PAGE = 25
 export const MAX_RESOLVED_RELATIONS = 50
 
 export function toStory(row: ContentStoryRow, version: Version): Story {
-  const content = (version === 'draft' ? row.draftContent : (row.publishedContent ?? row.draftContent)) as Blok
+  const content = (
+    version === 'draft' ? row.draftContent : (row.publishedContent ?? row.draftContent)
+  ) as Blok
   return {
     id: row.id,
     uuid: row.uuid,
@@ -63,7 +69,12 @@ export async function resolveRelations(
   load: (uuids: string[]) => Promise<Story[]>,
 ): Promise<Story[]> {
   if (!spec) return []
-  const wanted = new Set(spec.split(',').map((s) => s.trim()).filter(Boolean))
+  const wanted = new Set(
+    spec
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   const uuids = new Set<string>()
   const visit = (value: unknown, fn: (blok: Blok) => void) => {
     if (Array.isArray(value)) value.forEach((v) => visit(v, fn))
@@ -86,7 +97,8 @@ export async function resolveRelations(
   const replace = (blok: Blok) => {
     for (const [field, value] of Object.entries(blok)) {
       if (!wanted.has(`${blok.component}.${field}`)) continue
-      if (Array.isArray(value)) blok[field] = value.map((v) => (typeof v === 'string' ? (byUuid.get(v) ?? v) : v))
+      if (Array.isArray(value))
+        blok[field] = value.map((v) => (typeof v === 'string' ? (byUuid.get(v) ?? v) : v))
       else if (typeof value === 'string') blok[field] = byUuid.get(value) ?? value
     }
   }
@@ -132,12 +144,21 @@ export class LocalContentStore implements ContentStore {
     options: { version?: Version; resolve_relations?: string } = {},
   ): Promise<Story | null> {
     const version = options.version ?? 'published'
-    const conditions = [eq(contentStories.siteId, siteId), eq(contentStories.fullSlug, fullSlug.replace(/^\/+|\/+$/g, ''))]
+    const conditions = [
+      eq(contentStories.siteId, siteId),
+      eq(contentStories.fullSlug, fullSlug.replace(/^\/+|\/+$/g, '')),
+    ]
     if (version === 'published') conditions.push(isNotNull(contentStories.publishedContent))
-    const [row] = await this.db.select().from(contentStories).where(and(...conditions)).limit(1)
+    const [row] = await this.db
+      .select()
+      .from(contentStories)
+      .where(and(...conditions))
+      .limit(1)
     if (!row) return null
     const story = structuredClone(toStory(row, version))
-    await resolveRelations([story], options.resolve_relations, (uuids) => this.byUuids(siteId, uuids, version))
+    await resolveRelations([story], options.resolve_relations, (uuids) =>
+      this.byUuids(siteId, uuids, version),
+    )
     return story
   }
 
@@ -152,27 +173,45 @@ export class LocalContentStore implements ContentStore {
       conditions.push(like(contentStories.fullSlug, `${prefix}%`))
     }
     if (query.by_slugs) {
-      const slugs = query.by_slugs.split(',').map((s) => s.trim()).filter(Boolean)
+      const slugs = query.by_slugs
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
       const exact = slugs.filter((s) => !s.includes('*'))
       const patterns = slugs.filter((s) => s.includes('*'))
       const parts: SQL[] = []
       if (exact.length) parts.push(inArray(contentStories.fullSlug, exact))
-      for (const p of patterns) parts.push(like(contentStories.fullSlug, p.replace(/[\\%_]/g, (c) => `\\${c}`).replaceAll('*', '%')))
+      for (const p of patterns)
+        parts.push(like(contentStories.fullSlug, p.replace(/[\\%_]/g, (c) => `\\${c}`).replaceAll('*', '%')))
       conditions.push(parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`)
     }
     if (query.by_uuids) {
-      const uuids = query.by_uuids.split(',').map((s) => s.trim()).filter((s) => /^[0-9a-f-]{36}$/i.test(s))
+      const uuids = query.by_uuids
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => /^[0-9a-f-]{36}$/i.test(s))
       conditions.push(uuids.length ? inArray(contentStories.uuid, uuids) : sql`false`)
     }
     const contentColumn = version === 'draft' ? contentStories.draftContent : contentStories.publishedContent
     if (query.content_type) conditions.push(sql`(${contentColumn} ->> 'component') = ${query.content_type}`)
-    if (query.with_tag && query.with_tag.split(",").some((s) => s.trim())) {
-      const tags = query.with_tag.split(',').map((s) => s.trim()).filter(Boolean)
-      conditions.push(sql`(${sql.join(tags.map((t) => sql`${contentStories.tagList} @> ${JSON.stringify([t])}::jsonb`), sql` or `)})`)
+    if (query.with_tag && query.with_tag.split(',').some((s) => s.trim())) {
+      const tags = query.with_tag
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      conditions.push(
+        sql`(${sql.join(
+          tags.map((t) => sql`${contentStories.tagList} @> ${JSON.stringify([t])}::jsonb`),
+          sql` or `,
+        )})`,
+      )
     }
     if (query.is_startpage !== undefined) conditions.push(eq(contentStories.isStartpage, query.is_startpage))
     const where = and(...conditions)
-    const [counted] = await this.db.select({ n: sql<number>`count(*)::int` }).from(contentStories).where(where)
+    const [counted] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contentStories)
+      .where(where)
     const rows = await this.db
       .select()
       .from(contentStories)
@@ -201,7 +240,10 @@ export class LocalContentStore implements ContentStore {
     if (valid.length === 0) return []
     const conditions = [eq(contentStories.siteId, siteId), inArray(contentStories.uuid, valid)]
     if (version === 'published') conditions.push(isNotNull(contentStories.publishedContent))
-    const rows = await this.db.select().from(contentStories).where(and(...conditions))
+    const rows = await this.db
+      .select()
+      .from(contentStories)
+      .where(and(...conditions))
     return rows.map((r) => toStory(r, version))
   }
 }

@@ -15,7 +15,11 @@ export interface SitemapLink {
 /** Generic content pages that belong in a sitemap (not settings, forms, search areas or noindex). */
 export function listedPages(stories: Story[]): Story[] {
   return stories.filter(
-    (s) => s.content.component === 'page' && s.full_slug !== 'home' && s.content.noindex !== true && !s.full_slug.startsWith('search/'),
+    (s) =>
+      s.content.component === 'page' &&
+      s.full_slug !== 'home' &&
+      s.content.noindex !== true &&
+      !s.full_slug.startsWith('search/'),
   )
 }
 
@@ -27,27 +31,43 @@ export async function sitemapSections(
 ): Promise<Record<string, SitemapLink[]>> {
   const stories = await content.allStories(siteId, '')
   const pages = listedPages(stories)
-    .map((s) => ({ name: typeof s.content.title === 'string' && s.content.title ? s.content.title : s.name, url: `/${s.full_slug}` }))
+    .map((s) => ({
+      name: typeof s.content.title === 'string' && s.content.title ? s.content.title : s.name,
+      url: `/${s.full_slug}`,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name))
   const tree = await content.blogTree(siteId)
   const posts = await content.blogPosts(siteId)
   return {
     categories: topLevel,
     pages,
-    'blog categories': tree.flatMap((c) => [{ name: c.name, url: c.url }, ...c.children.map((k) => ({ name: k.name, url: k.url }))]),
+    'blog categories': tree.flatMap((c) => [
+      { name: c.name, url: c.url },
+      ...c.children.map((k) => ({ name: k.name, url: k.url })),
+    ]),
     'blog posts': posts.map((p) => ({ name: p.summary.name, url: p.summary.url })),
   }
 }
 
 const xmlEscape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string)
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string,
+  )
 
 /** sitemap.xml: home, content pages, blog, published categories and products (at most 50,000 URLs). */
-export async function sitemapXml(db: Db, content: ContentService, siteId: number, baseUrl: string): Promise<string> {
+export async function sitemapXml(
+  db: Db,
+  content: ContentService,
+  siteId: number,
+  baseUrl: string,
+): Promise<string> {
   const stories = await content.allStories(siteId, '')
   const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }]
   for (const s of listedPages(stories)) urls.push({ loc: `/${s.full_slug}`, lastmod: s.updated_at })
-  const blog = stories.filter((s) => s.full_slug.startsWith('blog/') && ['post', 'blog_category'].includes(s.content.component))
+  const blog = stories.filter(
+    (s) => s.full_slug.startsWith('blog/') && ['post', 'blog_category'].includes(s.content.component),
+  )
   if (blog.length) urls.push({ loc: '/blog' })
   for (const s of blog) urls.push({ loc: `/${s.full_slug}`, lastmod: s.updated_at })
   const cats = await db

@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { newsletterSubscribers } from './newsletter.tables.ts'
 
 /** The wording stored with a subscription when the block sets none. */
-export const DEFAULT_CONSENT = 'Sign up to our newsletter for offers and news. You can unsubscribe at any time.'
+export const DEFAULT_CONSENT =
+  'Sign up to our newsletter for offers and news. You can unsubscribe at any time.'
 
 export const newsletterMessages = {
   emailRequired: 'Please enter your email address.',
@@ -45,8 +46,10 @@ export async function newsletterRoutes(app: FastifyInstance) {
       const errors: Record<string, string> = {}
       if (email === '') errors.email = newsletterMessages.emailRequired
       else if (!z.email().safeParse(email).success) errors.email = newsletterMessages.emailInvalid
-      if (settings?.firstNameRequired && firstName === '') errors.firstName = newsletterMessages.firstNameRequired
-      if (Object.keys(errors).length) return reply.code(422).send({ message: 'The given data was invalid.', errors })
+      if (settings?.firstNameRequired && firstName === '')
+        errors.firstName = newsletterMessages.firstNameRequired
+      if (Object.keys(errors).length)
+        return reply.code(422).send({ message: 'The given data was invalid.', errors })
       const values = {
         siteId: site.id,
         email: email.toLowerCase(),
@@ -59,7 +62,12 @@ export async function newsletterRoutes(app: FastifyInstance) {
         .values(values)
         .onConflictDoUpdate({
           target: [newsletterSubscribers.siteId, newsletterSubscribers.email],
-          set: { firstName: values.firstName, consentText: values.consentText, source: values.source, consentAt: sql`now()` },
+          set: {
+            firstName: values.firstName,
+            consentText: values.consentText,
+            source: values.source,
+            consentAt: sql`now()`,
+          },
         })
       return reply.send({ message: 'Signed up' })
     },
