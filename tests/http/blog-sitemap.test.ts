@@ -10,7 +10,8 @@ afterAll(async () => {
   await t?.close()
 })
 
-const visit = (url: string, host = 'localhost') => t.app.inject({ url, headers: { host, ...inertiaHeaders() } })
+const visit = (url: string, host = 'localhost') =>
+  t.app.inject({ url, headers: { host, ...inertiaHeaders() } })
 
 describe('Blog/Category', () => {
   it('lists every post at /blog with the canonical link to /blog', async () => {
@@ -43,8 +44,14 @@ describe('Blog/Category', () => {
 
   it('shows a category tree with one level of children', async () => {
     const tree = (await visit('/blog')).json().props.tree
-    expect(tree.map((c: { name: string }) => c.name)).toEqual(['Fire Safety', 'First Aid', 'Workplace Wellbeing'])
-    expect(tree[0].children).toEqual([expect.objectContaining({ name: 'Fire Extinguishers', url: '/blog/fire-extinguishers' })])
+    expect(tree.map((c: { name: string }) => c.name)).toEqual([
+      'Fire Safety',
+      'First Aid',
+      'Workplace Wellbeing',
+    ])
+    expect(tree[0].children).toEqual([
+      expect.objectContaining({ name: 'Fire Extinguishers', url: '/blog/fire-extinguishers' }),
+    ])
   })
 
   it('answers Not Found for an unknown category or a bad slug', async () => {
@@ -117,7 +124,10 @@ describe('Sitemap', () => {
 
 describe('GET /bank-holidays', () => {
   it('answers a list of dates for England and Wales', async () => {
-    const res = await t.app.inject({ url: '/bank-holidays', headers: { host: 'localhost', accept: 'application/json' } })
+    const res = await t.app.inject({
+      url: '/bank-holidays',
+      headers: { host: 'localhost', accept: 'application/json' },
+    })
     expect(res.statusCode).toBe(200)
     const list = res.json() as { date: string }[]
     const year = new Date().getUTCFullYear()

@@ -73,19 +73,37 @@ describe('POST /newsletter/subscribe', () => {
   it('signing up again updates the row instead of adding one', async () => {
     const headers = await session()
     for (const firstName of ['Bo', 'Bob']) {
-      await app.inject({ method: 'POST', url: '/newsletter/subscribe', headers, payload: { firstName, email: 'bob@example.com' } })
+      await app.inject({
+        method: 'POST',
+        url: '/newsletter/subscribe',
+        headers,
+        payload: { firstName, email: 'bob@example.com' },
+      })
     }
-    const rows = await app.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'bob@example.com'))
+    const rows = await app.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'bob@example.com'))
     expect(rows).toHaveLength(1)
     expect(rows[0]!.firstName).toBe('Bob')
   })
 
   it('requires a valid email', async () => {
     const headers = await session()
-    const missing = await app.inject({ method: 'POST', url: '/newsletter/subscribe', headers, payload: { email: '' } })
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/newsletter/subscribe',
+      headers,
+      payload: { email: '' },
+    })
     expect(missing.statusCode).toBe(422)
     expect(missing.json().errors).toEqual({ email: 'Please enter your email address.' })
-    const bad = await app.inject({ method: 'POST', url: '/newsletter/subscribe', headers, payload: { email: 'not-an-email' } })
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/newsletter/subscribe',
+      headers,
+      payload: { email: 'not-an-email' },
+    })
     expect(bad.json().errors).toEqual({ email: 'Please enter a valid email address.' })
   })
 
@@ -147,7 +165,12 @@ describe('POST /forms/:id', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json().message).toBe('Thank you for your message. We reply within one working day.')
     const rows = await app.db.select().from(formSubmissions).where(eq(formSubmissions.formId, 'contact'))
-    expect(rows.at(-1)!.data).toEqual({ name: 'Dee', email: 'dee@example.com', phone: '', message: 'Do you stock ladders?' })
+    expect(rows.at(-1)!.data).toEqual({
+      name: 'Dee',
+      email: 'dee@example.com',
+      phone: '',
+      message: 'Do you stock ladders?',
+    })
     expect(notify).toHaveBeenCalledTimes(1)
     expect(notify.mock.calls[0]![0]).toMatchObject({
       to: 'sales@harbour-safety.example',
