@@ -21,6 +21,7 @@ import { contentRoutes, type NotifySiteContact } from './modules/content/content
 import { ContentService } from './modules/content/content.service.ts'
 import { settingsFromContent } from './modules/content/content.settings.ts'
 import { createContentStore } from './modules/content/content.stores.ts'
+import { webhookRoutes } from './modules/content/webhook.routes.ts'
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
 import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
         )),
   })
   await app.register(newsletterRoutes)
+  await app.register(webhookRoutes, { secret: config.content.storyblok.webhookSecret })
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 

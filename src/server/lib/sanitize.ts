@@ -76,7 +76,22 @@ const richText: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
   // script, style, object, embed, iframe, form and input are dropped with their content.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'object', 'embed', 'iframe', 'xmp', 'noembed', 'noframes', 'template', 'svg', 'math'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'object',
+    'embed',
+    'iframe',
+    'xmp',
+    'noembed',
+    'noframes',
+    'template',
+    'svg',
+    'math',
+  ],
   transformTags: {
     a: (tagName, attribs) => {
       const out = { ...attribs }
