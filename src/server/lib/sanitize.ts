@@ -120,6 +120,7 @@ export function safeUrl(value: string): string {
   const url = value.trim()
   if (url === '') return ''
   // Browsers ignore ASCII control characters and whitespace inside a scheme: judge without them.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const probe = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase()
   if (probe.includes('&#') || probe.includes('&colon')) return ''
   if (probe.startsWith('//') || probe.startsWith('\\\\') || probe.startsWith('/\\')) return ''
