@@ -24,6 +24,11 @@ interface ApiError {
   message?: string
 }
 
+function apiError(err: unknown): Error {
+  const e = err as ApiError
+  return new Error(`Storyblok: ${e.message ?? 'request failed'} (${e.status ?? 0})`, { cause: err })
+}
+
 const LIST_PARAMS = [
   'starts_with',
   'by_slugs',
@@ -73,9 +78,7 @@ export class StoryblokContentStore implements ContentStore {
       return (res.data as { story: Story }).story
     } catch (err) {
       if ((err as ApiError).status === 404) return null
-      throw new Error(
-        `Storyblok: ${(err as ApiError).message ?? 'request failed'} (${(err as ApiError).status ?? 0})`,
-      )
+      throw apiError(err)
     }
   }
 
@@ -104,9 +107,7 @@ export class StoryblokContentStore implements ContentStore {
         perPage,
       }
     } catch (err) {
-      throw new Error(
-        `Storyblok: ${(err as ApiError).message ?? 'request failed'} (${(err as ApiError).status ?? 0})`,
-      )
+      throw apiError(err)
     }
   }
 
