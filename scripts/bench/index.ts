@@ -146,6 +146,26 @@ async function main() {
         headers: { ...host, accept: 'text/html' },
       },
       {
+        name: 'content page with blocks, Inertia JSON',
+        url: `http://127.0.0.1:${appPort}/delivery-information`,
+        headers: { ...host, ...inertiaHeaders },
+      },
+      {
+        name: 'blog post, SSR HTML',
+        url: `http://127.0.0.1:${appPort}/blog/how-often-should-fire-extinguishers-be-serviced`,
+        headers: { ...host, accept: 'text/html' },
+      },
+      {
+        name: 'blog post, Inertia JSON',
+        url: `http://127.0.0.1:${appPort}/blog/how-often-should-fire-extinguishers-be-serviced`,
+        headers: { ...host, ...inertiaHeaders },
+      },
+      {
+        name: 'blog category, SSR HTML',
+        url: `http://127.0.0.1:${appPort}/blog/fire-safety`,
+        headers: { ...host, accept: 'text/html' },
+      },
+      {
         name: `product page, SSR HTML (${benchProducts} products)`,
         url: `http://127.0.0.1:${appPort}${targets.product}`,
         headers: { ...host, accept: 'text/html' },
