@@ -7,7 +7,9 @@ const config = loadConfig()
 const database = await openDatabase(config.db)
 try {
   await migrate(database)
-  for (const r of await importContent(database.db)) {
+  const results = await importContent(database.db)
+  if (results.length === 0) console.log('No sites in the database, nothing imported: run npm run db:seed first.')
+  for (const r of results) {
     console.log(`${r.site}: ${r.stories} stories imported, ${r.removed} removed, cache version ${r.cv}`)
   }
 } catch (err) {
