@@ -8,7 +8,8 @@ const database = await openDatabase(config.db)
 try {
   await migrate(database)
   const results = await importContent(database.db)
-  if (results.length === 0) console.log('No sites in the database, nothing imported: run npm run db:seed first.')
+  if (results.length === 0)
+    console.log('No sites in the database, nothing imported: run npm run db:seed first.')
   for (const r of results) {
     console.log(`${r.site}: ${r.stories} stories imported, ${r.removed} removed, cache version ${r.cv}`)
   }
