@@ -277,6 +277,16 @@ test.describe('blog and sitemap', () => {
     expect(problems).toEqual([])
   })
 
+  test('the footer links to the blog and the sitemap', async ({ page }) => {
+    await page.goto('/')
+    const footer = page.getByRole('navigation', { name: 'Footer' })
+    await footer.getByRole('link', { name: 'Blog' }).click()
+    await expect(page).toHaveURL(/\/blog$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog')
+    await footer.getByRole('link', { name: 'Sitemap' }).click()
+    await expect(page).toHaveURL(/\/sitemap$/)
+  })
+
   test('hides the category tree on small screens', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 })
     await page.goto('/blog')
