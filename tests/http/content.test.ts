@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contentStories, sites } from '../../src/server/db/schema.ts'
+import { contentStories, productGroups, sites } from '../../src/server/db/schema.ts'
 import { bumpCacheVersion } from '../../src/server/modules/content/content.import.ts'
 import { buildTestApp, inertiaHeaders, type TestApp } from '../helpers/app.ts'
 
@@ -150,6 +150,8 @@ describe('content pages', () => {
     const siteId = await harbourId()
     const blocks = await t.app.content.optionalBlocks(siteId, 'search/no-results')
     expect(blocks?.[0]?.component).toBe('text')
+    const after = await t.app.content.optionalBlocks(siteId, 'search/after-results')
+    expect(after?.[0]?.text).toBe('<p>Need a quantity we do not list? <a href="/contact-us">Contact us</a> for a quote.</p>')
     expect(await t.app.content.optionalBlocks(siteId, 'search/before-results')).toBeNull()
   })
 })
@@ -189,6 +191,18 @@ describe('site settings from content', () => {
     const us = (await visit('/', '127.0.0.1')).json().props.site
     expect(us.cartName).toBe('Cart')
     expect(us.headerMessage.show_more_text).toBeNull()
+  })
+
+  it('feed the product page settings from the products settings story', async () => {
+    const siteId = await harbourId()
+    const [group] = await t.app.db
+      .select({ url: productGroups.url })
+      .from(productGroups)
+      .where(and(eq(productGroups.siteId, siteId), eq(productGroups.published, true)))
+      .limit(1)
+    const page = (await visit(group!.url)).json()
+    expect(page.component).toBe('Product')
+    expect(page.props.settings).toEqual({ titleColour: '#12355b', mediaHW: 260, showAlternatives: true, alternativesLimit: 4 })
   })
 
   it('skip a bad value from content and keep the default', async () => {
