@@ -151,7 +151,9 @@ describe('content pages', () => {
     const blocks = await t.app.content.optionalBlocks(siteId, 'search/no-results')
     expect(blocks?.[0]?.component).toBe('text')
     const after = await t.app.content.optionalBlocks(siteId, 'search/after-results')
-    expect(after?.[0]?.text).toBe('<p>Need a quantity we do not list? <a href="/contact-us">Contact us</a> for a quote.</p>')
+    expect(after?.[0]?.text).toBe(
+      '<p>Need a quantity we do not list? <a href="/contact-us">Contact us</a> for a quote.</p>',
+    )
     expect(await t.app.content.optionalBlocks(siteId, 'search/before-results')).toBeNull()
   })
 })
@@ -202,7 +204,12 @@ describe('site settings from content', () => {
       .limit(1)
     const page = (await visit(group!.url)).json()
     expect(page.component).toBe('Product')
-    expect(page.props.settings).toEqual({ titleColour: '#12355b', mediaHW: 260, showAlternatives: true, alternativesLimit: 4 })
+    expect(page.props.settings).toEqual({
+      titleColour: '#12355b',
+      mediaHW: 260,
+      showAlternatives: true,
+      alternativesLimit: 4,
+    })
   })
 
   it('skip a bad value from content and keep the default', async () => {
