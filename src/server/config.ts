@@ -51,6 +51,7 @@ const envSchema = z.object({
   STORYBLOK_VERSION: z.enum(['draft', 'published']).default('published'),
   STORYBLOK_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   STORYBLOK_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  CONTENT_PREVIEW_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CONTENT_SCRIPT_ORIGINS: z
     .string()
     .regex(/^https:\/\/[^,\s/]+(,https:\/\/[^,\s/]+)*$/, 'must be https:// origins separated by commas')
@@ -89,6 +90,8 @@ export interface Config {
     }
     /** Extra origins allowed to serve scripts (the reviews widget) */
     scriptOrigins: string[]
+    /** `?_preview=<token>` shows a page's draft version; null = no preview */
+    previewToken: string | null
   }
 }
 
@@ -177,6 +180,7 @@ export function loadConfig(
         webhookSecret: e.STORYBLOK_WEBHOOK_SECRET ?? null,
       },
       scriptOrigins: (e.CONTENT_SCRIPT_ORIGINS ?? '').split(',').filter(Boolean),
+      previewToken: e.CONTENT_PREVIEW_TOKEN ?? null,
     },
   }
   if (config.content.provider === 'storyblok' && Object.keys(config.content.storyblok.tokens).length === 0) {

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { baseUrlOf } from '../../app.ts'
@@ -6,13 +7,31 @@ import { bankHolidayList } from '../../../shared/bank-holidays.ts'
 import { formSubmissions } from './content.tables.ts'
 import { sitemapSections, sitemapXml } from './sitemap.ts'
 
-/** Renders the generic content page (page name `Page`) for a slug, or Not Found. */
+/** True when the visit carries the configured preview token (`?_preview=`): show drafts. */
+export function isPreview(request: FastifyRequest): boolean {
+  const expected = request.server.config.content.previewToken
+  const given = (request.query as Record<string, unknown> | undefined)?._preview
+  if (!expected || typeof given !== 'string' || given.length !== expected.length) return false
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+}
+
+/**
+ * Renders the generic content page (page name `Page`) for a slug, or Not Found. With the preview
+ * token the draft version is shown, never cached and never indexed.
+ */
 export async function renderContentPage(request: FastifyRequest, reply: FastifyReply, slug: string) {
   // The home story is served at /, and search areas only inside the Search page.
   if (!request.site || slug === 'home' || slug.startsWith('search/')) return reply.callNotFound()
-  const page = await request.server.content.page(request.site.id, slug)
+  const preview = isPreview(request)
+  const page = preview
+    ? await request.server.content.draftPage(request.site.id, slug)
+    : await request.server.content.page(request.site.id, slug)
   if (!page) return reply.callNotFound()
   const { slug: path, ...props } = page
+  if (preview) {
+    reply.header('cache-control', 'no-store')
+    props.noindex = true
+  }
   return reply.inertia.render('Page', { ...props, canonical: `${baseUrlOf(request)}/${path}` })
 }
 

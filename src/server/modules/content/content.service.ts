@@ -56,6 +56,11 @@ export interface ContentServiceOptions {
 
 const MISSING = Symbol('missing')
 
+/** Slugs that can be generic pages (settings, forms and the blog have their own uses). */
+function isPageSlug(slug: string): boolean {
+  return !slug.startsWith('settings/') && !slug.startsWith('forms/') && !slug.startsWith(BLOG_FOLDER)
+}
+
 /**
  * Stories for the storefront, presented (sanitised) once and kept in a bounded in-process cache.
  * The cache is dropped when `invalidate()` is called (import, webhook) or when the store's cache
@@ -145,29 +150,37 @@ export class ContentService {
   /** The `Page` props of a generic content story (component `page`), or null. */
   page(siteId: number, slug: string): Promise<ContentPageProps | null> {
     return this.cached(siteId, `page:${slug}`, async () => {
-      if (slug.startsWith('settings/') || slug.startsWith('forms/') || slug.startsWith(BLOG_FOLDER))
-        return null
-      const story = await this.story(siteId, slug)
-      if (!story || story.content.component !== 'page') return null
-      const c = story.content
-      const breadcrumbs = Array.isArray(c.breadcrumbs)
-        ? c.breadcrumbs
-            .filter((b): b is { name: string; url?: string | null } => typeof b?.name === 'string')
-            .map((b) => ({
-              name: sanitizeBreadcrumb(b.name),
-              url: typeof b.url === 'string' && b.url ? safeUrl(b.url) || null : null,
-            }))
-        : null
-      return {
-        slug: story.full_slug,
-        title: typeof c.title === 'string' && c.title ? c.title : story.name,
-        metaDescription: typeof c.meta_description === 'string' ? c.meta_description : '',
-        keywords: typeof c.keywords === 'string' && c.keywords ? c.keywords : null,
-        noindex: c.noindex === true,
-        breadcrumbs: breadcrumbs && breadcrumbs.length ? breadcrumbs : null,
-        blocks: await this.enrich(siteId, presentBlocks(c.body)),
-      }
+      if (!isPageSlug(slug)) return null
+      return this.presentPage(siteId, await this.story(siteId, slug))
     })
+  }
+
+  /** The draft version of a page (editor preview): read from the store every time, never cached. */
+  async draftPage(siteId: number, slug: string): Promise<ContentPageProps | null> {
+    if (!isPageSlug(slug)) return null
+    return this.presentPage(siteId, await this.store.getStory(siteId, slug, { version: 'draft' }))
+  }
+
+  private async presentPage(siteId: number, story: Story | null): Promise<ContentPageProps | null> {
+    if (!story || story.content.component !== 'page') return null
+    const c = story.content
+    const breadcrumbs = Array.isArray(c.breadcrumbs)
+      ? c.breadcrumbs
+          .filter((b): b is { name: string; url?: string | null } => typeof b?.name === 'string')
+          .map((b) => ({
+            name: sanitizeBreadcrumb(b.name),
+            url: typeof b.url === 'string' && b.url ? safeUrl(b.url) || null : null,
+          }))
+      : null
+    return {
+      slug: story.full_slug,
+      title: typeof c.title === 'string' && c.title ? c.title : story.name,
+      metaDescription: typeof c.meta_description === 'string' ? c.meta_description : '',
+      keywords: typeof c.keywords === 'string' && c.keywords ? c.keywords : null,
+      noindex: c.noindex === true,
+      breadcrumbs: breadcrumbs && breadcrumbs.length ? breadcrumbs : null,
+      blocks: await this.enrich(siteId, presentBlocks(c.body)),
+    }
   }
 
   /** Attaches data to blocks that need it: blog post grids get posts, forms their definition. */
