@@ -245,6 +245,26 @@ async function main() {
         headers: { ...host, accept: 'text/html' },
       },
       {
+        name: 'content page with blocks, Inertia JSON',
+        url: `http://127.0.0.1:${appPort}/delivery-information`,
+        headers: { ...host, ...inertiaHeaders },
+      },
+      {
+        name: 'blog post, SSR HTML',
+        url: `http://127.0.0.1:${appPort}/blog/how-often-should-fire-extinguishers-be-serviced`,
+        headers: { ...host, accept: 'text/html' },
+      },
+      {
+        name: 'blog post, Inertia JSON',
+        url: `http://127.0.0.1:${appPort}/blog/how-often-should-fire-extinguishers-be-serviced`,
+        headers: { ...host, ...inertiaHeaders },
+      },
+      {
+        name: 'blog category, SSR HTML',
+        url: `http://127.0.0.1:${appPort}/blog/fire-safety`,
+        headers: { ...host, accept: 'text/html' },
+      },
+      {
         name: `product page, SSR HTML (${benchProducts} products)`,
         url: `http://127.0.0.1:${appPort}${targets.product}`,
         headers: { ...host, accept: 'text/html' },
@@ -303,7 +323,8 @@ async function main() {
     // The issue's target: an anonymous product page at 200 req/s with p95 under 20 ms. Open-loop
     // runs are at the mercy of this shared VM's hiccups, so the bench makes three and prints each.
     const product = scenarios.find((s) => s.name.startsWith('product page, SSR'))
-    if (product) await load({ url: product.url, headers: product.headers ?? {}, connections, durationMs: 2000 })
+    if (product)
+      await load({ url: product.url, headers: product.headers ?? {}, connections, durationMs: 2000 })
     for (let run = 1; product && run <= 3; run++) {
       const fixed = await rateLoad({
         url: product.url,

@@ -17,7 +17,12 @@ import { isEmpty, seed } from './db/seed/index.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
 import { CatalogService } from './modules/catalog/catalog.service.ts'
+import { contentRoutes, type NotifySiteContact } from './modules/content/content.routes.ts'
 import { ContentService } from './modules/content/content.service.ts'
+import { settingsFromContent } from './modules/content/content.settings.ts'
+import { createContentStore } from './modules/content/content.stores.ts'
+import { webhookRoutes } from './modules/content/webhook.routes.ts'
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
 import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
@@ -52,6 +57,8 @@ export interface AppDependencies {
   database?: Database
   /** Skip migrations when the caller already ran them. */
   migrated?: boolean
+  /** E-mails the site contact (content forms); the default only logs. */
+  notifySiteContact?: NotifySiteContact
 }
 
 export function baseUrlOf(request: FastifyRequest): string {
@@ -88,8 +95,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   app.decorate('config', config)
   app.decorate('db', database.db)
-  app.decorate('sites', new SiteRegistry(database.db))
-  app.decorate('content', new ContentService(database.db))
+  const content = new ContentService(createContentStore(config, database.db))
+  app.decorate('content', content)
+  // Site settings, products settings and the header message come from content stories.
+  app.decorate(
+    'sites',
+    new SiteRegistry(database.db, 30_000, (siteId) => settingsFromContent(content, siteId)),
+  )
+  content.onInvalidate(() => app.sites.invalidate())
   app.decorate('catalog', new CatalogService(database.db))
   app.decorate(
     'searchService',
@@ -118,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(securityHeadersPlugin, {
     isDev: config.isDev,
     httpsOnly: config.session.cookieSecure === true,
+    scriptOrigins: config.content.scriptOrigins,
   })
   await app.register(formbody)
   await app.register(rateLimit, {
@@ -220,6 +234,17 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(mediaRoutes)
   await app.register(pageRoutes)
   await app.register(searchRoutes)
+  await app.register(contentRoutes, {
+    notifySiteContact:
+      deps.notifySiteContact ??
+      (async (m) =>
+        app.log.info(
+          { siteId: m.siteId, to: m.to, subject: m.subject },
+          'form submission for the site contact',
+        )),
+  })
+  await app.register(newsletterRoutes)
+  await app.register(webhookRoutes, { secret: config.content.storyblok.webhookSecret })
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 

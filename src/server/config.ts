@@ -59,6 +59,20 @@ const envSchema = z.object({
     .default('shop_'),
   ALGOLIA_HOSTS: z.string().max(2000).optional(),
   ALGOLIA_INSIGHTS_HOST: z.string().max(500).optional(),
+  CONTENT_PROVIDER: z.enum(['local', 'storyblok']).default('local'),
+  STORYBLOK_TOKEN: z.string().min(1).optional(),
+  STORYBLOK_TOKENS: z
+    .string()
+    .regex(/^[a-z0-9-]+:[^,\s]+(,[a-z0-9-]+:[^,\s]+)*$/, 'must be site-code:token pairs separated by commas')
+    .optional(),
+  STORYBLOK_VERSION: z.enum(['draft', 'published']).default('published'),
+  STORYBLOK_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  STORYBLOK_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  CONTENT_PREVIEW_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  CONTENT_SCRIPT_ORIGINS: z
+    .string()
+    .regex(/^https:\/\/[^,\s/]+(,https:\/\/[^,\s/]+)*$/, 'must be https:// origins separated by commas')
+    .optional(),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -101,6 +115,21 @@ export interface Config {
     } | null
   }
   paths: { root: string; var: string; dist: string }
+  content: {
+    provider: 'local' | 'storyblok'
+    storyblok: {
+      /** Content delivery token per site code ('*' = any site) */
+      tokens: Record<string, string>
+      version: 'draft' | 'published'
+      /** API base URL, e.g. https://api.storyblok.com/v2 (default) or a stand-in */
+      endpoint: string | null
+      webhookSecret: string | null
+    }
+    /** Extra origins allowed to serve scripts (the reviews widget) */
+    scriptOrigins: string[]
+    /** `?_preview=<token>` shows a page's draft version; null = no preview */
+    previewToken: string | null
+  }
 }
 
 export class ConfigError extends Error {
@@ -230,6 +259,30 @@ export function loadConfig(
           : null,
     },
     paths: { root, var: varDir, dist: resolve(root, 'dist') },
+    content: {
+      provider: e.CONTENT_PROVIDER,
+      storyblok: {
+        tokens: {
+          ...(e.STORYBLOK_TOKEN ? { '*': e.STORYBLOK_TOKEN } : {}),
+          ...Object.fromEntries(
+            (e.STORYBLOK_TOKENS ?? '')
+              .split(',')
+              .filter(Boolean)
+              .map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1)]),
+          ),
+        },
+        version: e.STORYBLOK_VERSION,
+        endpoint: e.STORYBLOK_ENDPOINT ?? null,
+        webhookSecret: e.STORYBLOK_WEBHOOK_SECRET ?? null,
+      },
+      scriptOrigins: (e.CONTENT_SCRIPT_ORIGINS ?? '').split(',').filter(Boolean),
+      previewToken: e.CONTENT_PREVIEW_TOKEN ?? null,
+    },
+  }
+  if (config.content.provider === 'storyblok' && Object.keys(config.content.storyblok.tokens).length === 0) {
+    throw new ConfigError([
+      'STORYBLOK_TOKEN: required when CONTENT_PROVIDER is storyblok (or set STORYBLOK_TOKENS)',
+    ])
   }
   return { ...config, ...overrides }
 }

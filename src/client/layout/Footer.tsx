@@ -1,4 +1,5 @@
-/** Site footer with the contact phone number and email address. */
+/** Site footer with the contact phone number and email address, and links to the blog and sitemap. */
+import { Link } from '@inertiajs/react'
 import type { SiteProps } from '../../shared/page-props.ts'
 import { MailIcon, PhoneIcon } from './icons.tsx'
 
@@ -33,6 +34,20 @@ export function Footer({ site }: { site: SiteProps }) {
             )}
           </ul>
         </div>
+        <nav aria-label="Footer">
+          <ul className="space-y-1.5 text-sm">
+            <li>
+              <Link href="/blog" className="underline-offset-2 hover:underline">
+                Blog
+              </Link>
+            </li>
+            <li>
+              <Link href="/sitemap" className="underline-offset-2 hover:underline">
+                Sitemap
+              </Link>
+            </li>
+          </ul>
+        </nav>
         <p className="text-sm text-gray-700">&copy; {site.name}</p>
       </div>
     </footer>

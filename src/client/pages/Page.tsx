@@ -1,8 +1,10 @@
-/** Generic content page (a content-system story): title, meta tags, optional breadcrumbs, body HTML. */
+/** Generic content page (a content-system story): title, meta tags, optional breadcrumbs, blocks. */
 import { Head } from '@inertiajs/react'
+import type { PresentedBlok } from '../../shared/content.ts'
 import type { Breadcrumb } from '../../shared/page-props.ts'
 import { pageTitle } from '../../shared/titles.ts'
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx'
+import { Blocks } from '../components/content/Blocks.tsx'
 import { useSiteName } from '../lib/shared-props.ts'
 
 export interface PageProps {
@@ -10,9 +12,9 @@ export interface PageProps {
   metaDescription: string
   keywords?: string | null
   noindex?: boolean
-  breadcrumbs?: Breadcrumb[]
-  /** HTML sanitised by the server */
-  body: string
+  breadcrumbs?: Breadcrumb[] | null
+  /** Content blocks; rich text already sanitised by the server */
+  blocks: PresentedBlok[]
   /** Absolute URL of the canonical page */
   canonical?: string | null
 }
@@ -23,7 +25,7 @@ export default function Page({
   keywords,
   noindex,
   breadcrumbs,
-  body,
+  blocks,
   canonical,
 }: PageProps) {
   const siteName = useSiteName()
@@ -38,7 +40,7 @@ export default function Page({
       {breadcrumbs && breadcrumbs.length > 0 ? <Breadcrumbs items={breadcrumbs} className="mb-4" /> : null}
       <article>
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-        <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: body }} />
+        <Blocks blocks={blocks} className="mt-6 space-y-8" />
       </article>
     </>
   )

@@ -68,13 +68,30 @@ const richText: sanitizeHtml.IOptions = {
     img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
     th: ['colspan', 'rowspan', 'scope', 'align'],
     td: ['colspan', 'rowspan', 'align'],
+    ol: ['start'],
     '*': ['class', 'id'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
   // script, style, object, embed, iframe, form and input are dropped with their content.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'object', 'embed', 'iframe'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'object',
+    'embed',
+    'iframe',
+    'xmp',
+    'noembed',
+    'noframes',
+    'template',
+    'svg',
+    'math',
+  ],
   transformTags: {
     a: (tagName, attribs) => {
       const out = { ...attribs }
@@ -92,4 +109,21 @@ export function sanitizeRichText(html: string): string {
 /** Plain text with every tag removed, for previews and meta descriptions. */
 export function stripTags(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+}
+
+/**
+ * A URL from content used as a link or image address: http(s), mailto, tel and site-relative
+ * paths pass; anything else (javascript:, data:, vbscript:, protocol-relative, or obfuscated with
+ * control characters and entities) becomes ''.
+ */
+export function safeUrl(value: string): string {
+  const url = value.trim()
+  if (url === '') return ''
+  // Browsers ignore ASCII control characters and whitespace inside a scheme: judge without them.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const probe = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase()
+  if (probe.includes('&#') || probe.includes('&colon')) return ''
+  if (probe.startsWith('//') || probe.startsWith('\\\\') || probe.startsWith('/\\')) return ''
+  if (/^[a-z][a-z0-9+.-]*:/.test(probe)) return /^(https?|mailto|tel):/.test(probe) ? url : ''
+  return url
 }

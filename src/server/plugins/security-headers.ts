@@ -16,6 +16,8 @@ export interface SecurityHeaderOptions {
   isDev: boolean
   /** Upgrade sub-resources to https (only when the site is served over TLS). */
   httpsOnly: boolean
+  /** Extra https origins allowed to serve scripts (CONTENT_SCRIPT_ORIGINS: the reviews widget) */
+  scriptOrigins?: string[]
 }
 
 /**
@@ -35,9 +37,16 @@ export const securityHeadersPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", nonce, ...(opts.isDev ? ["'unsafe-eval'"] : [])],
+          scriptSrc: [
+            "'self'",
+            nonce,
+            ...(opts.scriptOrigins ?? []),
+            ...(opts.isDev ? ["'unsafe-eval'"] : []),
+          ],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://a.storyblok.com'],
+          // Content videos load (after a click) from these players only.
+          frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", ...(opts.isDev ? ['ws:', 'wss:'] : [])],
           mediaSrc: ["'self'"],

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
-import { contentPages, sites } from '../schema.ts'
+import { importContent } from '../../modules/content/content.import.ts'
+import { sites } from '../schema.ts'
 import { seedCatalog } from './catalog/index.ts'
-import { demoPages } from './content.ts'
 import { demoSites } from './sites.ts'
 import { seedSearch } from '../../modules/search/search.seed.ts'
 
@@ -11,14 +11,14 @@ export interface SeedOptions {
 }
 
 /**
- * Deterministic demo data. Idempotent: rows are matched on natural keys (site host, page slug)
+ * Deterministic demo data. Idempotent: rows are matched on natural keys (site host, story slug)
  * and brought back to their seeded values, so running it twice changes nothing.
  */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
   const log = options.log ?? (() => {})
   await db.transaction(async (tx) => {
     for (const site of demoSites) {
-      const [row] = await tx
+      await tx
         .insert(sites)
         .values(site)
         .onConflictDoUpdate({
@@ -32,31 +32,12 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
             updatedAt: sql`now()`,
           },
         })
-        .returning({ id: sites.id, code: sites.code })
-      if (!row) continue
-      for (const page of demoPages[row.code] ?? []) {
-        const values = {
-          siteId: row.id,
-          slug: page.slug,
-          title: page.title,
-          metaDescription: page.metaDescription,
-          keywords: page.keywords ?? null,
-          noindex: page.noindex ?? false,
-          breadcrumbs: page.breadcrumbs ?? null,
-          body: page.body,
-        }
-        await tx
-          .insert(contentPages)
-          .values(values)
-          .onConflictDoUpdate({
-            target: [contentPages.siteId, contentPages.slug],
-            set: { ...values, updatedAt: sql`now()` },
-          })
-      }
     }
     await seedCatalog(tx, log)
     await seedSearch(tx)
   })
+  // Stories, site settings and the header message: the JSON files under content/.
+  for (const r of await importContent(db)) log(`${r.site}: ${r.stories} content stories`)
   log(`seeded ${demoSites.length} sites`)
 }
 

@@ -1,6 +1,9 @@
 import type { NewSiteRow } from '../../modules/sites/sites.tables.ts'
 
-/** The two demo brands: a GBP site on localhost and a USD site on 127.0.0.1. */
+/**
+ * The two demo brands: a GBP site on localhost and a USD site on 127.0.0.1. Theme, contact
+ * details, cart name and the header message come from content stories (content/<code>/settings/).
+ */
 export const demoSites: NewSiteRow[] = [
   {
     host: 'localhost',
@@ -10,31 +13,6 @@ export const demoSites: NewSiteRow[] = [
     logo: '/brands/harbour.svg',
     settings: {
       locale: 'en-GB',
-      pageWidth: '1280px',
-      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-      fontWeight: '400',
-      padding: '1rem',
-      colours: {
-        primary: '#12355b',
-        secondary: '#0b2239',
-        accent: '#f28c28',
-        text: '#1f2933',
-        background: '#ffffff',
-        headerBackground: '#12355b',
-        headerText: '#ffffff',
-        badge: '#dc2626',
-        addToCart: '#7cad0a',
-      },
-      contactNumber: '01632 960 123',
-      contactEmail: 'sales@harbour-safety.example',
-      cartName: 'Basket',
-      headerMessage: {
-        display: true,
-        title: 'Free UK delivery on orders over £100',
-        text: '<p>Order before 2pm for same-day despatch on stock items.</p>',
-        show_more_text:
-          '<p>Free delivery applies to mainland UK addresses. Highlands, islands and Northern Ireland are charged at cost.</p>',
-      },
       guarantees: ['Same-day despatch before 2pm', 'Trade accounts welcome', '30-day returns'],
       navigation: [
         { label: 'Safety Signs', url: '/safety-signs' },
@@ -45,7 +23,6 @@ export const demoSites: NewSiteRow[] = [
       ],
       stickyHeaderOffset: 120,
       showSidebar: false,
-      globalCSS: '',
     },
   },
   {
@@ -56,30 +33,6 @@ export const demoSites: NewSiteRow[] = [
     logo: '/brands/northgate.svg',
     settings: {
       locale: 'en-US',
-      pageWidth: '1200px',
-      fontFamily: 'Georgia, "Times New Roman", serif',
-      fontWeight: '400',
-      padding: '1rem',
-      colours: {
-        primary: '#1f6f43',
-        secondary: '#14482c',
-        accent: '#e0b400',
-        text: '#1b1b1b',
-        background: '#fbfbf8',
-        headerBackground: '#ffffff',
-        headerText: '#14482c',
-        badge: '#b91c1c',
-        addToCart: '#1f6f43',
-      },
-      contactNumber: '(555) 010-4477',
-      contactEmail: 'hello@northgate-workplace.example',
-      cartName: 'Cart',
-      headerMessage: {
-        display: true,
-        title: 'Free shipping on orders over $150',
-        text: '<p>Ships in 1–2 business days from our Ohio warehouse.</p>',
-        show_more_text: null,
-      },
       guarantees: ['Ships in 1–2 business days', 'Volume pricing'],
       navigation: [
         { label: 'Mobility', url: '/mobility' },
@@ -88,7 +41,6 @@ export const demoSites: NewSiteRow[] = [
       ],
       stickyHeaderOffset: 80,
       showSidebar: true,
-      globalCSS: '',
     },
   },
 ]

@@ -5,7 +5,15 @@ import { imagemapRoutes } from '../catalog/imagemap.routes.ts'
 export async function pageRoutes(app: FastifyInstance) {
   app.get('/', async (request, reply) => {
     if (!request.site) return reply.inertia.render('SiteSetup', { host: request.hostname }, { status: 404 })
-    return reply.inertia.render('Home', { categories: await app.catalog.topLevel(request.site.id) })
+    const [categories, home] = await Promise.all([
+      app.catalog.topLevel(request.site.id),
+      app.content.page(request.site.id, 'home'),
+    ])
+    return reply.inertia.render('Home', {
+      categories,
+      blocks: home?.blocks ?? [],
+      metaDescription: home?.metaDescription ?? '',
+    })
   })
 
   app.get('/fast-order', async (request, reply) => {

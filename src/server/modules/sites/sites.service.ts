@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import type { SiteProps } from '../../../shared/page-props.ts'
 import { sanitizeRichText } from '../../lib/sanitize.ts'
-import { siteSettingsSchema, type ResolvedSiteSettings } from './sites.settings.ts'
+import { siteSettingsSchema, type ResolvedSiteSettings, type SiteSettings } from './sites.settings.ts'
 import { sites, type SiteRow } from './sites.tables.ts'
 
 export interface Site {
@@ -22,10 +22,22 @@ export function hostKey(host: string | undefined): string {
   return h.replace(/:\d+$/, '')
 }
 
-function toSite(row: SiteRow): Site {
-  const parsed = siteSettingsSchema.safeParse(row.settings ?? {})
-  // A broken settings document must not take the site down: fall back to defaults.
-  const settings = parsed.success ? parsed.data : siteSettingsSchema.parse({})
+/** Settings laid over a site row's own (the content system's site settings stories). */
+export type SettingsOverlay = (siteId: number) => Promise<Partial<SiteSettings>>
+
+function parseSettings(value: unknown): ResolvedSiteSettings | null {
+  const parsed = siteSettingsSchema.safeParse(value ?? {})
+  return parsed.success ? parsed.data : null
+}
+
+export function toSite(row: SiteRow, overlay: Partial<SiteSettings> = {}): Site {
+  // A broken settings document must not take the site down: a bad overlay field is skipped (the
+  // row's value or the default stays), a broken row falls back to the defaults.
+  const base: Record<string, unknown> = parseSettings(row.settings) ? { ...row.settings } : {}
+  for (const [key, value] of Object.entries(overlay)) {
+    if (parseSettings({ ...base, [key]: value })) base[key] = value
+  }
+  const settings = parseSettings(base) ?? siteSettingsSchema.parse({})
   return {
     id: row.id,
     host: row.host,
@@ -60,6 +72,7 @@ export class SiteRegistry {
   constructor(
     private readonly db: Db,
     private readonly ttlMs = 30_000,
+    private readonly overlay: SettingsOverlay | null = null,
   ) {}
 
   async forHost(host: string | undefined): Promise<Site | null> {
@@ -75,7 +88,12 @@ export class SiteRegistry {
     this.loading ??= (async () => {
       try {
         const rows = await this.db.select().from(sites)
-        this.byHost = new Map(rows.map((r) => [r.host.toLowerCase(), toSite(r)]))
+        const entries: [string, Site][] = []
+        for (const r of rows) {
+          const extra = this.overlay ? await this.overlay(r.id).catch(() => ({})) : {}
+          entries.push([r.host.toLowerCase(), toSite(r, extra)])
+        }
+        this.byHost = new Map(entries)
         this.loadedAt = Date.now()
       } finally {
         this.loading = null

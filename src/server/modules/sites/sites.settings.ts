@@ -61,6 +61,8 @@ export const siteSettingsSchema = z.object({
   navigation: z.array(navItem).max(40).default([]),
   stickyHeaderOffset: z.number().int().min(0).max(2000).default(120),
   showSidebar: z.boolean().default(false),
+  /** Products settings (from the `settings/products` story); checked by productSettings() */
+  products: z.record(z.string(), z.unknown()).optional(),
 })
 
 export type SiteSettings = z.input<typeof siteSettingsSchema>
