@@ -1,3 +1,4 @@
+import type { SearchContentAreas } from './search.ts'
 /**
  * Page props of the catalogue listings (Category, CategoryPaginated, later Search) and the
  * product tile (spec §3 "Product tile"). Built by the server presenter, read by the pages.
@@ -114,7 +115,7 @@ export interface SearchPageProps {
   /** queryID of the results, for click analytics; null when analytics are off */
   queryID: string | null
   /** Content before results, after results and when nothing matches; null until configured */
-  content: { beforeResults: string | null; afterResults: string | null; noResults: string | null }
+  content: SearchContentAreas
   /** 'Best selling products' when nothing matched and the option is on; otherwise null */
   bestSellers: ProductTileData[] | null
 }

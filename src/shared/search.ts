@@ -1,3 +1,4 @@
+import type { PresentedBlok } from './content.ts'
 /**
  * The search contract shared by the browser and the server. Requests and responses mirror
  * Algolia's multi-query API (`POST /1/indexes/{any}/queries`), so the same front-end code works
@@ -172,9 +173,12 @@ export function cleanQuery(raw: unknown): string {
     .slice(0, MAX_QUERY_LENGTH)
 }
 
-/** Content areas of the /search page, from the content store (sanitised HTML, or null). */
+/**
+ * Content areas of the /search page: the blocks of the stories `search/before-results`,
+ * `search/after-results` and `search/no-results` (sanitised on the server), or null.
+ */
 export interface SearchContentAreas {
-  beforeResults: string | null
-  afterResults: string | null
-  noResults: string | null
+  beforeResults: PresentedBlok[] | null
+  afterResults: PresentedBlok[] | null
+  noResults: PresentedBlok[] | null
 }

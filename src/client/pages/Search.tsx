@@ -12,9 +12,9 @@ import type { SearchSettingsProps } from '../../shared/search.ts'
 import { PRODUCTS_INDEX } from '../../shared/search.ts'
 import { pageHeading, pageTitle } from '../../shared/titles.ts'
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx'
-import { RichText } from '../components/catalog/CategoryIntro.tsx'
 import { ProductGrid } from '../components/catalog/ProductGrid.tsx'
 import { ProductListing } from '../components/catalog/ProductListing.tsx'
+import { Blocks } from '../components/content/Blocks.tsx'
 import { recordClick } from '../components/search/client.ts'
 import { useSiteName } from '../lib/shared-props.ts'
 
@@ -56,11 +56,15 @@ export default function Search(props: SearchPageProps & { search?: SearchSetting
         className="mb-4"
       />
       <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
-      <RichText html={content.beforeResults} className="mt-4" />
+      {content.beforeResults ? (
+        <div className="mt-4" data-testid="search-before-results">
+          <Blocks blocks={content.beforeResults} />
+        </div>
+      ) : null}
       {noResults ? (
         <div className="mt-6" data-testid="search-no-results">
           {content.noResults ? (
-            <RichText html={content.noResults} />
+            <Blocks blocks={content.noResults} />
           ) : (
             <p className="rounded-md border border-gray-200 bg-gray-50 p-6 text-center text-gray-700">
               {query ? `No products match '${query}'.` : 'Type what you are looking for in the search box.'}
@@ -80,7 +84,11 @@ export default function Search(props: SearchPageProps & { search?: SearchSetting
           <ProductListing listing={listing} label={`Results for ${query}`} />
         </div>
       )}
-      <RichText html={content.afterResults} className="mt-8" />
+      {content.afterResults ? (
+        <div className="mt-8" data-testid="search-after-results">
+          <Blocks blocks={content.afterResults} />
+        </div>
+      ) : null}
     </div>
   )
 }

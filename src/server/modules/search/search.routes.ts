@@ -192,8 +192,11 @@ export async function searchRoutes(app: FastifyInstance) {
       query,
       listing,
       queryID: result?.queryID ?? null,
-      // The content store's search areas plug in here once it serves them.
-      content: { beforeResults: null, afterResults: null, noResults: null },
+      content: {
+        beforeResults: await app.content.optionalBlocks(site.id, 'search/before-results'),
+        afterResults: await app.content.optionalBlocks(site.id, 'search/after-results'),
+        noResults: noResults ? await app.content.optionalBlocks(site.id, 'search/no-results') : null,
+      },
       bestSellers,
     }
     return reply.inertia.render('Search', { ...props })
