@@ -16,8 +16,12 @@ import { migrate, openDatabase, type Database, type Db } from './db/client.ts'
 import { isEmpty, seed } from './db/seed/index.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
+import { cartRoutes } from './modules/cart/cart.routes.ts'
+import { CartService } from './modules/cart/cart.service.ts'
 import { CatalogService } from './modules/catalog/catalog.service.ts'
 import { ContentService } from './modules/content/content.service.ts'
+import { mailRoutes } from './modules/mail/mail.routes.ts'
+import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
 import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
@@ -26,6 +30,7 @@ import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
 import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handler.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
+import { sessionCartId } from './lib/customer-session.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +39,8 @@ declare module 'fastify' {
     sites: SiteRegistry
     content: ContentService
     catalog: CatalogService
+    carts: CartService
+    mailer: Mailer
     /** The Inertia asset version the browser must send back. */
     assetVersion: string
   }
@@ -87,6 +94,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('sites', new SiteRegistry(database.db))
   app.decorate('content', new ContentService(database.db))
   app.decorate('catalog', new CatalogService(database.db))
+  app.decorate('carts', new CartService(database.db))
+  app.decorate('mailer', createMailer(config, database.db))
   app.decorate('assetVersion', '')
   app.decorateRequest('site', null)
 
@@ -157,7 +166,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     share: (request: FastifyRequest) => ({
       site: request.site ? presentSite(request.site, baseUrlOf(request)) : null,
       auth: { customer: null },
-      cart: { count: 0, total: 0 },
+      // The header summary: no query without a basket in the session, else a cached row read.
+      cart: async () => {
+        const cartId = request.site ? sessionCartId(request) : null
+        if (!cartId || !request.site) return { count: 0, total: 0 }
+        return (await app.carts.summary(request.site.id, cartId)) ?? { count: 0, total: 0 }
+      },
     }),
     document: (parts) => {
       ensureXsrfCookie(parts.request, parts.reply, config.session.cookieSecure)
@@ -197,6 +211,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     }
   })
   await app.register(mediaRoutes)
+  await app.register(cartRoutes)
+  if (config.mail.outboxPage) await app.register(mailRoutes)
   await app.register(pageRoutes)
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)

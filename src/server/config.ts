@@ -42,6 +42,13 @@ const envSchema = z.object({
   SSR: bool.optional(),
   SEED_ON_START: bool.default(true),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  MAIL_OUTBOX_PAGE: bool.optional(),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -63,6 +70,8 @@ export interface Config {
   ssr: boolean
   seedOnStart: boolean
   rateLimitPerMinute: number
+  /** outbox: messages are stored in the mail_outbox table; smtp: sent through smtpUrl */
+  mail: { transport: 'outbox' | 'smtp'; smtpUrl: string | null; from: string; outboxPage: boolean }
   paths: { root: string; var: string; dist: string }
 }
 
@@ -96,6 +105,9 @@ export function loadConfig(
     )
   }
   const e = parsed.data
+  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
+    throw new ConfigError(['SMTP_URL: required when MAIL_TRANSPORT is smtp'])
+  }
   const root = projectRoot
   const varDir = resolve(root, 'var')
   const isDev = e.NODE_ENV === 'development'
@@ -133,6 +145,12 @@ export function loadConfig(
     ssr: e.SSR ?? e.NODE_ENV !== 'test',
     seedOnStart: e.SEED_ON_START,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    mail: {
+      transport: e.MAIL_TRANSPORT,
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? 'Shop <no-reply@localhost>',
+      outboxPage: e.MAIL_OUTBOX_PAGE ?? isDev,
+    },
     paths: { root, var: varDir, dist: resolve(root, 'dist') },
   }
   return { ...config, ...overrides }

@@ -28,6 +28,8 @@ export const demoSites: NewSiteRow[] = [
       contactNumber: '01632 960 123',
       contactEmail: 'sales@harbour-safety.example',
       cartName: 'Basket',
+      minimumOrderValue: 2000,
+      adPixel: false,
       headerMessage: {
         display: true,
         title: 'Free UK delivery on orders over £100',
@@ -74,6 +76,8 @@ export const demoSites: NewSiteRow[] = [
       contactNumber: '(555) 010-4477',
       contactEmail: 'hello@northgate-workplace.example',
       cartName: 'Cart',
+      minimumOrderValue: 0,
+      adPixel: true,
       headerMessage: {
         display: true,
         title: 'Free shipping on orders over $150',

@@ -35,7 +35,10 @@ const line = (over: Partial<PricingLineInput> = {}): PricingLineInput => ({
 
 describe('priceCart', () => {
   it('prices each line at the bracket that holds its quantity', () => {
-    const cart = priceCart([line({ quantity: 9 }), line({ id: 2, quantity: 10 }), line({ id: 3, quantity: 25 })], rules())
+    const cart = priceCart(
+      [line({ quantity: 9 }), line({ id: 2, quantity: 10 }), line({ id: 3, quantity: 25 })],
+      rules(),
+    )
     expect(cart.lines.map((l) => l.unitPrice)).toEqual([1000, 900, 800])
     expect(cart.itemsTotal).toBe(9000 + 9000 + 20000)
     expect(cart.totalItems).toBe(44)
@@ -43,7 +46,15 @@ describe('priceCart', () => {
   })
 
   it('charges VAT per line, rounded half-up, and on delivery', () => {
-    const cart = priceCart([line({ quantity: 1, brackets: normaliseBrackets([{ lowerQty: 1, higherQty: null, price: 99, name: '1+' }]) })], rules())
+    const cart = priceCart(
+      [
+        line({
+          quantity: 1,
+          brackets: normaliseBrackets([{ lowerQty: 1, higherQty: null, price: 99, name: '1+' }]),
+        }),
+      ],
+      rules(),
+    )
     // 99p → 19.8p VAT → 20p; delivery 595 → 119p
     expect(cart.lines[0]!.vat).toBe(20)
     expect(cart.shipping).toBe(595)
@@ -82,16 +93,26 @@ describe('priceCart', () => {
   })
 
   it('reports the shortfall against the minimum order value', () => {
-    expect(priceCart([line({ quantity: 2 })], rules({ minimumOrderValue: 2500 })).shortForMinimumOrderValue).toBe(500)
-    expect(priceCart([line({ quantity: 3 })], rules({ minimumOrderValue: 2500 })).shortForMinimumOrderValue).toBe(0)
+    expect(
+      priceCart([line({ quantity: 2 })], rules({ minimumOrderValue: 2500 })).shortForMinimumOrderValue,
+    ).toBe(500)
+    expect(
+      priceCart([line({ quantity: 3 })], rules({ minimumOrderValue: 2500 })).shortForMinimumOrderValue,
+    ).toBe(0)
   })
 
   it('takes a percentage and then a fixed amount off the goods, never below zero', () => {
-    const pct = priceCart([line({ quantity: 5 })], rules({ discount: { percentage: 10, fixed: 0, freeDelivery: false } }))
+    const pct = priceCart(
+      [line({ quantity: 5 })],
+      rules({ discount: { percentage: 10, fixed: 0, freeDelivery: false } }),
+    )
     expect(pct.discount).toBe(500)
     expect(pct.lines[0]!.vat).toBe(900)
     expect(pct.discountIncTax).toBe(600)
-    const fixed = priceCart([line()], rules({ discount: { percentage: 0, fixed: 5000, freeDelivery: false } }))
+    const fixed = priceCart(
+      [line()],
+      rules({ discount: { percentage: 0, fixed: 5000, freeDelivery: false } }),
+    )
     expect(fixed.discount).toBe(1000)
     expect(fixed.goodsNet).toBe(0)
   })
@@ -179,7 +200,13 @@ describe('priceCart invariants (property tests)', () => {
           expect(l.vat).toBe(vatOn(l.net, l.vatRate))
         }
         expect(cart.vatItems.reduce((s, v) => s + v.tax, 0)).toBe(cart.tax)
-        for (const value of [cart.totalPrice, cart.tax, cart.totalPriceIncTax, cart.discountIncTax, cart.shipping]) {
+        for (const value of [
+          cart.totalPrice,
+          cart.tax,
+          cart.totalPriceIncTax,
+          cart.discountIncTax,
+          cart.shipping,
+        ]) {
           expect(Number.isSafeInteger(value) && value >= 0).toBe(true)
         }
       }),

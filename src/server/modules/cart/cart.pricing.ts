@@ -115,9 +115,7 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
   const exact = weights.map((w) => (amount * w) / total)
   const parts = exact.map((e) => Math.floor(e))
   let left = amount - parts.reduce((s, p) => s + p, 0)
-  const order = exact
-    .map((e, i) => ({ i, r: e - Math.floor(e) }))
-    .sort((a, b) => b.r - a.r || a.i - b.i)
+  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i)
   for (const { i } of order) {
     if (left <= 0) break
     parts[i]! += 1
@@ -149,7 +147,10 @@ export function priceCart(lines: readonly PricingLineInput[], rules: PricingRule
   // Discount: the percentage first, then a fixed amount off what is left; never below zero goods.
   const pct = Math.min(100, int(rules.discount.percentage))
   const pctDiscount = Math.floor((itemsTotal * pct) / 100 + 0.5)
-  const discount = Math.min(itemsTotal, pctDiscount + Math.min(int(rules.discount.fixed), itemsTotal - pctDiscount))
+  const discount = Math.min(
+    itemsTotal,
+    pctDiscount + Math.min(int(rules.discount.fixed), itemsTotal - pctDiscount),
+  )
   const shares = allocate(
     discount,
     base.map((l) => l.gross),
@@ -173,8 +174,7 @@ export function priceCart(lines: readonly PricingLineInput[], rules: PricingRule
     }
   })
   const goodsNet = itemsTotal - discount
-  const discountIncTax =
-    discount + priced.reduce((s, l) => s + (vatOn(l.gross, l.vatRate) - l.vat), 0)
+  const discountIncTax = discount + priced.reduce((s, l) => s + (vatOn(l.gross, l.vatRate) - l.vat), 0)
 
   const rate = rules.rates.find((r) => r.despatchType === rules.despatchType) ?? rules.rates[0] ?? null
   const hasGoods = priced.some((l) => l.quantity > 0)
@@ -185,7 +185,11 @@ export function priceCart(lines: readonly PricingLineInput[], rules: PricingRule
   }
   const shippingVat = vatOn(shipping, rules.vatRate)
   const shortForFreeShipping =
-    rate && rate.freeOver !== null ? (rules.discount.freeDelivery ? 0 : Math.max(0, rate.freeOver - goodsNet)) : null
+    rate && rate.freeOver !== null
+      ? rules.discount.freeDelivery
+        ? 0
+        : Math.max(0, rate.freeOver - goodsNet)
+      : null
 
   const byRate = new Map<number, VatItem>()
   const add = (rateValue: number, net: number, tax: number) => {

@@ -60,8 +60,10 @@ export const carts = pgTable(
     shared: boolean('shared').notNull().default(false),
     /** Secret of a share link (kind = shared); 128 bits, base64url */
     shareToken: text('share_token'),
-    shippingZone: text('shipping_zone').notNull().default('UK Mainland'),
-    despatchType: text('despatch_type').notNull().default('standard'),
+    /** Null: the site's first zone */
+    shippingZone: text('shipping_zone'),
+    /** Null: the zone's first despatch type */
+    despatchType: text('despatch_type'),
     /** The buyer claims VAT relief: eligible lines are zero-rated */
     applyVatRelief: boolean('apply_vat_relief').notNull().default(false),
     /** Applied promotional codes, as entered (upper-cased) */
