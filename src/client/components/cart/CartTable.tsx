@@ -26,9 +26,13 @@ function LineQuantity({
   onQuantity: (id: number, quantity: number) => void
 }) {
   const [value, setValue] = useState(item.quantity)
+  const [serverQuantity, setServerQuantity] = useState(item.quantity)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   // The server's answer wins once it arrives.
-  useEffect(() => setValue(item.quantity), [item.quantity])
+  if (serverQuantity !== item.quantity) {
+    setServerQuantity(item.quantity)
+    setValue(item.quantity)
+  }
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), [])
 
   if (item.IsFreeGift || (item.parent !== null && !item.is_isolated_from_parent)) {
