@@ -63,13 +63,17 @@ interface Scenario {
   name: string
   url: string
   headers?: Record<string, string>
+  method?: 'GET' | 'POST'
+  body?: string
 }
 
 /**
  * Seeds the demo shop plus the generated benchmark catalogue into the bench database, then picks
  * the busiest paginated category under /bench and one of its products as load targets.
  */
-async function prepareCatalog(dbDir: string): Promise<{ product: string; listing: string }> {
+async function prepareCatalog(
+  dbDir: string,
+): Promise<{ product: string; listing: string; skus: { id: number; categoryId: number }[] }> {
   const started = performance.now()
   await new Promise<void>((resolveRun, reject) => {
     const seedRun = spawn(
@@ -84,7 +88,11 @@ async function prepareCatalog(dbDir: string): Promise<{ product: string; listing
   )
   const { openDatabase } = await import('../../src/server/db/client.ts')
   const { sql } = await import('drizzle-orm')
-  const database = await openDatabase({ driver: 'pglite', dataDir: dbDir, poolSize: 1 })
+  const database = await openDatabase(
+    process.env.DATABASE_URL
+      ? { driver: 'postgres', url: process.env.DATABASE_URL, poolSize: 1 }
+      : { driver: 'pglite', dataDir: dbDir, poolSize: 1 },
+  )
   try {
     const listing = await database.db.execute<{ url: string; id: number }>(sql`
       select c.url, c.id from categories c
@@ -98,10 +106,57 @@ async function prepareCatalog(dbDir: string): Promise<{ product: string; listing
       where cp.category_id = ${row.id} and g.published order by g.id limit 1`)
     const productRow = (product as unknown as { rows: { url: string }[] }).rows[0]
     if (!productRow) throw new Error('no product in the bench category')
-    return { listing: row.url, product: productRow.url }
+    // SKUs for a basket of several lines (the cart scenarios).
+    const skus = await database.db.execute<{ id: number; category_id: number }>(sql`
+      select p.id, g.category_id from products p join product_groups g on g.id = p.group_id
+      join sites s on s.id = p.site_id
+      where s.host = 'localhost' and p.published and g.published and p.minimum_order = 1
+      order by p.id limit 5`)
+    const skuRows = (skus as unknown as { rows: { id: number; category_id: number }[] }).rows
+    return {
+      listing: row.url,
+      product: productRow.url,
+      skus: skuRows.map((r) => ({ id: Number(r.id), categoryId: Number(r.category_id) })),
+    }
   } finally {
     await database.close()
   }
+}
+
+/** Starts a visitor's session the way a browser does and fills a basket; returns its credentials. */
+async function prepareBasket(
+  base: string,
+  skus: { id: number; categoryId: number }[],
+): Promise<{ cookie: string; xsrf: string; lineIds: number[] }> {
+  if (skus.length === 0) throw new Error('no SKUs for the basket scenarios')
+  const jar = new Map<string, string>()
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';')
+      const i = pair!.indexOf('=')
+      jar.set(pair!.slice(0, i), pair!.slice(i + 1))
+    }
+  }
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  keep(await fetch(`${base}/`, { headers: { host: 'localhost', accept: 'text/html' } }))
+  const xsrf = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '')
+  const res = await fetch(`${base}/cart/add`, {
+    method: 'POST',
+    headers: {
+      host: 'localhost',
+      accept: 'application/json',
+      'content-type': 'application/json',
+      cookie: cookie(),
+      'x-xsrf-token': xsrf,
+    },
+    body: JSON.stringify({
+      items: skus.map((s) => ({ listing_id: s.id, quantity: 1, category_id: s.categoryId })),
+    }),
+  })
+  if (!res.ok) throw new Error(`filling the bench basket failed: ${res.status} ${await res.text()}`)
+  keep(res)
+  const cart = (await res.json()) as { items: { id: number }[] }
+  return { cookie: cookie(), xsrf, lineIds: cart.items.map((i) => i.id) }
 }
 
 async function main() {
@@ -175,6 +230,28 @@ async function main() {
         )
         .on('error', reject)
     })
+    // A visitor with a basket of five lines: its cookies and CSRF token drive the cart scenarios.
+    const basket = await prepareBasket(`http://127.0.0.1:${appPort}`, targets.skus)
+    const visitor = { ...host, cookie: basket.cookie, 'x-xsrf-token': basket.xsrf }
+    scenarios.push(
+      {
+        name: 'Cart page, SSR HTML (5 lines)',
+        url: `http://127.0.0.1:${appPort}/cart`,
+        headers: { ...visitor, accept: 'text/html' },
+      },
+      {
+        name: 'Cart page, Inertia JSON (5 lines)',
+        url: `http://127.0.0.1:${appPort}/cart`,
+        headers: { ...visitor, ...inertiaHeaders },
+      },
+      {
+        name: 'POST /cart/update-items (5 lines)',
+        url: `http://127.0.0.1:${appPort}/cart/update-items`,
+        method: 'POST',
+        headers: { ...visitor, accept: 'application/json' },
+        body: JSON.stringify({ items: [{ id: basket.lineIds[0], quantity: 12 }] }),
+      },
+    )
     for (const s of scenarios) if (s.headers?.['x-inertia']) s.headers['x-inertia-version'] = version
 
     console.log(
@@ -183,10 +260,25 @@ async function main() {
     // Right after start V8 is still optimising (PGlite's WebAssembly tiers up on background
     // threads for several seconds): warm every scenario once before measuring any of them.
     for (const s of scenarios)
-      await load({ url: s.url, headers: s.headers ?? {}, connections, durationMs: 3000 })
+      await load({
+        url: s.url,
+        headers: s.headers ?? {},
+        method: s.method,
+        body: s.body,
+        connections,
+        durationMs: 3000,
+      })
     const results: [Scenario, LoadResult][] = []
     for (const s of scenarios) {
-      const r = await load({ url: s.url, headers: s.headers ?? {}, connections, durationMs, warmupMs: 2000 })
+      const r = await load({
+        url: s.url,
+        headers: s.headers ?? {},
+        method: s.method,
+        body: s.body,
+        connections,
+        durationMs,
+        warmupMs: 2000,
+      })
       results.push([s, r])
     }
     // The issue's target: an anonymous product page at 200 req/s with p95 under 20 ms.
@@ -198,6 +290,19 @@ async function main() {
       durationMs: durationMs,
     })
     results.push([{ ...product, name: 'product page, SSR HTML at a fixed 200 req/s' }, fixed])
+    // The basket issue's target: update-items and the Cart page at 200 req/s with p95 under 15 ms.
+    for (const name of ['POST /cart/update-items (5 lines)', 'Cart page, Inertia JSON (5 lines)']) {
+      const s = scenarios.find((x) => x.name === name)!
+      const r = await rateLoad({
+        url: s.url,
+        headers: s.headers ?? {},
+        method: s.method,
+        body: s.body,
+        rate: 200,
+        durationMs,
+      })
+      results.push([{ ...s, name: `${name} at a fixed 200 req/s` }, r])
+    }
     const ceilingRps = results[0]![1].rps
     const rows = results.map(([s, r]) => ({
       scenario: s.name,

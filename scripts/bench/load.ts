@@ -8,6 +8,10 @@ import http from 'node:http'
 export interface LoadOptions {
   url: string
   headers?: Record<string, string>
+  /** Default GET */
+  method?: 'GET' | 'POST'
+  /** JSON body sent with every request */
+  body?: string
   connections: number
   durationMs: number
   warmupMs?: number
@@ -35,10 +39,25 @@ function once(
   agent: http.Agent,
   url: URL,
   headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
 ): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers },
+      {
+        agent,
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: body
+          ? {
+              ...headers,
+              'content-type': 'application/json',
+              'content-length': String(Buffer.byteLength(body)),
+            }
+          : headers,
+      },
       (res) => {
         let bytes = 0
         res.on('data', (c: Buffer) => (bytes += c.length))
@@ -47,7 +66,7 @@ function once(
       },
     )
     req.on('error', reject)
-    req.end()
+    req.end(body)
   })
 }
 
@@ -65,7 +84,7 @@ async function run(opts: LoadOptions, durationMs: number, record: boolean) {
       while (performance.now() < deadline) {
         const t0 = performance.now()
         try {
-          const r = await once(agent, url, opts.headers ?? {})
+          const r = await once(agent, url, opts.headers ?? {}, opts.method, opts.body)
           if (r.status < 200 || r.status >= 300) non2xx++
           bytes += r.bytes
           if (record) latencies.push(performance.now() - t0)
@@ -100,6 +119,8 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
 export interface RateOptions {
   url: string
   headers?: Record<string, string>
+  method?: 'GET' | 'POST'
+  body?: string
   /** Requests per second to send, whatever the server's speed (open loop) */
   rate: number
   durationMs: number
@@ -124,7 +145,7 @@ export async function rateLoad(opts: RateOptions): Promise<LoadResult> {
     const wait = due - performance.now()
     if (wait > 1) await new Promise((r) => setTimeout(r, wait))
     inFlight.push(
-      once(agent, url, opts.headers ?? {}).then(
+      once(agent, url, opts.headers ?? {}, opts.method, opts.body).then(
         (r) => {
           if (r.status < 200 || r.status >= 300) non2xx++
           bytes += r.bytes
