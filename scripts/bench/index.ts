@@ -123,6 +123,40 @@ async function prepareCatalog(
   }
 }
 
+/** One request with node:http (fetch would not send our Host header, which picks the site). */
+function call(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; cookies: string[]; text: string }> {
+  return new Promise((resolveCall, reject) => {
+    const req = http.request(
+      url,
+      {
+        method,
+        headers: body
+          ? {
+              ...headers,
+              'content-type': 'application/json',
+              'content-length': String(Buffer.byteLength(body)),
+            }
+          : headers,
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (text += c))
+        res.on('end', () =>
+          resolveCall({ status: res.statusCode ?? 0, cookies: res.headers['set-cookie'] ?? [], text }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
 /** Starts a visitor's session the way a browser does and fills a basket; returns its credentials. */
 async function prepareBasket(
   base: string,
@@ -130,32 +164,27 @@ async function prepareBasket(
 ): Promise<{ cookie: string; xsrf: string; lineIds: number[] }> {
   if (skus.length === 0) throw new Error('no SKUs for the basket scenarios')
   const jar = new Map<string, string>()
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
+  const keep = (cookies: string[]) => {
+    for (const c of cookies) {
       const [pair] = c.split(';')
       const i = pair!.indexOf('=')
       jar.set(pair!.slice(0, i), pair!.slice(i + 1))
     }
   }
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
-  keep(await fetch(`${base}/`, { headers: { host: 'localhost', accept: 'text/html' } }))
+  keep((await call(`${base}/`, 'GET', { host: 'localhost', accept: 'text/html' })).cookies)
   const xsrf = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '')
-  const res = await fetch(`${base}/cart/add`, {
-    method: 'POST',
-    headers: {
-      host: 'localhost',
-      accept: 'application/json',
-      'content-type': 'application/json',
-      cookie: cookie(),
-      'x-xsrf-token': xsrf,
-    },
-    body: JSON.stringify({
+  const res = await call(
+    `${base}/cart/add`,
+    'POST',
+    { host: 'localhost', accept: 'application/json', cookie: cookie(), 'x-xsrf-token': xsrf },
+    JSON.stringify({
       items: skus.map((s) => ({ listing_id: s.id, quantity: 1, category_id: s.categoryId })),
     }),
-  })
-  if (!res.ok) throw new Error(`filling the bench basket failed: ${res.status} ${await res.text()}`)
-  keep(res)
-  const cart = (await res.json()) as { items: { id: number }[] }
+  )
+  if (res.status !== 200) throw new Error(`filling the bench basket failed: ${res.status} ${res.text}`)
+  keep(res.cookies)
+  const cart = JSON.parse(res.text) as { items: { id: number }[] }
   return { cookie: cookie(), xsrf, lineIds: cart.items.map((i) => i.id) }
 }
 
