@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Cart as CartData, CartItem } from '../../shared/cart.ts'
-import { makePage, mockMatchMedia, renderPage, type Rendered } from '../test/render.tsx'
-import Cart, { type CartPageProps } from './Cart.tsx'
+import type { Cart as CartData, CartItem } from '../../../shared/cart.ts'
+import { makePage, mockMatchMedia, renderPage, type Rendered } from '../../test/render.tsx'
+import Cart, { type CartPageProps } from '../../pages/Cart.tsx'
 
 function item(over: Partial<CartItem> = {}): CartItem {
   return {
