@@ -612,3 +612,14 @@ describe('the Cart page and the header summary', () => {
     expect([404, 419]).toContain(res.statusCode)
   })
 })
+
+describe('attaching a basket at login', () => {
+  it('gives the session’s basket to the customer, never one that is someone else’s', async () => {
+    const v = await visitor()
+    const cart = (await v.post('/cart/add', { items: [line(sign.id, 1)] })).json() as Cart
+    expect(await t.app.carts.attachToCustomer(siteId, cart.id!, 5)).toBe(true)
+    expect((await cartOf(v)).customer_id).toBe(5)
+    expect(await t.app.carts.attachToCustomer(siteId, cart.id!, 6)).toBe(false)
+    expect(await t.app.carts.attachToCustomer(siteId, 'not-a-cart', 6)).toBe(false)
+  })
+})

@@ -151,8 +151,8 @@ export class CartService {
   // --- Writes -----------------------------------------------------------------------------
 
   async add(ctx: CartContext, items: AddLine[], promotionCodes?: string[]): Promise<CartResult> {
-    return this.mutate(ctx, { create: items.length > 0, promotionCodes }, async (tx, cart) => {
-      if (items.length === 0) return
+    return this.mutate(ctx, { create: items.length > 0, promotionCodes }, async (tx, cart, lines) => {
+      if (items.length === 0) return false
       const ids = [...new Set(items.map((i) => i.listing_id))]
       const found = await tx
         .select({
@@ -180,7 +180,7 @@ export class CartService {
             .where(and(inArray(categories.id, categoryIds), eq(categories.siteId, ctx.site.id)))
         : []
       const catById = new Map(cats.map((c) => [c.id, c]))
-      const existing = await tx.select().from(cartItems).where(eq(cartItems.cartId, cart.id))
+      const existing = lines.map((l) => l.item)
 
       for (const [index, line] of items.entries()) {
         const product = byId.get(line.listing_id)
@@ -237,12 +237,15 @@ export class CartService {
           existing.push(row!)
         }
       }
+      return true
     })
   }
 
   /** Sets line quantities; 0 removes the line. */
   async updateItems(ctx: CartContext, items: { id: number; quantity: number }[]): Promise<CartResult> {
-    return this.mutate(ctx, { create: false }, (tx, cart) => this.setQuantities(tx, cart, items))
+    return this.mutate(ctx, { create: false }, (tx, cart, lines) =>
+      this.setQuantities(tx, cart, lines, items),
+    )
   }
 
   /** The whole-cart update: quantities, promotional codes, despatch type, zone, VAT relief. */
@@ -267,8 +270,10 @@ export class CartService {
         create: !onlyCodes || (payload.promotionCodes ?? []).some((c) => c.trim()),
         promotionCodes: payload.promotionCodes,
       },
-      async (tx, cart) => {
-        if (payload.items?.length) await this.setQuantities(tx, cart, payload.items)
+      async (tx, cart, lines) => {
+        const removed = payload.items?.length
+          ? await this.setQuantities(tx, cart, lines, payload.items)
+          : false
         const set: Partial<CartRow> = {}
         if (payload.shippingZone !== undefined || payload.despatch_type !== undefined) {
           const rates = await this.rates(tx, ctx.site.id)
@@ -293,33 +298,25 @@ export class CartService {
           await tx.update(carts).set(set).where(eq(carts.id, cart.id))
           Object.assign(cart, set)
         }
+        return removed
       },
     )
   }
 
   async removeItem(ctx: CartContext, itemId: number): Promise<CartResult> {
-    return this.mutate(ctx, { create: false }, async (tx, cart) => {
-      const [line] = await tx
-        .select()
-        .from(cartItems)
-        .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
-      if (!line) throw new CartNotFoundError()
-      await this.deleteLines(tx, cart.id, [line.id])
+    return this.mutate(ctx, { create: false }, async (tx, cart, lines) => {
+      if (!lines.some((l) => l.item.id === itemId)) throw new CartNotFoundError()
+      await this.deleteLines(tx, cart.id, [itemId])
+      return true
     })
   }
 
   async removeSignSequence(ctx: CartContext, sequenceId: string): Promise<CartResult> {
-    return this.mutate(ctx, { create: false }, async (tx, cart) => {
-      const lines = await tx
-        .select({ id: cartItems.id })
-        .from(cartItems)
-        .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.sequenceId, sequenceId)))
-      if (lines.length === 0) throw new CartNotFoundError()
-      await this.deleteLines(
-        tx,
-        cart.id,
-        lines.map((l) => l.id),
-      )
+    return this.mutate(ctx, { create: false }, async (tx, cart, lines) => {
+      const ids = lines.filter((l) => l.item.sequenceId === sequenceId).map((l) => l.item.id)
+      if (ids.length === 0) throw new CartNotFoundError()
+      await this.deleteLines(tx, cart.id, ids)
+      return true
     })
   }
 
@@ -327,6 +324,7 @@ export class CartService {
     if (!ctx.cartId) return { cartId: null, cart: this.empty(ctx) }
     return this.mutate(ctx, { create: false, promotionCodes: [] }, async (tx, cart) => {
       await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id))
+      return true
     })
   }
 
@@ -438,6 +436,27 @@ export class CartService {
     })
   }
 
+  /**
+   * At login: the session's basket becomes the customer's (the auth work calls this after
+   * rotating the session id). A basket that already belongs to another customer is left alone.
+   */
+  async attachToCustomer(siteId: number, cartId: string, customerId: number): Promise<boolean> {
+    if (!isCartId(cartId)) return false
+    const rows = await this.db
+      .update(carts)
+      .set({ customerId })
+      .where(
+        and(
+          eq(carts.id, cartId),
+          eq(carts.siteId, siteId),
+          eq(carts.kind, 'session'),
+          or(isNull(carts.customerId), eq(carts.customerId, customerId)),
+        ),
+      )
+      .returning({ id: carts.id })
+    return rows.length > 0
+  }
+
   // --- Internals --------------------------------------------------------------------------
 
   private async findSessionCart(
@@ -458,7 +477,8 @@ export class CartService {
   private async mutate(
     ctx: CartContext,
     opts: { create: boolean; promotionCodes?: string[] },
-    change: (tx: Tx, cart: CartRow) => Promise<void>,
+    /** Changes the cart; returns true when lines were added or removed (they are read again). */
+    change: (tx: Tx, cart: CartRow, lines: LineRow[]) => Promise<boolean | void>,
   ): Promise<CartResult> {
     const result = await this.db.transaction(async (tx) => {
       let cart = ctx.cartId ? await this.findSessionCart(tx, ctx.site.id, ctx.cartId, true) : null
@@ -480,8 +500,8 @@ export class CartService {
           .returning()
         cart = created!
       }
-      await change(tx, cart)
       let lines = await this.loadLines(tx, cart.id)
+      if (await change(tx, cart, lines)) lines = await this.loadLines(tx, cart.id)
       const promoErrors: PromoError[] = []
       if (opts.promotionCodes !== undefined) {
         promoErrors.push(...(await this.applyCodes(tx, ctx.site, cart, lines, opts.promotionCodes)))
@@ -503,18 +523,14 @@ export class CartService {
     return result
   }
 
+  /** Sets quantities on the loaded lines (patched in place); true when some were removed. */
   private async setQuantities(
     tx: Tx,
     cart: CartRow,
+    lines: LineRow[],
     items: { id: number; quantity: number }[],
-  ): Promise<void> {
-    const ids = [...new Set(items.map((i) => i.id))]
-    const rows = await tx
-      .select({ item: cartItems, minimumOrder: products.minimumOrder, name: products.name })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(and(eq(cartItems.cartId, cart.id), inArray(cartItems.id, ids)))
-    const byId = new Map(rows.map((r) => [r.item.id, r]))
+  ): Promise<boolean> {
+    const byId = new Map(lines.map((l) => [l.item.id, l]))
     const remove: number[] = []
     for (const [index, change] of items.entries()) {
       const row = byId.get(change.id)
@@ -533,23 +549,28 @@ export class CartService {
       if (change.quantity < row.minimumOrder) {
         throw invalid(
           `items.${index}.quantity`,
-          `The minimum order quantity for ${row.name} is ${row.minimumOrder}.`,
+          `The minimum order quantity for ${row.productName || row.groupName} is ${row.minimumOrder}.`,
         )
       }
       await tx.update(cartItems).set({ quantity: change.quantity }).where(eq(cartItems.id, line.id))
+      line.quantity = change.quantity
       // Children that are not isolated follow their parent.
-      await tx
-        .update(cartItems)
-        .set({ quantity: change.quantity })
-        .where(
-          and(
-            eq(cartItems.cartId, cart.id),
-            eq(cartItems.parentId, line.id),
-            eq(cartItems.isIsolatedFromParent, false),
-          ),
-        )
+      const children = lines.filter((l) => l.item.parentId === line.id && !l.item.isIsolatedFromParent)
+      if (children.length) {
+        await tx
+          .update(cartItems)
+          .set({ quantity: change.quantity })
+          .where(
+            inArray(
+              cartItems.id,
+              children.map((c) => c.item.id),
+            ),
+          )
+        for (const c of children) c.item.quantity = change.quantity
+      }
     }
     if (remove.length) await this.deleteLines(tx, cart.id, remove)
+    return remove.length > 0
   }
 
   /** Deletes lines and their children. */
