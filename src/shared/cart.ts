@@ -1,10 +1,10 @@
 /**
  * The basket as the server answers it (spec §3 "Cart", "Cart item"; checkout-and-account §3), the
- * request schemas shared by the browser and the server (spec §5), and the basket texts.
+ * validation rules shared by the browser and the server (spec §5), and the basket texts. The zod
+ * request schemas built on these rules are in cart.schemas.ts (server), so the browser's basket
+ * page does not carry zod.
  * Money is integer minor units (pence or cents); `_inc_tax` names include VAT, the rest do not.
  */
-import { z } from 'zod'
-
 export const MAX_QUANTITY = 9999
 export const PROMO_CODE_MAX = 50
 export const MAX_LINES_PER_REQUEST = 100
@@ -137,110 +137,24 @@ export interface Cart {
   shared: boolean
 }
 
-// --- Request schemas ---------------------------------------------------------------------
+// --- Rules shared with the zod schemas (cart.schemas.ts) ------------------------------------
 
-const wholeQuantity = (min: number) =>
-  z
-    .number({ error: 'The quantity must be a number.' })
-    .int('The quantity must be a whole number.')
-    .min(min, min === 0 ? 'The quantity may not be negative.' : `The quantity must be at least ${min}.`)
-    .max(MAX_QUANTITY, `The quantity may not be greater than ${MAX_QUANTITY}.`)
+export const SHARE_NAME_PATTERN = /^[A-Za-z '-]+$/
+export const SAVE_NAME_PATTERN = /^[A-Za-z0-9 '-]+$/
+/** A pragmatic address check (the server also checks each one with zod's e-mail rule) */
+const EMAIL_PATTERN = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/
+export const MAX_SHARE_RECIPIENTS = 10
 
-const id = (what: string) =>
-  z
-    .number({ error: `The ${what} is not valid.` })
-    .int(`The ${what} is not valid.`)
-    .positive(`The ${what} is not valid.`)
-
-export const promoCodeSchema = z
-  .string({ error: 'The promotional code must be text.' })
-  .max(PROMO_CODE_MAX, CART_TEXT.promoTooLong)
-
-export const promotionCodesSchema = z.array(promoCodeSchema).max(5, 'Only one promotional code can be used.')
-
-export const addItemSchema = z.object({
-  listing_id: id('product'),
-  quantity: wholeQuantity(1),
-  category_id: id('category').nullable().optional(),
-  customisation: z.object({ options: z.array(id('option')).max(20, 'Too many options.') }).optional(),
-  sequence_id: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[\w-]+$/, 'The sequence id is not valid.')
-    .optional(),
-  printable_sign: z
-    .object({
-      url: z
-        .string()
-        .max(500)
-        .regex(/^\/[^\s]*$/, 'The sign address is not valid.'),
-      printableSVG: z.string().max(200_000).optional(),
-      webVersionOfSVG: z.string().max(200_000).optional(),
-      signReads: z.string().max(500).optional(),
-    })
-    .optional(),
-})
-
-export const addSchema = z.object({
-  items: z.array(addItemSchema).max(MAX_LINES_PER_REQUEST, 'Too many lines in one request.').default([]),
-  promotionCodes: promotionCodesSchema.optional(),
-})
-
-export const updateItemsSchema = z.object({
-  items: z
-    .array(z.object({ id: id('line'), quantity: wholeQuantity(0) }))
-    .min(1, 'Choose at least one line to update.')
-    .max(MAX_LINES_PER_REQUEST, 'Too many lines in one request.'),
-})
-
-export const updateCartSchema = z.object({
-  items: z
-    .array(z.object({ id: id('line'), quantity: wholeQuantity(0) }))
-    .max(MAX_LINES_PER_REQUEST, 'Too many lines in one request.')
-    .optional(),
-  promotionCodes: promotionCodesSchema.optional(),
-  despatch_type: z.string().max(40).optional(),
-  shippingZone: z.string().max(60).optional(),
-  ApplyVATRelief: z.boolean({ error: 'ApplyVATRelief must be true or false.' }).optional(),
-})
-
-const EMAIL = z.email()
-
-export const shareSchema = z.object({
-  emails: z
-    .string({ error: 'Enter at least one e-mail address.' })
-    .trim()
-    .min(1, 'Enter at least one e-mail address.')
-    .max(1000, 'Too many e-mail addresses.')
-    .refine(
-      (value) => {
-        const list = splitEmails(value)
-        return list.length > 0 && list.length <= 10 && list.every((e) => EMAIL.safeParse(e).success)
-      },
-      { message: 'Enter up to 10 valid e-mail addresses, separated by commas.' },
-    ),
-  name: z
-    .string({ error: 'Enter your name.' })
-    .trim()
-    .min(1, 'Enter your name.')
-    .max(100, 'The name may not be longer than 100 characters.')
-    .regex(/^[A-Za-z '-]+$/, 'The name may contain only letters, spaces, apostrophes and hyphens.'),
-  cart_id: z.string().optional(),
-})
-
-export const saveSchema = z.object({
-  basketName: z
-    .string({ error: 'Enter a name for the basket.' })
-    .trim()
-    .min(1, 'Enter a name for the basket.')
-    .max(100, 'The basket name may not be longer than 100 characters.')
-    .regex(
-      /^[A-Za-z0-9 '-]+$/,
-      'The basket name may contain only letters, digits, spaces, apostrophes and hyphens.',
-    ),
-})
+export const FORM_TEXT = {
+  shareNameRequired: 'Enter your name.',
+  shareNameTooLong: 'The name may not be longer than 100 characters.',
+  shareNameChars: 'The name may contain only letters, spaces, apostrophes and hyphens.',
+  emailsRequired: 'Enter at least one e-mail address.',
+  emailsInvalid: 'Enter up to 10 valid e-mail addresses, separated by commas.',
+  saveNameRequired: 'Enter a name for the basket.',
+  saveNameTooLong: 'The basket name may not be longer than 100 characters.',
+  saveNameChars: 'The basket name may contain only letters, digits, spaces, apostrophes and hyphens.',
+} as const
 
 /** The share form's e-mails: comma separated, blanks dropped. */
 export function splitEmails(value: string): string[] {
@@ -250,12 +164,30 @@ export function splitEmails(value: string): string[] {
     .filter(Boolean)
 }
 
-/** zod issues as field → messages (paths joined with dots: items.0.quantity). */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : 'form'
-    ;(out[key] ??= []).push(issue.message)
-  }
-  return out
+export function emailsValid(
+  value: string,
+  isEmail: (e: string) => boolean = (e) => EMAIL_PATTERN.test(e),
+): boolean {
+  const list = splitEmails(value)
+  return list.length > 0 && list.length <= MAX_SHARE_RECIPIENTS && list.every(isEmail)
+}
+
+/** The share form checked in the browser before sending: field → messages ({} when fine). */
+export function validateShare(form: { name: string; emails: string }): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  const name = form.name.trim()
+  if (!name) errors.name = [FORM_TEXT.shareNameRequired]
+  else if (name.length > 100) errors.name = [FORM_TEXT.shareNameTooLong]
+  else if (!SHARE_NAME_PATTERN.test(name)) errors.name = [FORM_TEXT.shareNameChars]
+  if (!form.emails.trim()) errors.emails = [FORM_TEXT.emailsRequired]
+  else if (!emailsValid(form.emails)) errors.emails = [FORM_TEXT.emailsInvalid]
+  return errors
+}
+
+export function validateSave(form: { basketName: string }): Record<string, string[]> {
+  const name = form.basketName.trim()
+  if (!name) return { basketName: [FORM_TEXT.saveNameRequired] }
+  if (name.length > 100) return { basketName: [FORM_TEXT.saveNameTooLong] }
+  if (!SAVE_NAME_PATTERN.test(name)) return { basketName: [FORM_TEXT.saveNameChars] }
+  return {}
 }

@@ -3,7 +3,7 @@
  * error. Closing clears the form and its messages. Name: letters, digits, space, apostrophe, hyphen.
  */
 import { useId, useState } from 'react'
-import { CART_TEXT, fieldErrors, saveSchema } from '../../../shared/cart.ts'
+import { CART_TEXT, validateSave } from '../../../shared/cart.ts'
 import { cartCall, CartApiError } from '../../lib/cart-api.ts'
 import { fieldClass, Modal, primaryButton, Spinner } from './Modal.tsx'
 
@@ -32,15 +32,15 @@ export function SaveDialog({
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
-    const parsed = saveSchema.safeParse({ basketName })
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error))
+    const problems = validateSave({ basketName })
+    if (Object.keys(problems).length) {
+      setErrors(problems)
       return
     }
     setErrors({})
     setStatus('sending')
     try {
-      await cartCall('POST', '/cart/save', parsed.data)
+      await cartCall('POST', '/cart/save', { basketName: basketName.trim() })
       setStatus('sent')
     } catch (err) {
       if (err instanceof CartApiError && err.status === 422) setErrors(err.errors)

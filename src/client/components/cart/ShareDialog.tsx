@@ -4,7 +4,7 @@
  * e-mails: several, separated by commas.
  */
 import { useId, useState } from 'react'
-import { CART_TEXT, fieldErrors, shareSchema } from '../../../shared/cart.ts'
+import { CART_TEXT, validateShare } from '../../../shared/cart.ts'
 import { cartCall, CartApiError } from '../../lib/cart-api.ts'
 import { fieldClass, Modal, primaryButton, Spinner } from './Modal.tsx'
 
@@ -35,15 +35,15 @@ export function ShareDialog({
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
-    const parsed = shareSchema.safeParse({ name, emails, cart_id: cartId })
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error))
+    const problems = validateShare({ name, emails })
+    if (Object.keys(problems).length) {
+      setErrors(problems)
       return
     }
     setErrors({})
     setStatus('sending')
     try {
-      await cartCall('POST', '/cart/share', parsed.data)
+      await cartCall('POST', '/cart/share', { name: name.trim(), emails: emails.trim(), cart_id: cartId })
       setStatus('sent')
     } catch (err) {
       if (err instanceof CartApiError && err.status === 422) setErrors(err.errors)

@@ -5,16 +5,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
+import { splitEmails, type Cart } from '../../../shared/cart.ts'
 import {
   addSchema,
   fieldErrors,
   saveSchema,
   shareSchema,
-  splitEmails,
   updateCartSchema,
   updateItemsSchema,
-  type Cart,
-} from '../../../shared/cart.ts'
+} from '../../../shared/cart.schemas.ts'
 import { baseUrlOf } from '../../app.ts'
 import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
 import { CartNotFoundError, CartValidationError } from './cart.errors.ts'
