@@ -12,6 +12,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST'
   /** JSON body sent with every request */
   body?: string
+  /** Requests take these headers and bodies in turn (e.g. many visitors' baskets) */
+  variants?: { headers: Record<string, string>; body?: string }[]
   connections: number
   durationMs: number
   warmupMs?: number
@@ -79,12 +81,20 @@ async function run(opts: LoadOptions, durationMs: number, record: boolean) {
   let bytes = 0
   const deadline = performance.now() + durationMs
   const started = performance.now()
+  let sent = 0
   await Promise.all(
     Array.from({ length: opts.connections }, async () => {
       while (performance.now() < deadline) {
         const t0 = performance.now()
+        const variant = opts.variants?.length ? opts.variants[sent++ % opts.variants.length]! : null
         try {
-          const r = await once(agent, url, opts.headers ?? {}, opts.method, opts.body)
+          const r = await once(
+            agent,
+            url,
+            variant?.headers ?? opts.headers ?? {},
+            opts.method,
+            variant ? variant.body : opts.body,
+          )
           if (r.status < 200 || r.status >= 300) non2xx++
           bytes += r.bytes
           if (record) latencies.push(performance.now() - t0)
@@ -121,6 +131,7 @@ export interface RateOptions {
   headers?: Record<string, string>
   method?: 'GET' | 'POST'
   body?: string
+  variants?: { headers: Record<string, string>; body?: string }[]
   /** Requests per second to send, whatever the server's speed (open loop) */
   rate: number
   durationMs: number
@@ -144,8 +155,15 @@ export async function rateLoad(opts: RateOptions): Promise<LoadResult> {
     const due = started + (i * 1000) / opts.rate
     const wait = due - performance.now()
     if (wait > 1) await new Promise((r) => setTimeout(r, wait))
+    const variant = opts.variants?.length ? opts.variants[i % opts.variants.length]! : null
     inFlight.push(
-      once(agent, url, opts.headers ?? {}, opts.method, opts.body).then(
+      once(
+        agent,
+        url,
+        variant?.headers ?? opts.headers ?? {},
+        opts.method,
+        variant ? variant.body : opts.body,
+      ).then(
         (r) => {
           if (r.status < 200 || r.status >= 300) non2xx++
           bytes += r.bytes
