@@ -212,5 +212,6 @@ describe('priceCart invariants (property tests)', () => {
       }),
       { numRuns: 10_000 },
     )
-  })
+    // 10,000 carts take a few seconds; more on a busy machine.
+  }, 60_000)
 })
