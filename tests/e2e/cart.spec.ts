@@ -180,3 +180,12 @@ test('a shared basket arrives by e-mail and opens as a copy without the share bu
   await expect(other.getByTestId('cart-summary')).toContainText('2 items')
   await friend.close()
 })
+
+test('typing 0 in a line’s quantity and leaving the field removes the line', async ({ page }) => {
+  await addFromGrid(page, 3)
+  const field = page.getByTestId('cart-line').first().getByRole('textbox')
+  await field.fill('0')
+  await field.press('Tab')
+  await expect(page.getByText('No items in your shopping cart')).toBeVisible()
+  await expect(page.getByTestId('cart-summary')).toContainText('0 items')
+})

@@ -66,8 +66,16 @@ export function storeCart(cart: Cart): void {
 /** The header summary (and, when `basket` is given, the Cart page's basket) follow the new cart. */
 export function publishCart(cart: Cart, options: { basket?: boolean } = {}): void {
   storeCart(cart)
-  router.replaceProp('cart', summaryOf(cart))
-  if (options.basket) router.replaceProp('basket', cart)
+  // One client-side replace for both props: two in a row could each start from the old page.
+  router.replace({
+    preserveScroll: true,
+    preserveState: true,
+    props: (props: Record<string, unknown>) => ({
+      ...props,
+      cart: summaryOf(cart),
+      ...(options.basket ? { basket: cart } : {}),
+    }),
+  })
 }
 
 /** Field messages of a 422 as one list. */

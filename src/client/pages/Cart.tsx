@@ -111,8 +111,8 @@ export default function Cart({ basket, canSave, suggestions, content }: CartPage
     try {
       const next = await call()
       publishCart(next, { basket: true })
-      // Emptied: fetch the suggestions shown with the empty basket.
-      if (next.items.length === 0 && suggestions.length === 0) router.reload({ only: ['suggestions'] })
+      // Emptied: load the page again for the suggestions shown with the empty basket.
+      if (next.items.length === 0 && suggestions.length === 0) router.reload()
       return true
     } catch (err) {
       if (err instanceof CartApiError && err.status === 422) setValidation(err.errors)

@@ -1,7 +1,8 @@
 /**
  * The basket lines: Item, Price Each, Qty, Total. Quantity editor rules (spec §4): a line with a
- * parent that is not isolated is read-only; a free gift shows its quantity only; otherwise 1 to
- * 9999 and never below the line's minimum order. A change is sent after a short pause.
+ * parent that is not isolated is read-only; a free gift shows its quantity only; otherwise 0 to
+ * 9999: minus and typed values never go below the line's minimum order, but typing 0 and leaving
+ * the field removes the line. A change is sent after a short pause.
  */
 import { Link } from '@inertiajs/react'
 import { useEffect, useRef, useState } from 'react'
@@ -28,6 +29,8 @@ function LineQuantity({
   const [value, setValue] = useState(item.quantity)
   const [serverQuantity, setServerQuantity] = useState(item.quantity)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  /** The field's text as typed, to tell a deliberate 0 (remove) from an emptied field */
+  const typed = useRef<string | null>(null)
   // The server's answer wins once it arrives.
   if (serverQuantity !== item.quantity) {
     setServerQuantity(item.quantity)
@@ -42,19 +45,35 @@ function LineQuantity({
       </span>
     )
   }
+  const zeroTyped = () => typed.current !== null && /^\s*0+\s*$/.test(typed.current)
   return (
-    <QuantityEditor
-      value={value}
-      rule={basketRule(item)}
-      label={`Quantity for ${item.product.name}`}
-      disabled={busy}
-      onChange={(q) => {
-        setValue(q)
-        if (timer.current) clearTimeout(timer.current)
-        if (q === item.quantity || q < 1) return
-        timer.current = setTimeout(() => onQuantity(item.id, q), UPDATE_DELAY_MS)
+    <div
+      onChangeCapture={(e) => {
+        typed.current = (e.target as HTMLInputElement).value
       }}
-    />
+      onClickCapture={() => {
+        typed.current = null
+      }}
+      onBlur={() => {
+        if (!zeroTyped()) return
+        typed.current = null
+        if (timer.current) clearTimeout(timer.current)
+        onQuantity(item.id, 0)
+      }}
+    >
+      <QuantityEditor
+        value={value}
+        rule={basketRule(item)}
+        label={`Quantity for ${item.product.name}`}
+        disabled={busy}
+        onChange={(q) => {
+          setValue(q)
+          if (timer.current) clearTimeout(timer.current)
+          if (q === item.quantity || q < 1 || zeroTyped()) return
+          timer.current = setTimeout(() => onQuantity(item.id, q), UPDATE_DELAY_MS)
+        }}
+      />
+    </div>
   )
 }
 
