@@ -603,13 +603,17 @@ describe('the Cart page and the header summary', () => {
     expect(page.props.cart).toEqual({ count: 2, total: cart.cart_total_price_inc_tax })
   })
 
-  it('answers 404 on an unknown host', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/cart/init',
-      headers: { host: 'nowhere.example', accept: 'application/json' },
+  it('answers an unknown host with the site setup page, and its cart calls with 404', async () => {
+    const page = await t.app.inject({
+      url: '/cart',
+      headers: { host: 'nowhere.example', accept: 'text/html' },
     })
-    expect([404, 419]).toContain(res.statusCode)
+    expect(page.statusCode).toBe(404)
+    expect(page.body).toContain('SiteSetup')
+    const v = await new Visitor(t.app, 'nowhere.example').start()
+    const res = await v.post('/cart/init')
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ message: 'Not Found' })
   })
 })
 

@@ -68,8 +68,9 @@ function failure(reply: FastifyReply, err: unknown): FastifyReply {
 export async function cartRoutes(app: FastifyInstance) {
   const cartService = app.carts
 
+  // An unknown host has no basket: the not-found handler answers (SiteSetup page or JSON).
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.site) return reply.code(404).send(NOT_FOUND)
+    if (!request.site) return reply.callNotFound()
   })
 
   app.get('/cart', async (request, reply) => {
