@@ -627,3 +627,35 @@ describe('attaching a basket at login', () => {
     expect(await t.app.carts.attachToCustomer(siteId, 'not-a-cart', 6)).toBe(false)
   })
 })
+
+describe('sweeping abandoned baskets', () => {
+  it('deletes old session baskets and share copies, gives back their code uses, and keeps saved ones', async () => {
+    const [promo] = await t.app.db
+      .insert(promotions)
+      .values({ siteId, code: 'SWEEP5', kind: 'percentage', value: 5, usageLimit: 3 })
+      .returning()
+    const old = await visitor()
+    const oldCart = (
+      await old.post('/cart/add', { items: [line(sign.id, 5)], promotionCodes: ['SWEEP5'] })
+    ).json() as Cart
+    expect(oldCart.promotionCodes).toEqual(['SWEEP5'])
+    const fresh = await visitor()
+    const freshCart = (await fresh.post('/cart/add', { items: [line(sign.id, 1)] })).json() as Cart
+    const keeper = await visitor()
+    await keeper.post('/cart/add', { items: [line(sign.id, 1)] })
+    await withCustomer(keeper, 77)
+    const saved = (await keeper.post('/cart/save', { basketName: 'Keep me' })).json() as { id: string }
+    const longAgo = new Date(Date.now() - 90 * 86_400_000)
+    await t.app.db.update(carts).set({ updatedAt: longAgo }).where(eq(carts.id, oldCart.id!))
+    await t.app.db.update(carts).set({ updatedAt: longAgo }).where(eq(carts.id, saved.id))
+
+    expect(await t.app.carts.sweep(31 * 86_400)).toBeGreaterThanOrEqual(1)
+    const ids = (await t.app.db.select({ id: carts.id }).from(carts)).map((c) => c.id)
+    expect(ids).not.toContain(oldCart.id)
+    expect(ids).toContain(freshCart.id)
+    expect(ids).toContain(saved.id)
+    const [after] = await t.app.db.select().from(promotions).where(eq(promotions.id, promo!.id))
+    expect(after!.timesUsed).toBe(0)
+    expect((await cartOf(old)).items).toEqual([])
+  })
+})

@@ -457,6 +457,45 @@ export class CartService {
     return rows.length > 0
   }
 
+  /**
+   * Deletes baskets nobody can reach any more: session baskets without a customer whose last
+   * change is older than `maxAgeSeconds` (their session has expired), and share-link copies of
+   * that age. The promotional code uses they held are given back. Saved baskets stay.
+   */
+  async sweep(maxAgeSeconds: number): Promise<number> {
+    const cutoff = new Date(Date.now() - maxAgeSeconds * 1000)
+    return this.db.transaction(async (tx) => {
+      const stale = await tx
+        .select({ id: carts.id })
+        .from(carts)
+        .where(
+          and(
+            lt(carts.updatedAt, cutoff),
+            or(and(eq(carts.kind, 'session'), isNull(carts.customerId)), eq(carts.kind, 'shared')),
+          ),
+        )
+        .limit(5000)
+      if (stale.length === 0) return 0
+      const ids = stale.map((c) => c.id)
+      const released = await tx
+        .delete(promotionUses)
+        .where(inArray(promotionUses.cartId, ids))
+        .returning({ promotionId: promotionUses.promotionId })
+      const counts = new Map<number, number>()
+      for (const r of released) counts.set(r.promotionId, (counts.get(r.promotionId) ?? 0) + 1)
+      for (const [promotionId, n] of counts) {
+        await tx
+          .update(promotions)
+          .set({ timesUsed: sql`greatest(0, ${promotions.timesUsed} - ${n})` })
+          .where(eq(promotions.id, promotionId))
+      }
+      await tx.delete(carts).where(inArray(carts.id, ids))
+      for (const id of ids)
+        for (const key of this.summaries.keys()) if (key.endsWith(`:${id}`)) this.summaries.delete(key)
+      return ids.length
+    })
+  }
+
   // --- Internals --------------------------------------------------------------------------
 
   private async findSessionCart(
