@@ -47,6 +47,7 @@ export default defineConfig({
       PGLITE_DIR: 'var/e2e-db',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      MAIL_OUTBOX_PAGE: 'true',
     },
   },
 })

@@ -24,6 +24,8 @@ const only = args.get('only')
 // Ports 4190 and similar are on the WHATWG bad-port list (fetch refuses them); keep to 43xx.
 const appPort = Number(args.get('port') ?? 4310)
 const ceilingPort = appPort + 1
+/** Visitors with a basket in the cart scenarios */
+const BASKETS = 20
 
 function start(name: string, command: string, argv: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(command, argv, {
@@ -65,15 +67,19 @@ interface Scenario {
   name: string
   url: string
   headers?: Record<string, string>
-  /** JSON body: the scenario is a POST */
+  /** Default GET, or POST when there is a body (JSON) */
+  method?: 'GET' | 'POST'
   body?: string
+  variants?: { headers: Record<string, string>; body?: string }[]
 }
 
 /**
  * Seeds the demo shop plus the generated benchmark catalogue into the bench database, then picks
  * the busiest paginated category under /bench and one of its products as load targets.
  */
-async function prepareCatalog(dbDir: string): Promise<{ product: string; listing: string }> {
+async function prepareCatalog(
+  dbDir: string,
+): Promise<{ product: string; listing: string; skus: { id: number; categoryId: number }[] }> {
   const started = performance.now()
   await new Promise<void>((resolveRun, reject) => {
     const seedRun = spawn(
@@ -88,7 +94,11 @@ async function prepareCatalog(dbDir: string): Promise<{ product: string; listing
   )
   const { openDatabase } = await import('../../src/server/db/client.ts')
   const { sql } = await import('drizzle-orm')
-  const database = await openDatabase({ driver: 'pglite', dataDir: dbDir, poolSize: 1 })
+  const database = await openDatabase(
+    process.env.DATABASE_URL
+      ? { driver: 'postgres', url: process.env.DATABASE_URL, poolSize: 1 }
+      : { driver: 'pglite', dataDir: dbDir, poolSize: 1 },
+  )
   try {
     const listing = await database.db.execute<{ url: string; id: number }>(sql`
       select c.url, c.id from categories c
@@ -102,7 +112,18 @@ async function prepareCatalog(dbDir: string): Promise<{ product: string; listing
       where cp.category_id = ${row.id} and g.published order by g.id limit 1`)
     const productRow = (product as unknown as { rows: { url: string }[] }).rows[0]
     if (!productRow) throw new Error('no product in the bench category')
-    return { listing: row.url, product: productRow.url }
+    // SKUs for a basket of several lines (the cart scenarios).
+    const skus = await database.db.execute<{ id: number; category_id: number }>(sql`
+      select p.id, g.category_id from products p join product_groups g on g.id = p.group_id
+      join sites s on s.id = p.site_id
+      where s.host = 'localhost' and p.published and g.published and p.minimum_order = 1
+      order by p.id limit 5`)
+    const skuRows = (skus as unknown as { rows: { id: number; category_id: number }[] }).rows
+    return {
+      listing: row.url,
+      product: productRow.url,
+      skus: skuRows.map((r) => ({ id: Number(r.id), categoryId: Number(r.category_id) })),
+    }
   } finally {
     await database.close()
   }
@@ -200,6 +221,71 @@ async function measureSearchIndex(dbDir: string): Promise<void> {
   }
 }
 
+/** One request with node:http (fetch would not send our Host header, which picks the site). */
+function call(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; cookies: string[]; text: string }> {
+  return new Promise((resolveCall, reject) => {
+    const req = http.request(
+      url,
+      {
+        method,
+        headers: body
+          ? {
+              ...headers,
+              'content-type': 'application/json',
+              'content-length': String(Buffer.byteLength(body)),
+            }
+          : headers,
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (text += c))
+        res.on('end', () =>
+          resolveCall({ status: res.statusCode ?? 0, cookies: res.headers['set-cookie'] ?? [], text }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+/** Starts a visitor's session the way a browser does and fills a basket; returns its credentials. */
+async function prepareBasket(
+  base: string,
+  skus: { id: number; categoryId: number }[],
+): Promise<{ cookie: string; xsrf: string; lineIds: number[] }> {
+  if (skus.length === 0) throw new Error('no SKUs for the basket scenarios')
+  const jar = new Map<string, string>()
+  const keep = (cookies: string[]) => {
+    for (const c of cookies) {
+      const [pair] = c.split(';')
+      const i = pair!.indexOf('=')
+      jar.set(pair!.slice(0, i), pair!.slice(i + 1))
+    }
+  }
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  keep((await call(`${base}/`, 'GET', { host: 'localhost', accept: 'text/html' })).cookies)
+  const xsrf = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '')
+  const res = await call(
+    `${base}/cart/add`,
+    'POST',
+    { host: 'localhost', accept: 'application/json', cookie: cookie(), 'x-xsrf-token': xsrf },
+    JSON.stringify({
+      items: skus.map((s) => ({ listing_id: s.id, quantity: 1, category_id: s.categoryId })),
+    }),
+  )
+  if (res.status !== 200) throw new Error(`filling the bench basket failed: ${res.status} ${res.text}`)
+  keep(res.cookies)
+  const cart = JSON.parse(res.text) as { items: { id: number }[] }
+  return { cookie: cookie(), xsrf, lineIds: cart.items.map((i) => i.id) }
+}
+
 async function main() {
   if (!existsSync(resolve(root, 'dist/node/server/main.js'))) {
     console.error('No production build found: run `npm run build` first (npm run bench does).')
@@ -294,6 +380,36 @@ async function main() {
         )
         .on('error', reject)
     })
+    // Visitors with a basket of five lines each: their cookies and CSRF tokens drive the cart
+    // scenarios, taken in turn (one basket's writes queue behind each other by design).
+    const baskets: Awaited<ReturnType<typeof prepareBasket>>[] = []
+    for (let i = 0; i < BASKETS; i++)
+      baskets.push(await prepareBasket(`http://127.0.0.1:${appPort}`, targets.skus))
+    const visitorOf = (b: (typeof baskets)[number]) => ({ ...host, cookie: b.cookie, 'x-xsrf-token': b.xsrf })
+    const visitor = visitorOf(baskets[0]!)
+    scenarios.push(
+      {
+        name: 'Cart page, SSR HTML (5 lines)',
+        url: `http://127.0.0.1:${appPort}/cart`,
+        headers: { ...visitor, accept: 'text/html' },
+      },
+      {
+        name: 'Cart page, Inertia JSON (5 lines)',
+        url: `http://127.0.0.1:${appPort}/cart`,
+        headers: { ...visitor, ...inertiaHeaders },
+      },
+      {
+        name: `POST /cart/update-items (${BASKETS} baskets of 5 lines)`,
+        url: `http://127.0.0.1:${appPort}/cart/update-items`,
+        method: 'POST',
+        variants: baskets.flatMap((b) =>
+          [12, 13].map((quantity) => ({
+            headers: { ...visitorOf(b), accept: 'application/json' },
+            body: JSON.stringify({ items: [{ id: b.lineIds[0], quantity }] }),
+          })),
+        ),
+      },
+    )
     for (const s of scenarios) if (s.headers?.['x-inertia']) s.headers['x-inertia-version'] = version
     scenarios.push(...(await searchScenarios(`http://127.0.0.1:${appPort}`, host, version)))
     if (only) {
@@ -307,13 +423,23 @@ async function main() {
     // Right after start V8 is still optimising (PGlite's WebAssembly tiers up on background
     // threads for several seconds): warm every scenario once before measuring any of them.
     for (const s of scenarios)
-      await load({ url: s.url, headers: s.headers ?? {}, body: s.body, connections, durationMs: 3000 })
+      await load({
+        url: s.url,
+        headers: s.headers ?? {},
+        method: s.method,
+        body: s.body,
+        variants: s.variants,
+        connections,
+        durationMs: 3000,
+      })
     const results: [Scenario, LoadResult][] = []
     for (const s of scenarios) {
       const r = await load({
         url: s.url,
         headers: s.headers ?? {},
+        method: s.method,
         body: s.body,
+        variants: s.variants,
         connections,
         durationMs,
         warmupMs: 2000,
@@ -333,6 +459,24 @@ async function main() {
         durationMs: durationMs,
       })
       results.push([{ ...product, name: `product page, SSR HTML at a fixed 200 req/s (run ${run})` }, fixed])
+    }
+    // The basket issue's target: update-items and the Cart page at 200 req/s with p95 under 15 ms.
+    for (const name of [
+      `POST /cart/update-items (${BASKETS} baskets of 5 lines)`,
+      'Cart page, Inertia JSON (5 lines)',
+    ]) {
+      const s = scenarios.find((x) => x.name === name)
+      if (!s) continue
+      const r = await rateLoad({
+        url: s.url,
+        headers: s.headers ?? {},
+        method: s.method,
+        body: s.body,
+        variants: s.variants,
+        rate: 200,
+        durationMs,
+      })
+      results.push([{ ...s, name: `${name} at a fixed 200 req/s` }, r])
     }
     const ceilingRps = results[0]![1].rps
     const rows = results.map(([s, r]) => ({

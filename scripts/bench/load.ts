@@ -8,11 +8,15 @@ import http from 'node:http'
 export interface LoadOptions {
   url: string
   headers?: Record<string, string>
+  /** Default GET, or POST when there is a body */
+  method?: 'GET' | 'POST'
+  /** JSON body sent with every request */
+  body?: string
+  /** Requests take these headers and bodies in turn (e.g. many visitors' baskets) */
+  variants?: { headers: Record<string, string>; body?: string }[]
   connections: number
   durationMs: number
   warmupMs?: number
-  /** POST this body (JSON) instead of a GET */
-  body?: string
 }
 
 export interface LoadResult {
@@ -69,6 +73,7 @@ function once(
   agent: http.Agent,
   url: URL,
   headers: Record<string, string>,
+  method?: string,
   body?: string,
 ): Promise<{ status: number; bytes: number; serverMs: number | null }> {
   return new Promise((resolve, reject) => {
@@ -78,8 +83,15 @@ function once(
         hostname: url.hostname,
         port: url.port,
         path: url.pathname + url.search,
-        method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        method: method ?? (body === undefined ? 'GET' : 'POST'),
+        headers:
+          body === undefined
+            ? headers
+            : {
+                ...headers,
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(body)),
+              },
       },
       (res) => {
         let bytes = 0
@@ -103,12 +115,20 @@ async function run(opts: LoadOptions, durationMs: number, record: boolean) {
   let bytes = 0
   const deadline = performance.now() + durationMs
   const started = performance.now()
+  let sent = 0
   await Promise.all(
     Array.from({ length: opts.connections }, async () => {
       while (performance.now() < deadline) {
         const t0 = performance.now()
+        const variant = opts.variants?.length ? opts.variants[sent++ % opts.variants.length]! : null
         try {
-          const r = await once(agent, url, opts.headers ?? {}, opts.body)
+          const r = await once(
+            agent,
+            url,
+            variant?.headers ?? opts.headers ?? {},
+            opts.method,
+            variant ? variant.body : opts.body,
+          )
           if (r.status < 200 || r.status >= 300) non2xx++
           bytes += r.bytes
           if (record) {
@@ -135,6 +155,9 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
 export interface RateOptions {
   url: string
   headers?: Record<string, string>
+  method?: 'GET' | 'POST'
+  body?: string
+  variants?: { headers: Record<string, string>; body?: string }[]
   /** Requests per second to send, whatever the server's speed (open loop) */
   rate: number
   durationMs: number
@@ -159,8 +182,15 @@ export async function rateLoad(opts: RateOptions): Promise<LoadResult> {
     const due = started + (i * 1000) / opts.rate
     const wait = due - performance.now()
     if (wait > 1) await new Promise((r) => setTimeout(r, wait))
+    const variant = opts.variants?.length ? opts.variants[i % opts.variants.length]! : null
     inFlight.push(
-      once(agent, url, opts.headers ?? {}).then(
+      once(
+        agent,
+        url,
+        variant?.headers ?? opts.headers ?? {},
+        opts.method,
+        variant ? variant.body : opts.body,
+      ).then(
         (r) => {
           if (r.status < 200 || r.status >= 300) non2xx++
           bytes += r.bytes

@@ -16,13 +16,18 @@ import { migrate, openDatabase, type Database, type Db } from './db/client.ts'
 import { isEmpty, seed } from './db/seed/index.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
+import { cartRoutes } from './modules/cart/cart.routes.ts'
+import { CartService } from './modules/cart/cart.service.ts'
 import { CatalogService } from './modules/catalog/catalog.service.ts'
 import { contentRoutes, type NotifySiteContact } from './modules/content/content.routes.ts'
 import { ContentService } from './modules/content/content.service.ts'
 import { settingsFromContent } from './modules/content/content.settings.ts'
 import { createContentStore } from './modules/content/content.stores.ts'
+import { formSubmissionMail } from './modules/content/form-mail.ts'
 import { webhookRoutes } from './modules/content/webhook.routes.ts'
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
+import { mailRoutes } from './modules/mail/mail.routes.ts'
+import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
 import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
@@ -34,6 +39,7 @@ import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
 import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handler.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
+import { sessionCartId } from './lib/customer-session.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +49,8 @@ declare module 'fastify' {
     content: ContentService
     catalog: CatalogService
     searchService: SearchService
+    carts: CartService
+    mailer: Mailer
     /** The Inertia asset version the browser must send back. */
     assetVersion: string
   }
@@ -57,7 +65,7 @@ export interface AppDependencies {
   database?: Database
   /** Skip migrations when the caller already ran them. */
   migrated?: boolean
-  /** E-mails the site contact (content forms); the default only logs. */
+  /** E-mails the site contact about a content-form submission; default: through app.mailer. */
   notifySiteContact?: NotifySiteContact
 }
 
@@ -109,6 +117,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     new SearchService(database.db, createSearchEngine(config), app.catalog, app.log),
   )
   await app.searchService.start()
+  app.decorate('carts', new CartService(database.db))
+  app.decorate('mailer', createMailer(config, database.db))
   app.decorate('assetVersion', '')
   app.decorateRequest('site', null)
 
@@ -187,7 +197,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     share: (request: FastifyRequest) => ({
       site: request.site ? presentSite(request.site, baseUrlOf(request)) : null,
       auth: { customer: null },
-      cart: { count: 0, total: 0 },
+      // The header summary: no query without a basket in the session, else a cached row read.
+      cart: async () => {
+        const cartId = request.site ? sessionCartId(request) : null
+        if (!cartId || !request.site) return { count: 0, total: 0 }
+        return (await app.carts.summary(request.site.id, cartId)) ?? { count: 0, total: 0 }
+      },
       search: {
         suggestions: config.search.suggestions,
         clickAnalytics: analyticsFor(request),
@@ -232,16 +247,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     }
   })
   await app.register(mediaRoutes)
+  await app.register(cartRoutes)
+  if (config.mail.outboxPage) await app.register(mailRoutes)
   await app.register(pageRoutes)
   await app.register(searchRoutes)
   await app.register(contentRoutes, {
-    notifySiteContact:
-      deps.notifySiteContact ??
-      (async (m) =>
-        app.log.info(
-          { siteId: m.siteId, to: m.to, subject: m.subject },
-          'form submission for the site contact',
-        )),
+    notifySiteContact: deps.notifySiteContact ?? ((m) => app.mailer.send(formSubmissionMail(m))),
   })
   await app.register(newsletterRoutes)
   await app.register(webhookRoutes, { secret: config.content.storyblok.webhookSecret })

@@ -40,6 +40,21 @@ describe('loadConfig', () => {
     expect(issuesOf({ SESSION_SECRET: 'short' })).toEqual(['SESSION_SECRET: must be at least 32 characters'])
   })
 
+  it('keeps mail in the outbox by default and needs SMTP_URL for SMTP', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).mail).toMatchObject({ transport: 'outbox', outboxPage: false })
+    expect(loadConfig({ NODE_ENV: 'development', SESSION_SECRET: 'x'.repeat(32) }).mail.outboxPage).toBe(true)
+    expect(issuesOf({ MAIL_TRANSPORT: 'smtp' })).toEqual(['SMTP_URL: required when MAIL_TRANSPORT is smtp'])
+    expect(issuesOf({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'http://x' })).toEqual([
+      'SMTP_URL: must be an smtp:// or smtps:// URL',
+    ])
+    const smtp = loadConfig({
+      NODE_ENV: 'test',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://u:p@mail.example:587',
+    })
+    expect(smtp.mail).toMatchObject({ transport: 'smtp', smtpUrl: 'smtp://u:p@mail.example:587' })
+  })
+
   it('reports every bad value at once', () => {
     expect(issuesOf({ PORT: '-1', NODE_ENV: 'staging', COOKIE_SECURE: 'maybe' })).toHaveLength(3)
   })

@@ -73,6 +73,13 @@ const envSchema = z.object({
     .string()
     .regex(/^https:\/\/[^,\s/]+(,https:\/\/[^,\s/]+)*$/, 'must be https:// origins separated by commas')
     .optional(),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  MAIL_OUTBOX_PAGE: bool.optional(),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -114,6 +121,8 @@ export interface Config {
       insightsHost: AlgoliaHost | null
     } | null
   }
+  /** outbox: messages are stored in the mail_outbox table; smtp: sent through smtpUrl */
+  mail: { transport: 'outbox' | 'smtp'; smtpUrl: string | null; from: string; outboxPage: boolean }
   paths: { root: string; var: string; dist: string }
   content: {
     provider: 'local' | 'storyblok'
@@ -185,6 +194,9 @@ export function loadConfig(
     )
   }
   const e = parsed.data
+  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
+    throw new ConfigError(['SMTP_URL: required when MAIL_TRANSPORT is smtp'])
+  }
   const root = projectRoot
   const varDir = resolve(root, 'var')
   const isDev = e.NODE_ENV === 'development'
@@ -257,6 +269,12 @@ export function loadConfig(
               insightsHost,
             }
           : null,
+    },
+    mail: {
+      transport: e.MAIL_TRANSPORT,
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? 'Shop <no-reply@localhost>',
+      outboxPage: e.MAIL_OUTBOX_PAGE ?? isDev,
     },
     paths: { root, var: varDir, dist: resolve(root, 'dist') },
     content: {

@@ -55,6 +55,8 @@ export interface SiteProps {
   /** Intl locale used for money and dates: 'en-GB' or 'en-US' */
   locale: 'en-GB' | 'en-US'
   cartName: string
+  /** Fire the ad pixel on add to basket (site setting) */
+  adPixel: boolean
   contactNumber: string
   contactEmail: string
   theme: SiteTheme

@@ -1,12 +1,13 @@
 /**
- * Adding to the basket from the product page (price grids and the builder).
- *
- * NOTE: the endpoint POST /cart/add arrives with the basket issue. Until then the call gets a
- * 404 and the visitor sees the add-to-basket error in the error box; nothing else changes.
+ * Adding to the basket from the product page (price grids and the builder): POST /cart/add, then
+ * the add-to-cart analytics events, the header summary update, and a visit to the basket page.
  */
 import { router } from '@inertiajs/react'
+import type { Cart } from '../../shared/cart.ts'
+import type { SiteProps } from '../../shared/page-props.ts'
 import type { BasketAddItem } from '../../shared/product.ts'
-import { messageOf } from '../layout/RouterMessages.tsx'
+import { addToCartEvents } from './analytics.ts'
+import { cartCall, messagesOf, publishCart } from './cart-api.ts'
 
 export const ADD_TO_BASKET_URL = '/cart/add'
 export const ADD_TO_BASKET_ERROR = 'Something went wrong when trying to add item(s) to basket.'
@@ -15,6 +16,10 @@ export interface AddToBasketHooks {
   /** The layout's error box (useMessages().pushError) */
   pushError: (message: string) => void
   onFinish?: () => void
+  /** The site (currency, brand, ad pixel setting) for the analytics events */
+  site?: SiteProps | null
+  /** Go to the basket page after adding (default true) */
+  visitBasket?: boolean
 }
 
 function failure(serverMessage: string | null | undefined): string {
@@ -23,43 +28,25 @@ function failure(serverMessage: string | null | undefined): string {
 }
 
 /**
- * POSTs `{ items }` to /cart/add as an Inertia visit that keeps the page's scroll and state.
- * Resolves true when the server accepted it; on failure the error box shows the spec's message
- * followed by the server's.
+ * Adds `items`. Resolves true when the server accepted them; on failure the error box shows the
+ * spec's message followed by the server's.
  */
-export function addToBasket(items: BasketAddItem[], hooks: AddToBasketHooks): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (items.length === 0) {
-      resolve(false)
-      hooks.onFinish?.()
-      return
-    }
-    let ok = false
-    router.post(
-      ADD_TO_BASKET_URL,
-      { items: items as unknown as Record<string, number>[] },
-      {
-        preserveScroll: true,
-        preserveState: true,
-        onSuccess: () => {
-          ok = true
-        },
-        onError: (errors) => {
-          hooks.pushError(failure(Object.values(errors).flat().join(' ')))
-        },
-        onHttpException: (response) => {
-          hooks.pushError(failure(messageOf(response.data) ?? `(${response.status})`))
-          return false
-        },
-        onNetworkError: (error) => {
-          hooks.pushError(failure(error.message))
-          return false
-        },
-        onFinish: () => {
-          hooks.onFinish?.()
-          resolve(ok)
-        },
-      },
-    )
-  })
+export async function addToBasket(items: BasketAddItem[], hooks: AddToBasketHooks): Promise<boolean> {
+  if (items.length === 0) {
+    hooks.onFinish?.()
+    return false
+  }
+  try {
+    const cart = await cartCall<Cart>('POST', ADD_TO_BASKET_URL, { items })
+    publishCart(cart)
+    addToCartEvents(items, cart, hooks.site ?? null)
+    if (hooks.visitBasket !== false) router.visit('/cart')
+    return true
+  } catch (err) {
+    const fields = messagesOf(err)
+    hooks.pushError(failure(fields.length ? fields.join(' ') : err instanceof Error ? err.message : null))
+    return false
+  } finally {
+    hooks.onFinish?.()
+  }
 }

@@ -18,6 +18,7 @@ export const testSite: SiteProps = {
   currency: 'GBP',
   locale: 'en-GB',
   cartName: 'Basket',
+  adPixel: false,
   contactNumber: '01234 567890',
   contactEmail: 'help@example.com',
   theme: {

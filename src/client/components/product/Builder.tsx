@@ -14,6 +14,7 @@ import {
 import type { BuilderConfig, BuilderGroup } from '../../../shared/catalog.ts'
 import { gridRule } from '../../../shared/quantity.ts'
 import { addToBasket } from '../../lib/basket.ts'
+import { useShared } from '../../lib/shared-props.ts'
 import { useMessages } from '../../lib/messages.tsx'
 import { Price } from '../Price.tsx'
 import { AddToBasketButton } from './AddToBasketButton.tsx'
@@ -89,6 +90,7 @@ export function ProductBuilder({
   const [quantity, setQuantity] = useState(0)
   const [pending, setPending] = useState(false)
   const { pushError } = useMessages()
+  const site = useShared().site
   const id = useId()
   const allowed = canAddBuilder(builder, selection, quantity)
 
@@ -103,7 +105,7 @@ export function ProductBuilder({
     const items = builderBasketItems(builder, selection, quantity, categoryId, fallbackListingId)
     if (!items) return
     setPending(true)
-    void addToBasket(items, { pushError, onFinish: () => setPending(false) })
+    void addToBasket(items, { pushError, site, onFinish: () => setPending(false) })
   }
 
   return (

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/pricing.ts'
 import { chooseOption, gridRule } from '../../../shared/quantity.ts'
 import { addToBasket } from '../../lib/basket.ts'
+import { useShared } from '../../lib/shared-props.ts'
 import { useMessages } from '../../lib/messages.tsx'
 import { Price } from '../Price.tsx'
 import { AddToBasketButton } from './AddToBasketButton.tsx'
@@ -70,6 +71,7 @@ export function PriceGrid({
   const [state, setState] = useState(() => initialGridState(grid, selectedSku))
   const [pending, setPending] = useState(false)
   const { pushError } = useMessages()
+  const site = useShared().site
   const headingId = useId()
   const highlightedRow = useRef<HTMLTableRowElement>(null)
   const hasDropdowns = grid.rows.some((r) => r.options.length > 1)
@@ -124,7 +126,7 @@ export function PriceGrid({
 
   const add = () => {
     setPending(true)
-    void addToBasket(items, { pushError, onFinish: () => setPending(false) })
+    void addToBasket(items, { pushError, site, onFinish: () => setPending(false) })
   }
 
   const heading = grid.description ?? (grid.number === 1 ? 'Prices' : `Prices (${grid.number})`)

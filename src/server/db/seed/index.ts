@@ -3,6 +3,7 @@ import type { Db } from '../client.ts'
 import { importContent } from '../../modules/content/content.import.ts'
 import { sites } from '../schema.ts'
 import { seedCatalog } from './catalog/index.ts'
+import { seedCart } from '../../modules/cart/cart.seed.ts'
 import { demoSites } from './sites.ts'
 import { seedSearch } from '../../modules/search/search.seed.ts'
 
@@ -35,6 +36,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     }
     await seedCatalog(tx, log)
     await seedSearch(tx)
+    await seedCart(tx)
   })
   // Stories, site settings and the header message: the JSON files under content/.
   for (const r of await importContent(db)) log(`${r.site}: ${r.stories} content stories`)

@@ -13,6 +13,8 @@ export const demoSites: NewSiteRow[] = [
     logo: '/brands/harbour.svg',
     settings: {
       locale: 'en-GB',
+      minimumOrderValue: 2000,
+      adPixel: false,
       guarantees: ['Same-day despatch before 2pm', 'Trade accounts welcome', '30-day returns'],
       navigation: [
         { label: 'Safety Signs', url: '/safety-signs' },
@@ -33,6 +35,8 @@ export const demoSites: NewSiteRow[] = [
     logo: '/brands/northgate.svg',
     settings: {
       locale: 'en-US',
+      minimumOrderValue: 0,
+      adPixel: true,
       guarantees: ['Ships in 1–2 business days', 'Volume pricing'],
       navigation: [
         { label: 'Mobility', url: '/mobility' },

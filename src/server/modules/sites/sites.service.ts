@@ -114,6 +114,7 @@ export function presentSite(site: Site, baseUrl: string): SiteProps {
     currency: site.currency,
     locale: s.locale,
     cartName: s.cartName,
+    adPixel: s.adPixel,
     contactNumber: s.contactNumber,
     contactEmail: s.contactEmail,
     theme: {

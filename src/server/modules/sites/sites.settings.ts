@@ -47,6 +47,10 @@ export const siteSettingsSchema = z.object({
   contactNumber: z.string().max(40).default(''),
   contactEmail: z.string().max(200).default(''),
   cartName: z.string().min(1).max(40).default('Basket'),
+  /** Goods total (minor units, ex VAT, after discount) a basket needs before checkout; 0 = none */
+  minimumOrderValue: z.number().int().min(0).max(100_000_000).default(0),
+  /** Fire the ad pixel on add to basket (the data layer event is always pushed) */
+  adPixel: z.boolean().default(false),
   headerMessage: z
     .object({
       display: z.boolean().default(true),

@@ -1,0 +1,74 @@
+/** Props of the `Cart` page. */
+import { and, asc, eq, gt } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
+import type { Cart } from '../../../shared/cart.ts'
+import type { PresentedBlok } from '../../../shared/content.ts'
+import type { ProductTileData } from '../../../shared/listing.ts'
+import { productGroups } from '../catalog/catalog.tables.ts'
+import { presentProductTile } from '../catalog/category.presenter.ts'
+import type { CartContext } from './cart.service.ts'
+
+export interface CartPageProps {
+  basket: Cart
+  /** Logged-in customers may save the basket */
+  canSave: boolean
+  /** Shown under 'Suggested products' when the basket is empty */
+  suggestions: ProductTileData[]
+  /** Blocks of the content stories basket/after-summary and basket/after-navigation (sanitised) */
+  content: { afterSummary: PresentedBlok[] | null; afterNavigation: PresentedBlok[] | null }
+}
+
+const SUGGESTIONS = 4
+const suggestionCache = new LRUCache<string, ProductTileData[]>({ max: 100, ttl: 5 * 60_000 })
+
+async function suggestionsFor(app: FastifyInstance, siteId: number): Promise<ProductTileData[]> {
+  const key = `${siteId}:${app.catalog.version}`
+  const cached = suggestionCache.get(key)
+  if (cached) return cached
+  const rows = await app.db
+    .select({
+      id: productGroups.id,
+      url: productGroups.url,
+      name: productGroups.name,
+      shortDescription: productGroups.shortDescription,
+      attributes: productGroups.attributes,
+      media: productGroups.media,
+      colourSwatches: productGroups.colourSwatches,
+      minPrice: productGroups.minPrice,
+    })
+    .from(productGroups)
+    .where(
+      and(eq(productGroups.siteId, siteId), eq(productGroups.published, true), gt(productGroups.minPrice, 0)),
+    )
+    .orderBy(asc(productGroups.id))
+    .limit(SUGGESTIONS)
+  const tiles = rows.map((r) =>
+    presentProductTile({ ...r, nameOverride: null, descriptionOverride: null, imageOverride: null }),
+  )
+  suggestionCache.set(key, tiles)
+  return tiles
+}
+
+export async function presentCartPage(
+  app: FastifyInstance,
+  _request: FastifyRequest,
+  basket: Cart,
+  ctx: CartContext,
+): Promise<CartPageProps> {
+  const siteId = ctx.site.id
+  const [afterSummary, afterNavigation, suggestions] = await Promise.all([
+    app.content.optionalBlocks(siteId, 'basket/after-summary'),
+    app.content.optionalBlocks(siteId, 'basket/after-navigation'),
+    basket.items.length === 0 ? suggestionsFor(app, siteId) : Promise.resolve([]),
+  ])
+  return {
+    basket,
+    canSave: ctx.customerId !== null && ctx.customerId !== undefined,
+    suggestions,
+    content: {
+      afterSummary,
+      afterNavigation,
+    },
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * The basket calls (spec §7). Every call answers JSON: the cart in the spec's shape, 422 with
+ * `{ message, errors: { field: [messages] } }` for bad input, 404 for a line or cart that is not
+ * the visitor's. GET /cart renders the `Cart` page. Handlers parse with zod and call the service.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { splitEmails, type Cart } from '../../../shared/cart.ts'
+import {
+  addSchema,
+  fieldErrors,
+  saveSchema,
+  shareSchema,
+  updateCartSchema,
+  updateItemsSchema,
+} from '../../../shared/cart.schemas.ts'
+import { baseUrlOf } from '../../app.ts'
+import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
+import { CartNotFoundError, CartValidationError } from './cart.errors.ts'
+import { shareEmail } from './cart.mail.ts'
+import { presentCartPage } from './cart.presenter.ts'
+import type { CartContext, CartResult } from './cart.service.ts'
+
+const NOT_FOUND = { message: 'Not Found' }
+
+function context(request: FastifyRequest): CartContext | null {
+  if (!request.site) return null
+  return {
+    site: request.site,
+    cartId: sessionCartId(request),
+    baseUrl: baseUrlOf(request),
+    customerId: currentCustomerId(request),
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, body: unknown, reply: FastifyReply): z.output<S> | null {
+  const result = schema.safeParse(body ?? {})
+  if (result.success) return result.data
+  const errors = fieldErrors(result.error)
+  void reply
+    .code(422)
+    .send({ message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors })
+  return null
+}
+
+/** Runs a cart operation and answers its cart (or the mapped failure). */
+async function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<CartResult>,
+): Promise<FastifyReply> {
+  try {
+    const result = await run()
+    if (result.cartId) rememberCart(request, result.cartId)
+    return reply.send(result.cart satisfies Cart)
+  } catch (err) {
+    return failure(reply, err)
+  }
+}
+
+function failure(reply: FastifyReply, err: unknown): FastifyReply {
+  if (err instanceof CartNotFoundError) return reply.code(404).send(NOT_FOUND)
+  if (err instanceof CartValidationError)
+    return reply.code(422).send({ message: err.message, errors: err.errors })
+  throw err
+}
+
+export async function cartRoutes(app: FastifyInstance) {
+  const cartService = app.carts
+
+  // Hourly: baskets whose session has expired (a day's grace) and old share-link copies go.
+  const maxAge = app.config.session.ttlSeconds + 86_400
+  const timer = setInterval(() => {
+    cartService.sweep(maxAge).catch((err: unknown) => app.log.warn({ err }, 'basket sweep failed'))
+  }, 3600_000)
+  timer.unref()
+  app.addHook('onClose', async () => clearInterval(timer))
+
+  // An unknown host has no basket: the not-found handler answers (SiteSetup page or JSON).
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.site) return reply.callNotFound()
+  })
+
+  app.get('/cart', async (request, reply) => {
+    const ctx = context(request)!
+    const cart = await cartService.get(ctx)
+    const props = await presentCartPage(app, request, cart, ctx)
+    return reply.inertia.render('Cart', { ...props })
+  })
+
+  app.post('/cart/init', async (request, reply) => {
+    const ctx = context(request)!
+    return reply.send(await cartService.get(ctx))
+  })
+
+  app.post('/cart/clear', (request, reply) =>
+    answer(request, reply, () => cartService.clear(context(request)!)),
+  )
+
+  app.post('/cart/add', async (request, reply) => {
+    const body = parse(addSchema, request.body, reply)
+    if (!body) return reply
+    if (body.items.length === 0 && body.promotionCodes === undefined) {
+      return reply
+        .code(422)
+        .send({ message: 'Choose at least one item.', errors: { items: ['Choose at least one item.'] } })
+    }
+    return answer(request, reply, () => cartService.add(context(request)!, body.items, body.promotionCodes))
+  })
+
+  app.post('/cart/update-items', async (request, reply) => {
+    const body = parse(updateItemsSchema, request.body, reply)
+    if (!body) return reply
+    return answer(request, reply, () => cartService.updateItems(context(request)!, body.items))
+  })
+
+  app.post('/cart/update-cart', async (request, reply) => {
+    const body = parse(updateCartSchema, request.body, reply)
+    if (!body) return reply
+    return answer(request, reply, () => cartService.updateCart(context(request)!, body))
+  })
+
+  app.delete<{ Params: { id: string } }>('/cart/item/:id', async (request, reply) => {
+    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0
+    if (!id) return reply.code(404).send(NOT_FOUND)
+    return answer(request, reply, () => cartService.removeItem(context(request)!, id))
+  })
+
+  // Named route cart.destroy-sign-sequence
+  app.delete<{ Params: { sequenceId: string } }>(
+    '/cart/sign-sequence/:sequenceId',
+    async (request, reply) => {
+      const sequenceId = request.params.sequenceId
+      if (!/^[\w-]{1,64}$/.test(sequenceId)) return reply.code(404).send(NOT_FOUND)
+      return answer(request, reply, () => cartService.removeSignSequence(context(request)!, sequenceId))
+    },
+  )
+
+  app.post(
+    '/cart/share',
+    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const body = parse(shareSchema, request.body, reply)
+      if (!body) return reply
+      const ctx = context(request)!
+      // The basket shared is always the visitor's own: a cart_id naming another is not found.
+      if (body.cart_id !== undefined && body.cart_id !== ctx.cartId) return reply.code(404).send(NOT_FOUND)
+      try {
+        const token = await cartService.share(ctx)
+        const recipients = splitEmails(body.emails)
+        const mail = shareEmail(request.site!, body.name, `${ctx.baseUrl}/cart/shared/${token}`)
+        for (const to of recipients) await app.mailer.send({ to: [to], ...mail })
+        return reply.send({ message: 'Cart sent', sent: recipients.length })
+      } catch (err) {
+        return failure(reply, err)
+      }
+    },
+  )
+
+  app.get<{ Params: { token: string } }>(
+    '/cart/shared/:token',
+    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const cartId = await cartService.openShared(request.site!, request.params.token)
+      if (!cartId) {
+        request.inertia.flash({ cartError: 'This shared basket link is not valid or no longer exists.' })
+        return reply.redirect('/cart', 303)
+      }
+      rememberCart(request, cartId)
+      return reply.redirect('/cart', 303)
+    },
+  )
+
+  app.post('/cart/save', async (request, reply) => {
+    const customerId = currentCustomerId(request)
+    if (customerId === null) {
+      return reply.code(401).send({ message: 'Please log in to save your basket.' })
+    }
+    const body = parse(saveSchema, request.body, reply)
+    if (!body) return reply
+    try {
+      const saved = await cartService.save(context(request)!, customerId, body.basketName)
+      return reply.send({ message: 'Cart Saved', ...saved })
+    } catch (err) {
+      return failure(reply, err)
+    }
+  })
+}

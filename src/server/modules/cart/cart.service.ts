@@ -1,0 +1,1050 @@
+/**
+ * The basket: every read and write of carts. Each write is one transaction that locks the cart
+ * row (`SELECT … FOR UPDATE`), changes lines or codes, recomputes every total from the catalogue
+ * with the pricing engine and stores the header summary on the row. Nothing here knows HTTP.
+ */
+import { randomBytes } from 'node:crypto'
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
+import type { Db } from '../../db/client.ts'
+import type { BuilderConfig, CatalogMedia } from '../../../shared/catalog.ts'
+import { CART_TEXT, MAX_QUANTITY, type Cart, type CartItem, type PromoError } from '../../../shared/cart.ts'
+import { imageUrl } from '../../../shared/images.ts'
+import { imagesOf } from '../catalog/category.presenter.ts'
+import type { CartSummary } from '../../../shared/page-props.ts'
+import { normaliseBrackets } from '../../../shared/pricing.ts'
+import { DEFAULT_VAT_RATE, vatOn } from '../../../shared/vat.ts'
+import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
+import type { Site } from '../sites/sites.service.ts'
+import { CartNotFoundError, CartValidationError, invalid } from './cart.errors.ts'
+import { priceCart, type PricedCart, type PricingDiscount } from './cart.pricing.ts'
+import {
+  cartItems,
+  carts,
+  deliveryRates,
+  promotions,
+  promotionUses,
+  type CartItemRow,
+  type CartRow,
+  type DeliveryRateRow,
+  type PrintableSign,
+  type PromotionRow,
+} from './cart.tables.ts'
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Executor = Db | Tx
+
+/** Where a request comes from: its site, the cart id its session holds, and the site's address. */
+export interface CartContext {
+  site: Site
+  cartId: string | null
+  baseUrl: string
+  customerId?: number | null
+}
+
+export interface AddLine {
+  listing_id: number
+  quantity: number
+  category_id?: number | null
+  customisation?: { options: number[] }
+  sequence_id?: string
+  printable_sign?: PrintableSign
+}
+
+export interface CartResult {
+  cartId: string | null
+  cart: Cart
+}
+
+interface LineRow {
+  item: CartItemRow
+  sku: string
+  productName: string
+  description: string
+  priceList: CartItemRowPriceList
+  minimumOrder: number
+  published: boolean
+  groupName: string
+  groupUrl: string
+  groupMedia: CatalogMedia[]
+  vatReliefEligible: boolean
+  categoryName: string | null
+  categoryUrl: string | null
+  categoryBuilder: BuilderConfig | null
+}
+type CartItemRowPriceList = (typeof products.$inferSelect)['priceList']
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function isCartId(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value)
+}
+
+export function normaliseCode(code: string): string {
+  return code.trim().toUpperCase()
+}
+
+export function summaryOf(cart: Pick<Cart, 'cart_total_items' | 'cart_total_price_inc_tax'>): CartSummary {
+  return { count: cart.cart_total_items, total: cart.cart_total_price_inc_tax }
+}
+
+/** Whether a promotion can be used now on a basket whose goods come to `goodsTotal`. */
+export function promotionApplies(promo: PromotionRow, goodsTotal: number, now = new Date()): boolean {
+  if (!promo.active) return false
+  if (promo.startsAt && promo.startsAt.getTime() > now.getTime()) return false
+  if (promo.endsAt && promo.endsAt.getTime() < now.getTime()) return false
+  return goodsTotal >= promo.minimumSpend
+}
+
+export class CartService {
+  /** Header summaries by cart id; every write in this process refreshes its entry. */
+  private readonly summaries = new LRUCache<string, CartSummary>({ max: 100_000, ttl: 10_000 })
+  private readonly ratesBySite = new LRUCache<number, DeliveryRateRow[]>({ max: 1000, ttl: 60_000 })
+
+  constructor(readonly db: Db) {}
+
+  // --- Reads ------------------------------------------------------------------------------
+
+  /** The header summary; null when the cart does not exist. One primary-key read at most per 10 s. */
+  async summary(siteId: number, cartId: string): Promise<CartSummary | null> {
+    if (!isCartId(cartId)) return null
+    const key = `${siteId}:${cartId}`
+    const cached = this.summaries.get(key)
+    if (cached) return cached
+    const [row] = await this.db
+      .select({ count: carts.summaryCount, total: carts.summaryTotal })
+      .from(carts)
+      .where(and(eq(carts.id, cartId), eq(carts.siteId, siteId), eq(carts.kind, 'session')))
+      .limit(1)
+    if (!row) return null
+    this.summaries.set(key, row)
+    return row
+  }
+
+  /** The visitor's cart, or the empty cart when there is none. */
+  async get(ctx: CartContext): Promise<Cart> {
+    const row = ctx.cartId ? await this.findSessionCart(this.db, ctx.site.id, ctx.cartId) : null
+    if (!row) return this.empty(ctx)
+    const lines = await this.loadLines(this.db, row.id)
+    const { priced, promoErrors, rates } = await this.price(this.db, ctx.site, row, lines)
+    return this.present(ctx, row, lines, priced, rates, promoErrors)
+  }
+
+  /** Delivery rates of a site, zones and despatch types in their set order. */
+  async rates(executor: Executor, siteId: number): Promise<DeliveryRateRow[]> {
+    const cached = this.ratesBySite.get(siteId)
+    if (cached) return cached
+    const rows = await executor
+      .select()
+      .from(deliveryRates)
+      .where(eq(deliveryRates.siteId, siteId))
+      .orderBy(asc(deliveryRates.position), asc(deliveryRates.id))
+    this.ratesBySite.set(siteId, rows)
+    return rows
+  }
+
+  /** Forget cached delivery rates (after an edit). */
+  invalidateRates(): void {
+    this.ratesBySite.clear()
+  }
+
+  // --- Writes -----------------------------------------------------------------------------
+
+  async add(ctx: CartContext, items: AddLine[], promotionCodes?: string[]): Promise<CartResult> {
+    return this.mutate(ctx, { create: items.length > 0, promotionCodes }, async (tx, cart, lines) => {
+      if (items.length === 0) return false
+      const ids = [...new Set(items.map((i) => i.listing_id))]
+      const found = await tx
+        .select({
+          id: products.id,
+          minimumOrder: products.minimumOrder,
+          name: products.name,
+          categoryId: productGroups.categoryId,
+        })
+        .from(products)
+        .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+        .where(
+          and(
+            inArray(products.id, ids),
+            eq(products.siteId, ctx.site.id),
+            eq(products.published, true),
+            eq(productGroups.published, true),
+          ),
+        )
+      const byId = new Map(found.map((p) => [p.id, p]))
+      const categoryIds = [...new Set(items.map((i) => i.category_id).filter((c): c is number => !!c))]
+      const cats = categoryIds.length
+        ? await tx
+            .select({ id: categories.id, builder: categories.builder })
+            .from(categories)
+            .where(and(inArray(categories.id, categoryIds), eq(categories.siteId, ctx.site.id)))
+        : []
+      const catById = new Map(cats.map((c) => [c.id, c]))
+      const existing = lines.map((l) => l.item)
+
+      for (const [index, line] of items.entries()) {
+        const product = byId.get(line.listing_id)
+        if (!product) throw invalid(`items.${index}.listing_id`, 'This product is not available.')
+        const categoryId = line.category_id ?? product.categoryId
+        if (line.category_id && !catById.has(line.category_id)) {
+          throw invalid(`items.${index}.category_id`, 'This category does not exist.')
+        }
+        if (line.quantity < product.minimumOrder) {
+          throw invalid(
+            `items.${index}.quantity`,
+            `The minimum order quantity for ${product.name} is ${product.minimumOrder}.`,
+          )
+        }
+        const options = line.customisation?.options ?? []
+        if (options.length > 0) {
+          const builder = line.category_id ? catById.get(line.category_id)?.builder : null
+          checkOptions(builder ?? null, options, index)
+        }
+        const plain = options.length === 0 && !line.sequence_id && !line.printable_sign
+        const same = plain
+          ? existing.find(
+              (e) =>
+                e.productId === product.id &&
+                e.categoryId === categoryId &&
+                !e.isFreeGift &&
+                e.parentId === null &&
+                e.options.length === 0 &&
+                !e.sequenceId &&
+                !e.printableSign &&
+                !e.workWearSession,
+            )
+          : undefined
+        if (same) {
+          const quantity = same.quantity + line.quantity
+          if (quantity > MAX_QUANTITY) {
+            throw invalid(`items.${index}.quantity`, `The quantity may not be greater than ${MAX_QUANTITY}.`)
+          }
+          await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, same.id))
+          same.quantity = quantity
+        } else {
+          const [row] = await tx
+            .insert(cartItems)
+            .values({
+              cartId: cart.id,
+              productId: product.id,
+              categoryId,
+              quantity: line.quantity,
+              options,
+              sequenceId: line.sequence_id ?? null,
+              printableSign: line.printable_sign ?? null,
+            })
+            .returning()
+          existing.push(row!)
+        }
+      }
+      return true
+    })
+  }
+
+  /** Sets line quantities; 0 removes the line. */
+  async updateItems(ctx: CartContext, items: { id: number; quantity: number }[]): Promise<CartResult> {
+    return this.mutate(ctx, { create: false }, (tx, cart, lines) =>
+      this.setQuantities(tx, cart, lines, items),
+    )
+  }
+
+  /** The whole-cart update: quantities, promotional codes, despatch type, zone, VAT relief. */
+  async updateCart(
+    ctx: CartContext,
+    payload: {
+      items?: { id: number; quantity: number }[]
+      promotionCodes?: string[]
+      despatch_type?: string
+      shippingZone?: string
+      ApplyVATRelief?: boolean
+    },
+  ): Promise<CartResult> {
+    const onlyCodes =
+      !payload.items?.length &&
+      payload.despatch_type === undefined &&
+      payload.shippingZone === undefined &&
+      payload.ApplyVATRelief === undefined
+    return this.mutate(
+      ctx,
+      {
+        create: !onlyCodes || (payload.promotionCodes ?? []).some((c) => c.trim()),
+        promotionCodes: payload.promotionCodes,
+      },
+      async (tx, cart, lines) => {
+        const removed = payload.items?.length
+          ? await this.setQuantities(tx, cart, lines, payload.items)
+          : false
+        const set: Partial<CartRow> = {}
+        if (payload.shippingZone !== undefined || payload.despatch_type !== undefined) {
+          const rates = await this.rates(tx, ctx.site.id)
+          const zone = payload.shippingZone ?? cart.shippingZone ?? rates[0]?.zone
+          if (payload.shippingZone !== undefined && !rates.some((r) => r.zone === payload.shippingZone)) {
+            throw invalid('shippingZone', 'We do not deliver to this zone.')
+          }
+          if (
+            payload.despatch_type !== undefined &&
+            !rates.some((r) => r.zone === zone && r.despatchType === payload.despatch_type)
+          ) {
+            throw invalid('despatch_type', 'This delivery option is not available.')
+          }
+          if (payload.shippingZone !== undefined) {
+            set.shippingZone = payload.shippingZone
+            if (payload.despatch_type === undefined) set.despatchType = null
+          }
+          if (payload.despatch_type !== undefined) set.despatchType = payload.despatch_type
+        }
+        if (payload.ApplyVATRelief !== undefined) set.applyVatRelief = payload.ApplyVATRelief
+        if (Object.keys(set).length) {
+          await tx.update(carts).set(set).where(eq(carts.id, cart.id))
+          Object.assign(cart, set)
+        }
+        return removed
+      },
+    )
+  }
+
+  async removeItem(ctx: CartContext, itemId: number): Promise<CartResult> {
+    return this.mutate(ctx, { create: false }, async (tx, cart, lines) => {
+      if (!lines.some((l) => l.item.id === itemId)) throw new CartNotFoundError()
+      await this.deleteLines(tx, cart.id, [itemId])
+      return true
+    })
+  }
+
+  async removeSignSequence(ctx: CartContext, sequenceId: string): Promise<CartResult> {
+    return this.mutate(ctx, { create: false }, async (tx, cart, lines) => {
+      const ids = lines.filter((l) => l.item.sequenceId === sequenceId).map((l) => l.item.id)
+      if (ids.length === 0) throw new CartNotFoundError()
+      await this.deleteLines(tx, cart.id, ids)
+      return true
+    })
+  }
+
+  async clear(ctx: CartContext): Promise<CartResult> {
+    if (!ctx.cartId) return { cartId: null, cart: this.empty(ctx) }
+    return this.mutate(ctx, { create: false, promotionCodes: [] }, async (tx, cart) => {
+      await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id))
+      return true
+    })
+  }
+
+  /**
+   * A frozen copy of the visitor's cart behind a secret link (128 bits). Returns the token; the
+   * copy carries no customer and no codes, only the lines.
+   */
+  async share(ctx: CartContext): Promise<string> {
+    if (!ctx.cartId) throw new CartNotFoundError()
+    return this.db.transaction(async (tx) => {
+      const cart = await this.findSessionCart(tx, ctx.site.id, ctx.cartId!)
+      if (!cart) throw new CartNotFoundError()
+      const lines = await tx
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.cartId, cart.id))
+        .orderBy(asc(cartItems.id))
+      if (lines.filter((l) => !l.isFreeGift).length === 0)
+        throw invalid('cart_id', 'There is nothing in the basket to share.')
+      const token = randomBytes(16).toString('base64url')
+      const [copy] = await tx
+        .insert(carts)
+        .values({
+          siteId: ctx.site.id,
+          kind: 'shared',
+          shareToken: token,
+          shippingZone: cart.shippingZone,
+          despatchType: cart.despatchType,
+        })
+        .returning()
+      await copyLines(
+        tx,
+        lines.filter((l) => !l.isFreeGift),
+        copy!.id,
+      )
+      return token
+    })
+  }
+
+  /**
+   * Loads a shared basket: the visitor gets a new session cart holding a copy of its lines,
+   * marked shared. Null for an unknown token (or one of another site).
+   */
+  async openShared(site: Site, token: string): Promise<string | null> {
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null
+    return this.db.transaction(async (tx) => {
+      const [source] = await tx
+        .select()
+        .from(carts)
+        .where(and(eq(carts.shareToken, token), eq(carts.siteId, site.id), eq(carts.kind, 'shared')))
+      if (!source) return null
+      const lines = await tx
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.cartId, source.id))
+        .orderBy(asc(cartItems.id))
+      const [copy] = await tx
+        .insert(carts)
+        .values({
+          siteId: site.id,
+          kind: 'session',
+          shared: true,
+          shippingZone: source.shippingZone,
+          despatchType: source.despatchType,
+        })
+        .returning()
+      await copyLines(tx, lines, copy!.id)
+      const fresh = await this.loadLines(tx, copy!.id)
+      const { priced } = await this.price(tx, site, copy!, fresh)
+      await tx
+        .update(carts)
+        .set({ summaryCount: priced.totalItems, summaryTotal: priced.totalPriceIncTax })
+        .where(eq(carts.id, copy!.id))
+      return copy!.id
+    })
+  }
+
+  /** Saves a named copy of the visitor's cart for a logged-in customer. */
+  async save(
+    ctx: CartContext,
+    customerId: number,
+    basketName: string,
+  ): Promise<{ id: string; basketName: string }> {
+    if (!ctx.cartId) throw new CartNotFoundError()
+    return this.db.transaction(async (tx) => {
+      const cart = await this.findSessionCart(tx, ctx.site.id, ctx.cartId!)
+      if (!cart) throw new CartNotFoundError()
+      const lines = await tx
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.cartId, cart.id))
+        .orderBy(asc(cartItems.id))
+      const goods = lines.filter((l) => !l.isFreeGift)
+      if (goods.length === 0) throw invalid('basketName', 'There is nothing in the basket to save.')
+      const [copy] = await tx
+        .insert(carts)
+        .values({
+          siteId: ctx.site.id,
+          kind: 'saved',
+          customerId,
+          basketName,
+          shippingZone: cart.shippingZone,
+          despatchType: cart.despatchType,
+        })
+        .returning()
+      await copyLines(tx, goods, copy!.id)
+      if (cart.customerId === null) await tx.update(carts).set({ customerId }).where(eq(carts.id, cart.id))
+      return { id: copy!.id, basketName }
+    })
+  }
+
+  /**
+   * At login: the session's basket becomes the customer's (the auth work calls this after
+   * rotating the session id). A basket that already belongs to another customer is left alone.
+   */
+  async attachToCustomer(siteId: number, cartId: string, customerId: number): Promise<boolean> {
+    if (!isCartId(cartId)) return false
+    const rows = await this.db
+      .update(carts)
+      .set({ customerId })
+      .where(
+        and(
+          eq(carts.id, cartId),
+          eq(carts.siteId, siteId),
+          eq(carts.kind, 'session'),
+          or(isNull(carts.customerId), eq(carts.customerId, customerId)),
+        ),
+      )
+      .returning({ id: carts.id })
+    return rows.length > 0
+  }
+
+  /**
+   * Deletes baskets nobody can reach any more: session baskets without a customer whose last
+   * change is older than `maxAgeSeconds` (their session has expired), and share-link copies of
+   * that age. The promotional code uses they held are given back. Saved baskets stay.
+   */
+  async sweep(maxAgeSeconds: number): Promise<number> {
+    const cutoff = new Date(Date.now() - maxAgeSeconds * 1000)
+    return this.db.transaction(async (tx) => {
+      const stale = await tx
+        .select({ id: carts.id })
+        .from(carts)
+        .where(
+          and(
+            lt(carts.updatedAt, cutoff),
+            or(and(eq(carts.kind, 'session'), isNull(carts.customerId)), eq(carts.kind, 'shared')),
+          ),
+        )
+        .limit(5000)
+      if (stale.length === 0) return 0
+      const ids = stale.map((c) => c.id)
+      const released = await tx
+        .delete(promotionUses)
+        .where(inArray(promotionUses.cartId, ids))
+        .returning({ promotionId: promotionUses.promotionId })
+      const counts = new Map<number, number>()
+      for (const r of released) counts.set(r.promotionId, (counts.get(r.promotionId) ?? 0) + 1)
+      for (const [promotionId, n] of counts) {
+        await tx
+          .update(promotions)
+          .set({ timesUsed: sql`greatest(0, ${promotions.timesUsed} - ${n})` })
+          .where(eq(promotions.id, promotionId))
+      }
+      await tx.delete(carts).where(inArray(carts.id, ids))
+      for (const id of ids)
+        for (const key of this.summaries.keys()) if (key.endsWith(`:${id}`)) this.summaries.delete(key)
+      return ids.length
+    })
+  }
+
+  // --- Internals --------------------------------------------------------------------------
+
+  private async findSessionCart(
+    executor: Executor,
+    siteId: number,
+    cartId: string,
+    lock = false,
+  ): Promise<CartRow | null> {
+    if (!isCartId(cartId)) return null
+    const query = executor
+      .select()
+      .from(carts)
+      .where(and(eq(carts.id, cartId), eq(carts.siteId, siteId), eq(carts.kind, 'session')))
+    const [row] = lock ? await query.for('update') : await query
+    return row ?? null
+  }
+
+  private async mutate(
+    ctx: CartContext,
+    opts: { create: boolean; promotionCodes?: string[] },
+    /** Changes the cart; returns true when lines were added or removed (they are read again). */
+    change: (tx: Tx, cart: CartRow, lines: LineRow[]) => Promise<boolean | void>,
+  ): Promise<CartResult> {
+    const result = await this.db.transaction(async (tx) => {
+      let cart = ctx.cartId ? await this.findSessionCart(tx, ctx.site.id, ctx.cartId, true) : null
+      if (!cart) {
+        if (!opts.create) {
+          if (ctx.cartId && !isCartId(ctx.cartId)) throw new CartNotFoundError()
+          if (opts.promotionCodes !== undefined && !ctx.cartId) {
+            // Codes without a basket: nothing to apply them to.
+            const errors: PromoError[] = opts.promotionCodes
+              .filter((c) => c.trim())
+              .map((code) => ({ message: CART_TEXT.promoInvalid, code }))
+            return { cartId: null, cart: { ...this.empty(ctx), errors: { promotionCodes: errors } } }
+          }
+          throw new CartNotFoundError()
+        }
+        const [created] = await tx
+          .insert(carts)
+          .values({ siteId: ctx.site.id, customerId: ctx.customerId ?? null })
+          .returning()
+        cart = created!
+      }
+      let lines = await this.loadLines(tx, cart.id)
+      if (await change(tx, cart, lines)) lines = await this.loadLines(tx, cart.id)
+      const promoErrors: PromoError[] = []
+      if (opts.promotionCodes !== undefined) {
+        promoErrors.push(...(await this.applyCodes(tx, ctx.site, cart, lines, opts.promotionCodes)))
+      }
+      if (await this.syncGifts(tx, ctx.site, cart, lines)) lines = await this.loadLines(tx, cart.id)
+      const { priced, promoErrors: evalErrors, rates } = await this.price(tx, ctx.site, cart, lines)
+      for (const e of evalErrors) if (!promoErrors.some((p) => p.code === e.code)) promoErrors.push(e)
+      await tx
+        .update(carts)
+        .set({
+          summaryCount: priced.totalItems,
+          summaryTotal: priced.totalPriceIncTax,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(carts.id, cart.id))
+      return { cartId: cart.id, cart: this.present(ctx, cart, lines, priced, rates, promoErrors) }
+    })
+    if (result.cartId) this.summaries.set(`${ctx.site.id}:${result.cartId}`, summaryOf(result.cart))
+    return result
+  }
+
+  /** Sets quantities on the loaded lines (patched in place); true when some were removed. */
+  private async setQuantities(
+    tx: Tx,
+    cart: CartRow,
+    lines: LineRow[],
+    items: { id: number; quantity: number }[],
+  ): Promise<boolean> {
+    const byId = new Map(lines.map((l) => [l.item.id, l]))
+    const remove: number[] = []
+    for (const [index, change] of items.entries()) {
+      const row = byId.get(change.id)
+      // Another visitor's line, or one already gone: the same answer as a missing one.
+      if (!row) throw new CartNotFoundError()
+      const line = row.item
+      if (line.isFreeGift)
+        throw invalid(`items.${index}.quantity`, 'The quantity of a free gift cannot be changed.')
+      if (line.parentId !== null && !line.isIsolatedFromParent) {
+        throw invalid(`items.${index}.quantity`, 'This item follows the quantity of the item it belongs to.')
+      }
+      if (change.quantity === 0) {
+        remove.push(line.id)
+        continue
+      }
+      if (change.quantity < row.minimumOrder) {
+        throw invalid(
+          `items.${index}.quantity`,
+          `The minimum order quantity for ${row.productName || row.groupName} is ${row.minimumOrder}.`,
+        )
+      }
+      await tx.update(cartItems).set({ quantity: change.quantity }).where(eq(cartItems.id, line.id))
+      line.quantity = change.quantity
+      // Children that are not isolated follow their parent.
+      const children = lines.filter((l) => l.item.parentId === line.id && !l.item.isIsolatedFromParent)
+      if (children.length) {
+        await tx
+          .update(cartItems)
+          .set({ quantity: change.quantity })
+          .where(
+            inArray(
+              cartItems.id,
+              children.map((c) => c.item.id),
+            ),
+          )
+        for (const c of children) c.item.quantity = change.quantity
+      }
+    }
+    if (remove.length) await this.deleteLines(tx, cart.id, remove)
+    return remove.length > 0
+  }
+
+  /** Deletes lines and their children. */
+  private async deleteLines(tx: Tx, cartId: string, ids: number[]): Promise<void> {
+    await tx
+      .delete(cartItems)
+      .where(
+        and(eq(cartItems.cartId, cartId), or(inArray(cartItems.id, ids), inArray(cartItems.parentId, ids))),
+      )
+  }
+
+  private async loadLines(executor: Executor, cartId: string): Promise<LineRow[]> {
+    return executor
+      .select({
+        item: cartItems,
+        sku: products.sku,
+        productName: products.name,
+        description: products.description,
+        priceList: products.priceList,
+        minimumOrder: products.minimumOrder,
+        published: products.published,
+        groupName: productGroups.name,
+        groupUrl: productGroups.url,
+        groupMedia: productGroups.media,
+        vatReliefEligible: productGroups.vatReliefEligible,
+        categoryName: categories.name,
+        categoryUrl: categories.url,
+        categoryBuilder: categories.builder,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+      .leftJoin(categories, eq(categories.id, cartItems.categoryId))
+      .where(eq(cartItems.cartId, cartId))
+      .orderBy(asc(cartItems.id))
+  }
+
+  private async findPromotions(executor: Executor, siteId: number, codes: string[]): Promise<PromotionRow[]> {
+    if (codes.length === 0) return []
+    return executor
+      .select()
+      .from(promotions)
+      .where(and(eq(promotions.siteId, siteId), inArray(promotions.code, codes)))
+  }
+
+  /**
+   * Makes `requested` the cart's codes. A code dropped gives back its use; a new code must exist
+   * on this site, be in date, reach its minimum spend and (when limited) win one of the uses left,
+   * taken with one conditional UPDATE so a limit holds however many baskets try at once.
+   */
+  private async applyCodes(
+    tx: Tx,
+    site: Site,
+    cart: CartRow,
+    lines: LineRow[],
+    requested: string[],
+  ): Promise<PromoError[]> {
+    const wanted: { code: string; entered: string }[] = []
+    for (const entered of requested) {
+      const code = normaliseCode(entered)
+      if (code && !wanted.some((w) => w.code === code)) wanted.push({ code, entered: entered.trim() })
+    }
+    const current = cart.promotionCodes ?? []
+    const removed = current.filter((c) => !wanted.some((w) => w.code === c))
+    const added = wanted.filter((w) => !current.includes(w.code))
+    const rows = await this.findPromotions(tx, site.id, [...removed, ...added.map((a) => a.code)])
+    const byCode = new Map(rows.map((r) => [r.code, r]))
+
+    for (const code of removed) {
+      const promo = byCode.get(code)
+      if (!promo) continue
+      const released = await tx
+        .delete(promotionUses)
+        .where(and(eq(promotionUses.promotionId, promo.id), eq(promotionUses.cartId, cart.id)))
+        .returning({ id: promotionUses.promotionId })
+      if (released.length) {
+        await tx
+          .update(promotions)
+          .set({ timesUsed: sql`${promotions.timesUsed} - 1` })
+          .where(and(eq(promotions.id, promo.id), gt(promotions.timesUsed, 0)))
+      }
+    }
+
+    const goods = this.goodsTotal(lines)
+    const errors: PromoError[] = []
+    const keep = current.filter((c) => !removed.includes(c))
+    for (const { code, entered } of added) {
+      const promo = byCode.get(code)
+      if (!promo || !promotionApplies(promo, goods)) {
+        errors.push({ message: CART_TEXT.promoInvalid, code: entered })
+        continue
+      }
+      if (promo.usageLimit !== null) {
+        const [use] = await tx
+          .insert(promotionUses)
+          .values({ promotionId: promo.id, cartId: cart.id })
+          .onConflictDoNothing()
+          .returning({ id: promotionUses.promotionId })
+        if (use) {
+          const [won] = await tx
+            .update(promotions)
+            .set({ timesUsed: sql`${promotions.timesUsed} + 1` })
+            .where(
+              and(
+                eq(promotions.id, promo.id),
+                or(isNull(promotions.usageLimit), lt(promotions.timesUsed, promotions.usageLimit)),
+              ),
+            )
+            .returning({ id: promotions.id })
+          if (!won) {
+            await tx
+              .delete(promotionUses)
+              .where(and(eq(promotionUses.promotionId, promo.id), eq(promotionUses.cartId, cart.id)))
+            errors.push({ message: CART_TEXT.promoUsedUp, code: entered })
+            continue
+          }
+        }
+      }
+      keep.push(code)
+    }
+    await tx.update(carts).set({ promotionCodes: keep }).where(eq(carts.id, cart.id))
+    cart.promotionCodes = keep
+    return errors
+  }
+
+  private goodsTotal(lines: LineRow[]): number {
+    return priceCart(
+      lines.filter((l) => !l.item.isFreeGift).map((l) => this.pricingLine(l)),
+      {
+        vatRate: 0,
+        applyVatRelief: false,
+        rates: [],
+        despatchType: '',
+        minimumOrderValue: 0,
+        discount: { percentage: 0, fixed: 0, freeDelivery: false },
+      },
+    ).itemsTotal
+  }
+
+  /** Adds the gift line of each applicable free-gift code and drops gifts no longer earned. */
+  private async syncGifts(tx: Tx, site: Site, cart: CartRow, lines: LineRow[]): Promise<boolean> {
+    const promos = await this.findPromotions(tx, site.id, cart.promotionCodes ?? [])
+    const goods = this.goodsTotal(lines)
+    const wanted = new Set(
+      promos
+        .filter(
+          (p) =>
+            p.kind === 'free_gift' && p.giftProductId !== null && promotionApplies(p, goods) && goods > 0,
+        )
+        .map((p) => p.giftProductId!),
+    )
+    const gifts = lines.filter((l) => l.item.isFreeGift)
+    const stale = gifts.filter((g) => !wanted.has(g.item.productId)).map((g) => g.item.id)
+    const missing = [...wanted].filter((id) => !gifts.some((g) => g.item.productId === id))
+    if (stale.length) await tx.delete(cartItems).where(inArray(cartItems.id, stale))
+    for (const productId of missing) {
+      await tx.insert(cartItems).values({ cartId: cart.id, productId, quantity: 1, isFreeGift: true })
+    }
+    return stale.length > 0 || missing.length > 0
+  }
+
+  private pricingLine(l: LineRow) {
+    const { base, options } = resolveOptions(l.categoryBuilder, l.item.options)
+    return {
+      id: l.item.id,
+      quantity: l.item.quantity,
+      brackets: normaliseBrackets(l.priceList),
+      basePrice: base ? base.cost : null,
+      optionCosts: options.map((o) => o.cost),
+      vatReliefEligible: l.vatReliefEligible,
+      isFreeGift: l.item.isFreeGift,
+    }
+  }
+
+  private async price(
+    executor: Executor,
+    site: Site,
+    cart: CartRow,
+    lines: LineRow[],
+  ): Promise<{ priced: PricedCart; promoErrors: PromoError[]; rates: DeliveryRateRow[] }> {
+    const allRates = await this.rates(executor, site.id)
+    const zone = cart.shippingZone ?? allRates[0]?.zone ?? null
+    const rates = allRates.filter((r) => r.zone === zone)
+    const goods = this.goodsTotal(lines)
+    const promos = await this.findPromotions(executor, site.id, cart.promotionCodes ?? [])
+    const discount: PricingDiscount = { percentage: 0, fixed: 0, freeDelivery: false }
+    const promoErrors: PromoError[] = []
+    for (const code of cart.promotionCodes ?? []) {
+      const promo = promos.find((p) => p.code === code)
+      if (!promo || !promotionApplies(promo, goods)) {
+        promoErrors.push({ message: CART_TEXT.promoInvalid, code })
+        continue
+      }
+      if (promo.kind === 'percentage') discount.percentage += promo.value
+      else if (promo.kind === 'fixed') discount.fixed += promo.value
+      else if (promo.kind === 'free_delivery') discount.freeDelivery = true
+    }
+    const priced = priceCart(
+      lines.map((l) => this.pricingLine(l)),
+      {
+        vatRate: DEFAULT_VAT_RATE,
+        applyVatRelief: cart.applyVatRelief,
+        rates: rates.map((r) => ({
+          id: r.id,
+          despatchType: r.despatchType,
+          price: r.price,
+          freeOver: r.freeOver,
+        })),
+        despatchType: cart.despatchType ?? rates[0]?.despatchType ?? '',
+        minimumOrderValue: site.settings.minimumOrderValue,
+        discount,
+      },
+    )
+    return { priced, promoErrors, rates }
+  }
+
+  private empty(ctx: CartContext): Cart {
+    return {
+      id: null,
+      items: [],
+      promotionCodes: [],
+      errors: { promotionCodes: [] },
+      despatch_types: [],
+      despatch_type: '',
+      cart_total_price: 0,
+      cart_total_price_inc_tax: 0,
+      cart_total_tax: 0,
+      cart_total_shipping: 0,
+      cart_total_shipping_inc_tax: 0,
+      cart_total_discount: 0,
+      cart_total_discount_inc_tax: 0,
+      cart_total_items: 0,
+      customer_id: ctx.customerId ?? null,
+      shippingZone: '',
+      shippingRates: [],
+      shortForFreeShipping: null,
+      short_for_minimum_order_value: 0,
+      minimum_order_value: ctx.site.settings.minimumOrderValue,
+      items_total: 0,
+      items_count: 0,
+      vat_items: [],
+      customisation_total: 0,
+      ApplyVATRelief: false,
+      shared: false,
+    }
+  }
+
+  private present(
+    ctx: CartContext,
+    cart: CartRow,
+    lines: LineRow[],
+    priced: PricedCart,
+    rates: DeliveryRateRow[],
+    promoErrors: PromoError[],
+  ): Cart {
+    const items: CartItem[] = lines.map((l, i) => {
+      const p = priced.lines[i]!
+      const { options } = resolveOptions(l.categoryBuilder, l.item.options)
+      const unit = p.unitPrice + p.optionsUnitCost
+      const image = imagesOf(l.groupMedia)[0]
+      const url = l.groupUrl
+      return {
+        id: l.item.id,
+        quantity: l.item.quantity,
+        minimumOrder: l.minimumOrder,
+        parent: l.item.parentId,
+        is_isolated_from_parent: l.item.isIsolatedFromParent,
+        IsFreeGift: l.item.isFreeGift,
+        sequence_id: l.item.sequenceId,
+        printable_sign: l.item.printableSign
+          ? { url: l.item.printableSign.url, signReads: l.item.printableSign.signReads ?? '' }
+          : null,
+        unit_price: unit,
+        unit_price_inc_tax: unit + vatOn(unit, p.vatRate),
+        line_total: p.net,
+        line_total_inc_tax: p.net + p.vat,
+        line_tax: p.vat,
+        line_total_ex_discount_ex_tax: p.gross,
+        vat_rate: p.vatRate,
+        options: {
+          price_ex_tax: p.optionsUnitCost,
+          items: options.map((o) => ({ id: o.id, title: o.title, name: o.name, cost: o.cost })),
+        },
+        product: {
+          id: l.item.productId,
+          sku: l.sku,
+          name: l.productName || l.groupName,
+          url,
+          price: p.unitPrice,
+          details: l.description,
+          media: image ? imageUrl(image.file_location, { w: 120, h: 120, fit: 'contain' }) : null,
+          category:
+            l.item.categoryId && l.categoryUrl
+              ? { id: l.item.categoryId, name: l.categoryName ?? '', url: l.categoryUrl }
+              : null,
+        },
+        FullURL: `${ctx.baseUrl}${url}`,
+        category: l.categoryUrl ? { url: l.categoryUrl } : null,
+        work_wear_session: l.item.workWearSession,
+        edit_url: l.item.printableSign
+          ? withQuery(l.item.printableSign.url, 'item_id', String(l.item.id))
+          : null,
+        work_wear_url: l.item.workWearSession
+          ? withQuery(
+              `/custom-workwear/${l.item.workWearSession.builder_json.cat_id}`,
+              'session_id',
+              l.item.workWearSession.id,
+            )
+          : null,
+      }
+    })
+    const despatchType = rates.find((r) => r.id === priced.selectedRateId)?.despatchType ?? ''
+    return {
+      id: cart.id,
+      items,
+      promotionCodes: cart.promotionCodes ?? [],
+      errors: { promotionCodes: promoErrors },
+      despatch_types: [...new Set(rates.map((r) => r.despatchType))],
+      despatch_type: despatchType,
+      cart_total_price: priced.totalPrice,
+      cart_total_price_inc_tax: priced.totalPriceIncTax,
+      cart_total_tax: priced.tax,
+      cart_total_shipping: priced.shipping,
+      cart_total_shipping_inc_tax: priced.shipping + priced.shippingVat,
+      cart_total_discount: priced.discount,
+      cart_total_discount_inc_tax: priced.discountIncTax,
+      cart_total_items: priced.totalItems,
+      customer_id: cart.customerId,
+      shippingZone: rates[0]?.zone ?? cart.shippingZone ?? '',
+      shippingRates: rates.map((r) => ({
+        id: r.id,
+        name: r.name,
+        price: r.id === priced.selectedRateId ? priced.shipping : r.price,
+        selected: r.id === priced.selectedRateId,
+        despatch_type: r.despatchType,
+      })),
+      shortForFreeShipping: priced.lines.length ? priced.shortForFreeShipping : null,
+      short_for_minimum_order_value: priced.shortForMinimumOrderValue,
+      minimum_order_value: ctx.site.settings.minimumOrderValue,
+      items_total: priced.itemsTotal,
+      items_count: priced.itemsCount,
+      vat_items: priced.vatItems,
+      customisation_total: priced.customisationTotal,
+      ApplyVATRelief: cart.applyVatRelief,
+      shared: cart.shared,
+    }
+  }
+}
+
+function withQuery(url: string, key: string, value: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`
+}
+
+async function copyLines(tx: Tx, lines: CartItemRow[], cartId: string): Promise<void> {
+  const idMap = new Map<number, number>()
+  // Parents first, so children can point at the copies.
+  const ordered = [...lines].sort(
+    (a, b) => Number(a.parentId !== null) - Number(b.parentId !== null) || a.id - b.id,
+  )
+  for (const line of ordered) {
+    const [row] = await tx
+      .insert(cartItems)
+      .values({
+        cartId,
+        productId: line.productId,
+        categoryId: line.categoryId,
+        quantity: line.quantity,
+        parentId: line.parentId !== null ? (idMap.get(line.parentId) ?? null) : null,
+        isIsolatedFromParent: line.isIsolatedFromParent,
+        isFreeGift: line.isFreeGift,
+        sequenceId: line.sequenceId,
+        printableSign: line.printableSign,
+        options: line.options,
+        workWearSession: line.workWearSession,
+      })
+      .returning({ id: cartItems.id })
+    idMap.set(line.id, row!.id)
+  }
+}
+
+interface ResolvedOption {
+  id: number
+  title: string
+  name: string
+  cost: number
+}
+
+/**
+ * A builder line's chosen items, from the category's builder as it is now: the first selector's
+ * item is the base price, every other chosen item an option with its cost.
+ */
+export function resolveOptions(
+  builder: BuilderConfig | null,
+  ids: readonly number[],
+): { base: ResolvedOption | null; options: ResolvedOption[] } {
+  if (!builder || ids.length === 0) return { base: null, options: [] }
+  let base: ResolvedOption | null = null
+  const options: ResolvedOption[] = []
+  const groups = [
+    ...builder.selectors.map((g, i) => ({ g, first: i === 0 })),
+    ...(builder.options ?? []).map((g) => ({ g, first: false })),
+  ]
+  for (const id of ids) {
+    for (const { g, first } of groups) {
+      const item = g.items.find((it) => it.id === id)
+      if (!item) continue
+      const resolved = {
+        id: item.id,
+        title: g.name,
+        name: item.name,
+        cost: Math.max(0, Math.round(item.cost)),
+      }
+      if (first && !base) base = resolved
+      else options.push(resolved)
+      break
+    }
+  }
+  return { base, options }
+}
+
+/** A builder add must name one item of the first selector and at most one item per group. */
+function checkOptions(builder: BuilderConfig | null, ids: number[], index: number): void {
+  const field = `items.${index}.customisation.options`
+  if (!builder) throw invalid(field, 'This category has no product builder.')
+  const groups = [...builder.selectors, ...(builder.options ?? [])]
+  const used = new Set<number>()
+  for (const id of ids) {
+    const g = groups.findIndex((group) => group.items.some((it) => it.id === id))
+    if (g < 0) throw invalid(field, 'One of the chosen options does not exist.')
+    if (used.has(g)) throw invalid(field, 'Choose one item per option.')
+    used.add(g)
+  }
+  if (!used.has(0)) throw invalid(field, `Choose a ${builder.selectors[0]?.name ?? 'size'}.`)
+  const first = builder.selectors[0]!.items.find((it) => ids.includes(it.id))!
+  if (!(first.cost > 0)) throw invalid(field, 'This option cannot be ordered.')
+}
+
+export { CartNotFoundError, CartValidationError }

@@ -1,0 +1,121 @@
+/**
+ * zod request schemas of the basket calls (spec §5, §7), built on the rules in cart.ts. Used by
+ * the server; the browser checks the share and save forms with the plain validators in cart.ts.
+ */
+import { z } from 'zod'
+import {
+  CART_TEXT,
+  emailsValid,
+  FORM_TEXT,
+  MAX_LINES_PER_REQUEST,
+  MAX_QUANTITY,
+  PROMO_CODE_MAX,
+  SAVE_NAME_PATTERN,
+  SHARE_NAME_PATTERN,
+} from './cart.ts'
+
+const wholeQuantity = (min: number) =>
+  z
+    .number({ error: 'The quantity must be a number.' })
+    .int('The quantity must be a whole number.')
+    .min(min, min === 0 ? 'The quantity may not be negative.' : `The quantity must be at least ${min}.`)
+    .max(MAX_QUANTITY, `The quantity may not be greater than ${MAX_QUANTITY}.`)
+
+const id = (what: string) =>
+  z
+    .number({ error: `The ${what} is not valid.` })
+    .int(`The ${what} is not valid.`)
+    .positive(`The ${what} is not valid.`)
+
+export const promoCodeSchema = z
+  .string({ error: 'The promotional code must be text.' })
+  .max(PROMO_CODE_MAX, CART_TEXT.promoTooLong)
+
+export const promotionCodesSchema = z.array(promoCodeSchema).max(5, 'Only one promotional code can be used.')
+
+export const addItemSchema = z.object({
+  listing_id: id('product'),
+  quantity: wholeQuantity(1),
+  category_id: id('category').nullable().optional(),
+  customisation: z.object({ options: z.array(id('option')).max(20, 'Too many options.') }).optional(),
+  sequence_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/, 'The sequence id is not valid.')
+    .optional(),
+  printable_sign: z
+    .object({
+      url: z
+        .string()
+        .max(500)
+        .regex(/^\/[^\s]*$/, 'The sign address is not valid.'),
+      printableSVG: z.string().max(200_000).optional(),
+      webVersionOfSVG: z.string().max(200_000).optional(),
+      signReads: z.string().max(500).optional(),
+    })
+    .optional(),
+})
+
+export const addSchema = z.object({
+  items: z.array(addItemSchema).max(MAX_LINES_PER_REQUEST, 'Too many lines in one request.').default([]),
+  promotionCodes: promotionCodesSchema.optional(),
+})
+
+export const updateItemsSchema = z.object({
+  items: z
+    .array(z.object({ id: id('line'), quantity: wholeQuantity(0) }))
+    .min(1, 'Choose at least one line to update.')
+    .max(MAX_LINES_PER_REQUEST, 'Too many lines in one request.'),
+})
+
+export const updateCartSchema = z.object({
+  items: z
+    .array(z.object({ id: id('line'), quantity: wholeQuantity(0) }))
+    .max(MAX_LINES_PER_REQUEST, 'Too many lines in one request.')
+    .optional(),
+  promotionCodes: promotionCodesSchema.optional(),
+  despatch_type: z.string().max(40).optional(),
+  shippingZone: z.string().max(60).optional(),
+  ApplyVATRelief: z.boolean({ error: 'ApplyVATRelief must be true or false.' }).optional(),
+})
+
+const EMAIL = z.email()
+
+export const shareSchema = z.object({
+  emails: z
+    .string({ error: FORM_TEXT.emailsRequired })
+    .trim()
+    .min(1, FORM_TEXT.emailsRequired)
+    .max(1000, 'Too many e-mail addresses.')
+    .refine((value) => emailsValid(value, (e) => EMAIL.safeParse(e).success), {
+      message: FORM_TEXT.emailsInvalid,
+    }),
+  name: z
+    .string({ error: FORM_TEXT.shareNameRequired })
+    .trim()
+    .min(1, FORM_TEXT.shareNameRequired)
+    .max(100, FORM_TEXT.shareNameTooLong)
+    .regex(SHARE_NAME_PATTERN, FORM_TEXT.shareNameChars),
+  cart_id: z.string().optional(),
+})
+
+export const saveSchema = z.object({
+  basketName: z
+    .string({ error: FORM_TEXT.saveNameRequired })
+    .trim()
+    .min(1, FORM_TEXT.saveNameRequired)
+    .max(100, FORM_TEXT.saveNameTooLong)
+    .regex(SAVE_NAME_PATTERN, FORM_TEXT.saveNameChars),
+})
+
+/** zod issues as field → messages (paths joined with dots: items.0.quantity). */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'form'
+    ;(out[key] ??= []).push(issue.message)
+  }
+  return out
+}

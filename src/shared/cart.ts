@@ -1,0 +1,193 @@
+/**
+ * The basket as the server answers it (spec §3 "Cart", "Cart item"; checkout-and-account §3), the
+ * validation rules shared by the browser and the server (spec §5), and the basket texts. The zod
+ * request schemas built on these rules are in cart.schemas.ts (server), so the browser's basket
+ * page does not carry zod.
+ * Money is integer minor units (pence or cents); `_inc_tax` names include VAT, the rest do not.
+ */
+export const MAX_QUANTITY = 9999
+export const PROMO_CODE_MAX = 50
+export const MAX_LINES_PER_REQUEST = 100
+
+export const CART_TEXT = {
+  empty: 'No items in your shopping cart',
+  suggested: 'Suggested products',
+  addError: 'Something went wrong when trying to add item(s) to basket.',
+  clearError: 'Something went wrong when trying to clear the basket.',
+  deleteError: 'Something went wrong when trying to delete cart item.',
+  updateError: 'Something went wrong when update to basket.',
+  signSequenceError: 'There was an error removing the sign sequence',
+  sending: 'Sending...',
+  sent: 'Cart sent',
+  shareError: 'There was an error sharing this cart.',
+  saved: 'Cart Saved',
+  saveError: 'There was an error saving this cart.',
+  promoTooLong: 'Promotional Code must be less than 50 characters',
+  promoNotApplied: 'Promo code could not be applied',
+  promoInvalid: 'Promo code is not valid or applicable to your cart',
+  promoFailed: 'Failed to apply promo code. Please try again.',
+  promoRemoveFailed: 'Failed to remove promo code',
+  promoUsedUp: 'This promotional code has reached its usage limit',
+  whoops: 'Whoops! Something went wrong.',
+} as const
+
+export interface PrintableSignData {
+  url: string
+  printableSVG?: string
+  webVersionOfSVG?: string
+  signReads?: string
+}
+
+export interface CartOptionItem {
+  id: number
+  /** The builder group ('Size', 'Material') */
+  title: string
+  name: string
+  /** Per unit, ex VAT */
+  cost: number
+}
+
+export interface CartItem {
+  id: number
+  quantity: number
+  minimumOrder: number
+  /** Id of the parent line, or null */
+  parent: number | null
+  is_isolated_from_parent: boolean
+  IsFreeGift: boolean
+  sequence_id: string | null
+  printable_sign: PrintableSignData | null
+  /** Unit price ex VAT including options ('Price Each') */
+  unit_price: number
+  unit_price_inc_tax: number
+  /** After the line's share of the discount, ex VAT */
+  line_total: number
+  line_total_inc_tax: number
+  line_tax: number
+  line_total_ex_discount_ex_tax: number
+  vat_rate: number
+  options: { price_ex_tax: number; items: CartOptionItem[] }
+  product: {
+    id: number
+    sku: string
+    name: string
+    url: string
+    /** Unit price ex VAT without options */
+    price: number
+    details: string
+    /** Thumbnail URL, or null */
+    media: string | null
+    category: { id: number; name: string; url: string } | null
+  }
+  FullURL: string
+  category: { url: string } | null
+  work_wear_session: { id: string; builder_json: { cat_id: number } } | null
+  /** Printable signs: the sign's page with ?item_id= */
+  edit_url: string | null
+  /** Workwear lines: the builder with ?session_id= */
+  work_wear_url: string | null
+}
+
+export interface ShippingRate {
+  id: number
+  name: string
+  price: number
+  selected: boolean
+  despatch_type: string
+}
+
+export interface PromoError {
+  message: string
+  code: string
+}
+
+export interface Cart {
+  /** Null until something is added */
+  id: string | null
+  items: CartItem[]
+  promotionCodes: string[]
+  errors: { promotionCodes: PromoError[] }
+  despatch_types: string[]
+  despatch_type: string
+  cart_total_price: number
+  cart_total_price_inc_tax: number
+  cart_total_tax: number
+  cart_total_shipping: number
+  cart_total_shipping_inc_tax: number
+  cart_total_discount: number
+  cart_total_discount_inc_tax: number
+  /** Number of items (sum of quantities) */
+  cart_total_items: number
+  customer_id: number | null
+  shippingZone: string
+  shippingRates: ShippingRate[]
+  /** Left to spend for free delivery; null when not set */
+  shortForFreeShipping: number | null
+  short_for_minimum_order_value: number
+  minimum_order_value: number
+  /** Goods before discount, ex VAT */
+  items_total: number
+  /** Number of lines */
+  items_count: number
+  /** VAT by rate */
+  vat_items: { rate: number; net: number; tax: number }[]
+  customisation_total: number
+  ApplyVATRelief: boolean
+  /** Loaded from a share link */
+  shared: boolean
+}
+
+// --- Rules shared with the zod schemas (cart.schemas.ts) ------------------------------------
+
+export const SHARE_NAME_PATTERN = /^[A-Za-z '-]+$/
+export const SAVE_NAME_PATTERN = /^[A-Za-z0-9 '-]+$/
+/** A pragmatic address check (the server also checks each one with zod's e-mail rule) */
+const EMAIL_PATTERN = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/
+export const MAX_SHARE_RECIPIENTS = 10
+
+export const FORM_TEXT = {
+  shareNameRequired: 'Enter your name.',
+  shareNameTooLong: 'The name may not be longer than 100 characters.',
+  shareNameChars: 'The name may contain only letters, spaces, apostrophes and hyphens.',
+  emailsRequired: 'Enter at least one e-mail address.',
+  emailsInvalid: 'Enter up to 10 valid e-mail addresses, separated by commas.',
+  saveNameRequired: 'Enter a name for the basket.',
+  saveNameTooLong: 'The basket name may not be longer than 100 characters.',
+  saveNameChars: 'The basket name may contain only letters, digits, spaces, apostrophes and hyphens.',
+} as const
+
+/** The share form's e-mails: comma separated, blanks dropped. */
+export function splitEmails(value: string): string[] {
+  return value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+}
+
+export function emailsValid(
+  value: string,
+  isEmail: (e: string) => boolean = (e) => EMAIL_PATTERN.test(e),
+): boolean {
+  const list = splitEmails(value)
+  return list.length > 0 && list.length <= MAX_SHARE_RECIPIENTS && list.every(isEmail)
+}
+
+/** The share form checked in the browser before sending: field → messages ({} when fine). */
+export function validateShare(form: { name: string; emails: string }): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  const name = form.name.trim()
+  if (!name) errors.name = [FORM_TEXT.shareNameRequired]
+  else if (name.length > 100) errors.name = [FORM_TEXT.shareNameTooLong]
+  else if (!SHARE_NAME_PATTERN.test(name)) errors.name = [FORM_TEXT.shareNameChars]
+  if (!form.emails.trim()) errors.emails = [FORM_TEXT.emailsRequired]
+  else if (!emailsValid(form.emails)) errors.emails = [FORM_TEXT.emailsInvalid]
+  return errors
+}
+
+export function validateSave(form: { basketName: string }): Record<string, string[]> {
+  const name = form.basketName.trim()
+  if (!name) return { basketName: [FORM_TEXT.saveNameRequired] }
+  if (name.length > 100) return { basketName: [FORM_TEXT.saveNameTooLong] }
+  if (!SAVE_NAME_PATTERN.test(name)) return { basketName: [FORM_TEXT.saveNameChars] }
+  return {}
+}
