@@ -16,6 +16,8 @@ import { migrate, openDatabase, type Database, type Db } from './db/client.ts'
 import { isEmpty, seed } from './db/seed/index.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
+import type { SendMail } from './modules/auth/auth.mail.ts'
+import { authPlugin } from './modules/auth/auth.plugin.ts'
 import { CatalogService } from './modules/catalog/catalog.service.ts'
 import { ContentService } from './modules/content/content.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
@@ -48,6 +50,8 @@ export interface AppDependencies {
   database?: Database
   /** Skip migrations when the caller already ran them. */
   migrated?: boolean
+  /** Delivers auth e-mails (verification, reset, welcome); default: logged. Tests capture mail here. */
+  sendMail?: SendMail
 }
 
 export function baseUrlOf(request: FastifyRequest): string {
@@ -126,6 +130,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     redis,
   })
   await app.register(csrfPlugin, { cookieSecure: config.session.cookieSecure })
+  await app.register(authPlugin, {
+    db: database.db,
+    secret: config.session.secret,
+    cookieSecure: config.session.cookieSecure,
+    rememberTtlMs: config.session.ttlSeconds * 1000,
+    recaptchaSecret: config.recaptchaSecret,
+    mailCaptureFile: config.mailCaptureFile,
+    ...(deps.sendMail ? { sendMail: deps.sendMail } : {}),
+  })
 
   // Static files: brand logos, favicon and (in production) the built client assets.
   await app.register(fastifyStatic, {
@@ -154,9 +167,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(inertiaPlugin, {
     version: frontend.version,
     ssr: frontend.ssr,
-    share: (request: FastifyRequest) => ({
+    share: async (request: FastifyRequest) => ({
       site: request.site ? presentSite(request.site, baseUrlOf(request)) : null,
-      auth: { customer: null },
+      auth: { customer: await app.auth.summary(request) },
       cart: { count: 0, total: 0 },
     }),
     document: (parts) => {

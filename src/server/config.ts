@@ -42,6 +42,8 @@ const envSchema = z.object({
   SSR: bool.optional(),
   SEED_ON_START: bool.default(true),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  MAIL_CAPTURE_FILE: z.string().min(1).optional(),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -63,6 +65,10 @@ export interface Config {
   ssr: boolean
   seedOnStart: boolean
   rateLimitPerMinute: number
+  /** Secret key for sites whose bot check is reCAPTCHA. */
+  recaptchaSecret: string | null
+  /** Development and browser tests: auth e-mails appended to this file as JSON lines. */
+  mailCaptureFile: string | null
   paths: { root: string; var: string; dist: string }
 }
 
@@ -133,6 +139,8 @@ export function loadConfig(
     ssr: e.SSR ?? e.NODE_ENV !== 'test',
     seedOnStart: e.SEED_ON_START,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
+    mailCaptureFile: e.MAIL_CAPTURE_FILE ? resolve(root, e.MAIL_CAPTURE_FILE) : null,
     paths: { root, var: varDir, dist: resolve(root, 'dist') },
   }
   return { ...config, ...overrides }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { contentPages, sites } from '../schema.ts'
+import { seedCustomers } from '../../modules/auth/auth.seed.ts'
 import { seedCatalog } from './catalog/index.ts'
 import { demoPages } from './content.ts'
 import { demoSites } from './sites.ts'
@@ -54,6 +55,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
       }
     }
     await seedCatalog(tx, log)
+    await seedCustomers(tx as unknown as Db)
   })
   log(`seeded ${demoSites.length} sites`)
 }
