@@ -64,7 +64,7 @@ export class AltchaBotChecker implements BotChecker {
       return { ok: false, message: AUTH_MESSAGES.botInvalid }
     }
     if (!payload || typeof payload !== 'object') return { ok: false, message: AUTH_MESSAGES.botInvalid }
-    let valid = false
+    let valid: boolean
     try {
       valid = await verifySolution(payload as never, this.hmacKey, true)
     } catch {
