@@ -18,6 +18,7 @@ import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
 import type { SendMail } from './modules/auth/auth.mail.ts'
 import { authPlugin } from './modules/auth/auth.plugin.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
 import { CatalogService } from './modules/catalog/catalog.service.ts'
 import { ContentService } from './modules/content/content.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   })
   await app.register(mediaRoutes)
   await app.register(pageRoutes)
+  await app.register(authRoutes)
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 

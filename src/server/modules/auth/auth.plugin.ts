@@ -1,6 +1,7 @@
 /**
  * The auth module's wiring: `app.auth` (service, on-login hooks, login/logout helpers, bot
- * check per site, mail delivery), the remember-me hook, and the routes (auth.routes.ts).
+ * check per site, mail delivery) and the remember-me hook. The routes (auth.routes.ts) are
+ * registered with the other routes, after the error handler.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -19,7 +20,6 @@ import {
   sessionGet,
   sessionSet,
 } from './auth.session.ts'
-import { authRoutes } from './auth.routes.ts'
 import { AltchaBotChecker, RecaptchaBotChecker, type BotChecker } from './bot-check.ts'
 
 export const REMEMBER_COOKIE = 'shop_remember'
@@ -174,8 +174,6 @@ export const authPlugin = fp(
       for (const hook of hooks) await hook({ request, reply, customerId: customer.id, previousSession })
       request.log.info({ customerId: customer.id }, 'customer logged in by remember-me')
     })
-
-    await app.register(authRoutes)
   },
   { name: 'shop-auth', dependencies: ['shop-session'] },
 )
