@@ -245,7 +245,7 @@ export class AuthService {
     const customer = await this.byEmail(siteId, email)
     if (!customer) return null
     const passwordHash = await hashPassword(password)
-    return this.db.transaction(async (tx) => {
+    const updated = await this.db.transaction(async (tx) => {
       const used = await tx
         .update(passwordResetTokens)
         .set({ usedAt: new Date(this.now()) })
@@ -268,9 +268,11 @@ export class AuthService {
         .set({ passwordHash, updatedAt: new Date(this.now()) })
         .where(eq(customers.id, customer.id))
         .returning()
-      await this.throttle.clear(`login:acct:${siteId}:${customer.email}`)
       return row ?? null
     })
+    // A lock-out attack on the account never outlives its owner's reset.
+    if (updated) await this.throttle.clear(`login:acct:${siteId}:${customer.email}`)
+    return updated
   }
 
   // --- e-mail verification -------------------------------------------------------------
