@@ -18,7 +18,8 @@ beforeEach(() => {
   mail.length = 0
 })
 
-const visitor = () => new Visitor(t.app, 'localhost', { 'x-forwarded-for': `10.9.${Math.floor(++n / 250)}.${n % 250}` })
+const visitor = () =>
+  new Visitor(t.app, 'localhost', { 'x-forwarded-for': `10.9.${Math.floor(++n / 250)}.${n % 250}` })
 const settle = () => new Promise((r) => setTimeout(r, 50))
 const linkIn = (m: MailMessage | undefined, path: string) => {
   const match = new RegExp(`http://localhost(?::\\d+)?(${path}[^\\s"<]*)`).exec(m?.text ?? '')
@@ -38,8 +39,14 @@ const registration = (email: string, extra: Record<string, unknown> = {}) => ({
 describe('registration', () => {
   it('renders the page and its club variant', async () => {
     const v = visitor()
-    expect((await v.visit('/register')).json()).toMatchObject({ component: 'Auth/Register', props: { variant: 'standard' } })
-    expect((await v.visit('/register/club')).json()).toMatchObject({ component: 'Auth/Register', props: { variant: 'club' } })
+    expect((await v.visit('/register')).json()).toMatchObject({
+      component: 'Auth/Register',
+      props: { variant: 'standard' },
+    })
+    expect((await v.visit('/register/club')).json()).toMatchObject({
+      component: 'Auth/Register',
+      props: { variant: 'club' },
+    })
   })
 
   it('creates an account, mails a verification link that logs the customer in once, then a welcome mail', async () => {
@@ -52,7 +59,10 @@ describe('registration', () => {
     })
     await settle()
     expect(mail).toHaveLength(1)
-    expect(mail[0]).toMatchObject({ to: 'new.customer@example.com', subject: 'Verify your email address - Harbour Safety Supplies' })
+    expect(mail[0]).toMatchObject({
+      to: 'new.customer@example.com',
+      subject: 'Verify your email address - Harbour Safety Supplies',
+    })
     expect(mail[0]!.html).toContain('Verify Email Address')
     const link = linkIn(mail[0], '/email/verify/')!
     const verified = await v.visit(link)
@@ -85,7 +95,9 @@ describe('registration', () => {
     const pb = (await b.visit('/email/verify')).json()
     expect(pa.component).toBe(pb.component)
     await settle()
-    expect(mail.find((m) => m.to === DEMO.email)?.subject).toBe('You already have an account - Harbour Safety Supplies')
+    expect(mail.find((m) => m.to === DEMO.email)?.subject).toBe(
+      'You already have an account - Harbour Safety Supplies',
+    )
     // The existing account is untouched.
     const login = visitor()
     await login.post('/login', DEMO)
@@ -93,8 +105,16 @@ describe('registration', () => {
   })
 
   it.each([
-    [{ password: 'short1!', password_confirmation: 'short1!' }, 'password', 'Password must be at least 10 characters and include a number, letter, and symbol.'],
-    [{ password: 'nosymbol123', password_confirmation: 'nosymbol123' }, 'password', 'Password must be at least 10 characters and include a number, letter, and symbol.'],
+    [
+      { password: 'short1!', password_confirmation: 'short1!' },
+      'password',
+      'Password must be at least 10 characters and include a number, letter, and symbol.',
+    ],
+    [
+      { password: 'nosymbol123', password_confirmation: 'nosymbol123' },
+      'password',
+      'Password must be at least 10 characters and include a number, letter, and symbol.',
+    ],
     [{ password_confirmation: 'Sturdy-pass-43' }, 'password_confirmation', 'Passwords do not match.'],
     [{ first_name: '' }, 'first_name', 'This field is required.'],
     [{ last_name: '   ' }, 'last_name', 'This field is required.'],
@@ -120,15 +140,31 @@ describe('registration', () => {
       phone: '01491 000 000',
     })
     expect(res.headers.location).toBe('/email/verify')
-    const [row] = await t.app.db.select().from(customers).where(eq(customers.email, 'club.secretary@example.com'))
-    expect(row).toMatchObject({ kind: 'club', company: 'Riverside Rowing Club', town: 'Henley', postcode: 'RG9 1AA' })
+    const [row] = await t.app.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'club.secretary@example.com'))
+    expect(row).toMatchObject({
+      kind: 'club',
+      company: 'Riverside Rowing Club',
+      town: 'Henley',
+      postcode: 'RG9 1AA',
+    })
   })
 
   it('requires the club fields on the club route', async () => {
     const v = visitor()
-    await v.post('/register/club', registration('club2@example.com'), { referer: 'http://localhost/register/club' })
+    await v.post('/register/club', registration('club2@example.com'), {
+      referer: 'http://localhost/register/club',
+    })
     const errors = (await v.visit('/register/club')).json().props.errors
-    expect(Object.keys(errors).sort()).toEqual(['company', 'phone', 'shipping_address1', 'shipping_postcode', 'shipping_town'])
+    expect(Object.keys(errors).sort()).toEqual([
+      'company',
+      'phone',
+      'shipping_address1',
+      'shipping_postcode',
+      'shipping_town',
+    ])
   })
 
   it('resends the verification link with the spec status, without revealing anything', async () => {
@@ -168,7 +204,9 @@ describe('forgot and reset password', () => {
     const pa = (await a.visit('/forgot-password')).json()
     const pb = (await b.visit('/forgot-password')).json()
     expect(pa.flash).toEqual(pb.flash)
-    expect(pa.flash.status.message).toBe('If an account exists for that email address, we have emailed a password reset link.')
+    expect(pa.flash.status.message).toBe(
+      'If an account exists for that email address, we have emailed a password reset link.',
+    )
     await settle()
     expect(mail.map((m) => m.to)).toEqual([DEMO.email])
   })
@@ -180,7 +218,8 @@ describe('forgot and reset password', () => {
       email: 'reset.me@example.com',
       firstName: 'R',
       lastName: 'M',
-      passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$ZmFrZWhhc2hmYWtlaGFzaGZha2VoYXNoZmFrZWhhc2g',
+      passwordHash:
+        '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$ZmFrZWhhc2hmYWtlaGFzaGZha2VoYXNoZmFrZWhhc2g',
     })
     await v.post('/forgot-password', { email: 'reset.me@example.com' })
     await settle()
@@ -188,19 +227,33 @@ describe('forgot and reset password', () => {
     const page = (await v.visit(link)).json()
     expect(page).toMatchObject({ component: 'Auth/ResetPassword', props: { email: 'reset.me@example.com' } })
     const token = page.props.token as string
-    const body = { token, email: 'reset.me@example.com', password: 'Brand-new-pass-7', password_confirmation: 'Brand-new-pass-7' }
+    const body = {
+      token,
+      email: 'reset.me@example.com',
+      password: 'Brand-new-pass-7',
+      password_confirmation: 'Brand-new-pass-7',
+    }
     const done = await v.post('/customer/password/update', body)
     expect(done.headers.location).toBe('/login')
-    expect((await v.visit('/login')).json().flash.status).toEqual({ message: 'Your password has been reset. Please log in with your new password.' })
+    expect((await v.visit('/login')).json().flash.status).toEqual({
+      message: 'Your password has been reset. Please log in with your new password.',
+    })
     // Not logged in automatically
     expect((await v.visit('/')).json().props.auth.customer).toBeNull()
     await v.post('/login', { email: 'reset.me@example.com', password: 'Brand-new-pass-7' })
     expect((await v.visit('/')).json().props.auth.customer?.email).toBe('reset.me@example.com')
     // Second use of the same link
     const again = visitor()
-    await again.post('/customer/password/update', { ...body, password: 'Other-pass-word-8', password_confirmation: 'Other-pass-word-8' })
+    await again.post('/customer/password/update', {
+      ...body,
+      password: 'Other-pass-word-8',
+      password_confirmation: 'Other-pass-word-8',
+    })
     const status = (await again.visit('/reset-password')).json().flash.status
-    expect(status).toEqual({ message: 'This password reset link is invalid or has expired. Please request a new one.', type: 'error' })
+    expect(status).toEqual({
+      message: 'This password reset link is invalid or has expired. Please request a new one.',
+      type: 'error',
+    })
   })
 
   it('refuses an expired token and a token for another e-mail address', async () => {
@@ -221,7 +274,10 @@ describe('forgot and reset password', () => {
   })
 
   it('builds the link from the site host, not from a forged Host header', async () => {
-    const res = await t.app.inject({ url: '/forgot-password', headers: { host: 'evil.test', 'x-inertia': 'true', 'x-inertia-version': t.app.assetVersion } })
+    const res = await t.app.inject({
+      url: '/forgot-password',
+      headers: { host: 'evil.test', 'x-inertia': 'true', 'x-inertia-version': t.app.assetVersion },
+    })
     expect(res.statusCode).toBe(404)
   })
 
@@ -238,7 +294,9 @@ describe('confirm password', () => {
     await v.post('/login', DEMO)
     expect((await v.visit('/user/confirm-password')).json().component).toBe('Auth/ConfirmPassword')
     await v.post('/user/confirm-password', { password: 'wrong-one' })
-    expect((await v.visit('/user/confirm-password')).json().props.errors).toEqual({ password: 'The provided password is incorrect.' })
+    expect((await v.visit('/user/confirm-password')).json().props.errors).toEqual({
+      password: 'The provided password is incorrect.',
+    })
     const ok = await v.post('/user/confirm-password', { password: DEMO.password })
     expect(ok.headers.location).toBe('/')
   })

@@ -52,15 +52,28 @@ describe('log in', () => {
   it('answers a wrong password and an unknown e-mail with byte-identical responses', async () => {
     const strip = (h: Record<string, unknown>) => {
       // x-ratelimit-* count the client's own requests (global limiter), not the account.
-      const { date: _d, 'set-cookie': cookies, 'x-ratelimit-remaining': _r, 'x-ratelimit-reset': _s, ...rest } = h
+      const {
+        date: _d,
+        'set-cookie': cookies,
+        'x-ratelimit-remaining': _r,
+        'x-ratelimit-reset': _s,
+        ...rest
+      } = h
       // The CSP nonce is fresh on every response by design.
       const csp = String(rest['content-security-policy'] ?? '').replace(/'nonce-[^']+'/, "'nonce'")
-      return { ...rest, 'content-security-policy': csp, cookieNames: ([] as string[]).concat((cookies as string[]) ?? []).map((c) => c.split('=')[0]) }
+      return {
+        ...rest,
+        'content-security-policy': csp,
+        cookieNames: ([] as string[]).concat((cookies as string[]) ?? []).map((c) => c.split('=')[0]),
+      }
     }
     const a = visitor('10.0.1.1')
     const b = visitor('10.0.1.2')
     const known = await a.post('/login', { email: DEMO.email, password: 'Not-the-password-1' })
-    const unknown = await b.post('/login', { email: 'nobody-at-all@harbour-safety.example', password: 'Not-the-password-1' })
+    const unknown = await b.post('/login', {
+      email: 'nobody-at-all@harbour-safety.example',
+      password: 'Not-the-password-1',
+    })
     expect(known.statusCode).toBe(unknown.statusCode)
     expect(known.body).toBe(unknown.body)
     expect(strip(known.headers)).toEqual(strip(unknown.headers))
@@ -94,7 +107,10 @@ describe('log in', () => {
     const res = await v.post('/login', { email: 'not-an-email', password: '' })
     expect(res.statusCode).toBe(303)
     const page = (await v.visit('/login')).json()
-    expect(page.props.errors).toEqual({ email: 'This email provided is invalid.', password: 'This field is required.' })
+    expect(page.props.errors).toEqual({
+      email: 'This email provided is invalid.',
+      password: 'This field is required.',
+    })
     expect(page.props.auth.customer).toBeNull()
   })
 
@@ -153,7 +169,12 @@ describe('log out', () => {
     // Replaying the old cookie gives a visitor, not the customer.
     const replay = await t.app.inject({
       url: '/',
-      headers: { host: 'localhost', cookie: `shop_session=${loggedIn}`, 'x-inertia': 'true', 'x-inertia-version': t.app.assetVersion },
+      headers: {
+        host: 'localhost',
+        cookie: `shop_session=${loggedIn}`,
+        'x-inertia': 'true',
+        'x-inertia-version': t.app.assetVersion,
+      },
     })
     expect(replay.json().props.auth.customer).toBeNull()
   })

@@ -19,7 +19,9 @@ describe('login throttling without a trusted proxy', () => {
       if (i === 5) {
         expect(last.headers['retry-after']).toMatch(/^\d+$/)
         const page = (await v.visit('/login')).json()
-        expect(page.props.errors.email).toMatch(/^Too many login attempts\. Please try again in \d+ seconds?\.$/)
+        expect(page.props.errors.email).toMatch(
+          /^Too many login attempts\. Please try again in \d+ seconds?\.$/,
+        )
       }
     }
     // Even the right password waits until the lock ends.
@@ -31,7 +33,8 @@ describe('login throttling without a trusted proxy', () => {
   it('throttles unknown e-mails exactly like known ones', async () => {
     const v = new Visitor(t.app)
     let res
-    for (let i = 0; i < 5; i++) res = await v.post('/login', { email: 'ghost@example.com', password: `Wrong-${i}-pass` })
+    for (let i = 0; i < 5; i++)
+      res = await v.post('/login', { email: 'ghost@example.com', password: `Wrong-${i}-pass` })
     expect(res!.headers['retry-after']).toMatch(/^\d+$/)
   })
 })
@@ -58,7 +61,8 @@ describe('login throttling behind a trusted proxy', () => {
 
   it('lets the owner log in from their own address while an attacker is locked out from another', async () => {
     const attacker = new Visitor(t.app, 'localhost', { 'x-forwarded-for': '192.0.2.60' })
-    for (let i = 0; i < 5; i++) await attacker.post('/login', { email: DEMO.email, password: `Wrong-${i}-pass!` })
+    for (let i = 0; i < 5; i++)
+      await attacker.post('/login', { email: DEMO.email, password: `Wrong-${i}-pass!` })
     await attacker.post('/login', DEMO)
     expect((await attacker.visit('/')).json().props.auth.customer).toBeNull()
     const owner = new Visitor(t.app, 'localhost', { 'x-forwarded-for': '192.0.2.61' })
