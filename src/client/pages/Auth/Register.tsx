@@ -3,7 +3,7 @@
  * variant adds club name, address, town, postcode and contact number. A `password_raw` query
  * parameter is shown as the password error and then removed from the address bar.
  */
-import { Head, Link } from '@inertiajs/react'
+import { Head, Link, router } from '@inertiajs/react'
 import { useEffect } from 'react'
 import { clubRegisterSchema, registerSchema, type BotCheckProps } from '../../../shared/auth.ts'
 import { pageTitle } from '../../../shared/titles.ts'
@@ -65,7 +65,12 @@ export default function Register({
     if (raw === null) return
     if (raw) setError('password', raw.slice(0, 300))
     url.searchParams.delete('password_raw')
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
+    // A client-side replace updates Inertia's page URL too, so history never brings it back.
+    router.replace({
+      url: `${url.pathname}${url.search}${url.hash}`,
+      preserveState: true,
+      preserveScroll: true,
+    })
   }, [setError])
 
   const field = (name: FieldName, label: string, type = 'text', autoComplete?: string) => (
