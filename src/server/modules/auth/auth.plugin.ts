@@ -9,6 +9,7 @@ import { appendFile, mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Db } from '../../db/client.ts'
 import type { CustomerSummary } from '../../../shared/page-props.ts'
+import { wantsPage } from '../../plugins/error-handler.ts'
 import type { Site } from '../sites/sites.service.ts'
 import type { MailMessage, SendMail } from './auth.mail.ts'
 import { AuthService } from './auth.service.ts'
@@ -161,6 +162,9 @@ export const authPlugin = fp(
     app.addHook('preHandler', async (request, reply) => {
       const value = request.cookies[REMEMBER_COOKIE]
       if (!value || !request.site || currentCustomerId(request) !== null) return
+      // Only page loads and Inertia visits: parallel asset requests carrying the same cookie
+      // would otherwise race to rotate it and look like a stolen token.
+      if (request.method !== 'GET' || !wantsPage(request)) return
       if (sessionGet(request, SESSION.twoFactor)) return
       const used = await service.useRememberToken(value)
       const customer = used ? await service.byId(used.customerId) : null
