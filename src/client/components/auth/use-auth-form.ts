@@ -15,7 +15,12 @@ type Values = Record<string, string | boolean>
 export function useAuthForm<T extends Values>(
   schema: z.ZodType,
   initial: T,
-  options: { passwordFields?: (keyof T & string)[]; botCheck?: BotCheckProps | null } = {},
+  options: {
+    passwordFields?: (keyof T & string)[]
+    botCheck?: BotCheckProps | null
+    /** Shapes the data as the server's call expects it (e.g. remember as 'on' or empty) */
+    serialize?: (data: T) => Record<string, unknown>
+  } = {},
 ) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Inertia's FormDataType is stricter than a record
   const form = useForm<any>(initial) as ReturnType<typeof useForm<any>> & { data: T }
@@ -66,7 +71,11 @@ export function useAuthForm<T extends Values>(
           setSolving(false)
         }
       }
-      form.transform((data) => (token ? { ...data, 'g-recaptcha-response': token } : data))
+      const serialize = options.serialize ?? ((d: T) => d)
+      form.transform((data) => {
+        const shaped = serialize(data as T)
+        return token ? { ...shaped, 'g-recaptcha-response': token } : shaped
+      })
       form.post(url, {
         preserveScroll: true,
         onFinish: () => {

@@ -16,6 +16,12 @@ import { useShared } from '../../lib/shared-props.ts'
 
 const PASSWORDS = ['password'] as 'password'[]
 
+/** Spec §7: remember is sent as 'on' or empty; redirect is true on the login page. */
+const serialize = (d: { email: string; password: string; remember: boolean; redirect: boolean }) => ({
+  ...d,
+  remember: d.remember ? 'on' : '',
+})
+
 export default function Login({ canResetPassword = true }: { canResetPassword?: boolean }) {
   const { site, flash } = useShared()
   const f = useAuthForm(
