@@ -27,7 +27,7 @@ export default function Login({ canResetPassword = true }: { canResetPassword?: 
   const f = useAuthForm(
     loginSchema,
     { email: '', password: '', remember: false, redirect: true },
-    { passwordFields: PASSWORDS },
+    { passwordFields: PASSWORDS, serialize },
   )
   return (
     <>
