@@ -38,8 +38,14 @@ function totp(secret: string, offset = 0) {
 }
 
 async function logOutFromHeader(page: Page) {
-  await page.getByRole('button', { name: 'My Account' }).click()
-  await page.getByRole('button', { name: 'Log Out' }).click()
+  // A click before hydration does nothing: retry until the menu opens.
+  const menu = page.getByRole('button', { name: 'My Account' })
+  const logOut = page.getByRole('button', { name: 'Log Out' })
+  await expect(async () => {
+    if (!(await logOut.isVisible())) await menu.click()
+    await expect(logOut).toBeVisible({ timeout: 1000 })
+  }).toPass()
+  await logOut.click()
   await expect(page.getByRole('link', { name: 'Login', exact: true }).first()).toBeVisible()
 }
 
@@ -66,6 +72,8 @@ test.describe('authentication pages', () => {
       await page.goto(path)
       await expect(page).toHaveTitle(title)
       await expect(page.getByTestId('auth-logo')).toHaveAttribute('href', '/')
+      // Before hydration a submit must never put a password in the address bar.
+      await expect(page.locator('main form').first()).toHaveAttribute('method', 'post')
       expect(await seriousViolations(page), path).toEqual([])
     }
   })

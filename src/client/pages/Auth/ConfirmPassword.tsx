@@ -17,7 +17,12 @@ export default function ConfirmPassword() {
       <Heading>Confirm Password</Heading>
       <p className="mb-4 text-sm text-gray-700">{AUTH_MESSAGES.confirmPassword}</p>
       <ErrorList errors={f.serverErrors} />
-      <form noValidate onSubmit={f.submit('/user/confirm-password')}>
+      <form
+        method="post"
+        action={'/user/confirm-password'}
+        noValidate
+        onSubmit={f.submit('/user/confirm-password')}
+      >
         <TextField
           label="Password"
           name="password"

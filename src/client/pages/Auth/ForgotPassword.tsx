@@ -25,7 +25,7 @@ export default function ForgotPassword({ botCheck = null }: { botCheck?: BotChec
       </p>
       <StatusMessage status={statusFrom(flash)} />
       <ErrorList errors={{ ...f.serverErrors, bot: f.botError ?? undefined }} />
-      <form noValidate onSubmit={f.submit('/forgot-password')}>
+      <form method="post" action={'/forgot-password'} noValidate onSubmit={f.submit('/forgot-password')}>
         <TextField
           label="Email"
           name="email"

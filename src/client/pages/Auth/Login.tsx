@@ -35,7 +35,7 @@ export default function Login({ canResetPassword = true }: { canResetPassword?: 
       <Heading>Log In</Heading>
       <StatusMessage status={statusFrom(flash)} />
       <ErrorList errors={f.serverErrors} />
-      <form noValidate onSubmit={f.submit('/login')}>
+      <form method="post" action={'/login'} noValidate onSubmit={f.submit('/login')}>
         <TextField
           label="Email"
           name="email"

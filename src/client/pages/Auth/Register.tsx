@@ -93,7 +93,12 @@ export default function Register({
       <Head title={pageTitle({ page: 'register', club }, site?.name)} />
       <Heading>{club ? 'Club Registration' : 'Register'}</Heading>
       <ErrorList errors={{ ...f.serverErrors, bot: f.botError ?? undefined }} />
-      <form noValidate onSubmit={f.submit(club ? '/register/club' : '/customer/create')}>
+      <form
+        method="post"
+        action={club ? '/register/club' : '/customer/create'}
+        noValidate
+        onSubmit={f.submit(club ? '/register/club' : '/customer/create')}
+      >
         {field('first_name', 'First Name', 'text', 'given-name')}
         {field('last_name', 'Last Name', 'text', 'family-name')}
         {field('email', 'Email', 'email', 'email')}

@@ -38,7 +38,12 @@ export default function ResetPassword({ email, token }: { email: string; token: 
           password_confirmation: f.serverErrors.password_confirmation,
         }}
       />
-      <form noValidate onSubmit={f.submit('/customer/password/update')}>
+      <form
+        method="post"
+        action={'/customer/password/update'}
+        noValidate
+        onSubmit={f.submit('/customer/password/update')}
+      >
         <TextField
           label="Email"
           name="email"

@@ -28,7 +28,12 @@ export default function TwoFactorChallenge() {
           : 'Please confirm access to your account by entering the authentication code provided by your authenticator application.'}
       </p>
       <ErrorList errors={f.serverErrors} />
-      <form noValidate onSubmit={f.submit('/two-factor-challenge')}>
+      <form
+        method="post"
+        action={'/two-factor-challenge'}
+        noValidate
+        onSubmit={f.submit('/two-factor-challenge')}
+      >
         {recovery ? (
           <TextField
             ref={inputRef}

@@ -25,7 +25,12 @@ export default function VerifyEmail({ email }: { email: string }) {
         link we just emailed to <strong>{email}</strong>. If you did not receive the email, we will gladly
         send you another.
       </p>
-      <form onSubmit={resend} className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      <form
+        method="post"
+        action="/email/verification-notification"
+        onSubmit={resend}
+        className="mt-6 flex flex-wrap items-center justify-between gap-3"
+      >
         <SubmitButton processing={form.processing}>Resend Verification Email</SubmitButton>
         <Link
           href="/logout"

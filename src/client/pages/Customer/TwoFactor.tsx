@@ -111,7 +111,13 @@ export default function TwoFactor({ enabled, settingUp, qrCode, secret, recovery
                 {secret}
               </code>
             </p>
-            <form noValidate onSubmit={confirm.submit('/customer/two-factor/confirm')} className="max-w-xs">
+            <form
+              method="post"
+              action={'/customer/two-factor/confirm'}
+              noValidate
+              onSubmit={confirm.submit('/customer/two-factor/confirm')}
+              className="max-w-xs"
+            >
               <TextField
                 label="Code"
                 name="code"
@@ -129,7 +135,7 @@ export default function TwoFactor({ enabled, settingUp, qrCode, secret, recovery
             </form>
           </section>
         ) : (
-          <form onSubmit={turnOn} className="mt-6">
+          <form method="post" action="/customer/two-factor" onSubmit={turnOn} className="mt-6">
             <SubmitButton processing={start.processing}>Turn On Two-Factor Authentication</SubmitButton>
           </form>
         )}
