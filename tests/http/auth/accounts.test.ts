@@ -256,6 +256,23 @@ describe('forgot and reset password', () => {
     })
   })
 
+  it('ends the other sessions of the account when the password is reset', async () => {
+    const elsewhere = visitor()
+    await elsewhere.post('/login', DEMO)
+    expect((await elsewhere.visit('/')).json().props.auth.customer?.email).toBe(DEMO.email)
+    const v = visitor()
+    await v.post('/forgot-password', { email: DEMO.email })
+    await settle()
+    const token = new URL(linkIn(mail[0], '/reset-password')!, 'http://x').searchParams.get('token')!
+    await v.post('/customer/password/update', {
+      token,
+      email: DEMO.email,
+      password: DEMO.password,
+      password_confirmation: DEMO.password,
+    })
+    expect((await elsewhere.visit('/')).json().props.auth.customer).toBeNull()
+  })
+
   it('refuses an expired token and a token for another e-mail address', async () => {
     const v = visitor()
     await v.post('/forgot-password', { email: DEMO.email })

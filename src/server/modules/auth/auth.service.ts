@@ -2,9 +2,10 @@
  * Authentication as plain operations on the database: accounts, passwords, remember-me tokens,
  * reset and verification links, two-factor. Knows nothing of HTTP; the routes translate.
  */
-import { and, eq, gt, isNull, lt } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { generateSecret, generateURI, verifySync } from 'otplib'
 import type { Db } from '../../db/client.ts'
+import { sessions } from '../../plugins/session.tables.ts'
 import {
   customers,
   emailVerificationTokens,
@@ -234,7 +235,8 @@ export class AuthService {
 
   /**
    * Sets a new password with a reset token bound to this e-mail address: single use, unexpired.
-   * Ends remember-me logins and clears the login throttle of the account. Two-factor stays on.
+   * Ends the account's other sessions and remember-me logins and clears its login throttle.
+   * Two-factor stays on.
    */
   async resetPassword(
     siteId: number,
@@ -263,6 +265,9 @@ export class AuthService {
         .delete(passwordResetTokens)
         .where(and(eq(passwordResetTokens.customerId, customer.id), isNull(passwordResetTokens.usedAt)))
       await tx.delete(rememberTokens).where(eq(rememberTokens.customerId, customer.id))
+      // Every logged-in session of the account ends (database session store; Redis sessions
+      // expire on their own).
+      await tx.delete(sessions).where(sql`${sessions.data}->>'customerId' = ${String(customer.id)}`)
       const [row] = await tx
         .update(customers)
         .set({ passwordHash, updatedAt: new Date(this.now()) })
