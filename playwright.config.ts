@@ -36,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf var/e2e-db && node dist/node/server/main.js',
+    command: 'rm -rf var/e2e-db var/e2e-mail.jsonl && node dist/node/server/main.js',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -48,6 +48,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
       MAIL_OUTBOX_PAGE: 'true',
+      // Auth e-mails (verification, reset) land here so browser tests can follow their links.
+      MAIL_CAPTURE_FILE: 'var/e2e-mail.jsonl',
     },
   },
 })

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { resolve } from 'node:path'
+import { authScenarios } from './auth.ts'
 import { load, rateLoad, type LoadResult } from './load.ts'
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '../..')
@@ -365,6 +366,7 @@ async function main() {
         url: `http://127.0.0.1:${appPort}${targets.listing}?page=2`,
         headers: { ...host, accept: 'text/html' },
       },
+      ...(await authScenarios(`http://127.0.0.1:${appPort}`, 'localhost', inertiaHeaders)),
     ]
     // Inertia visits must carry the current asset version, as the browser does.
     // A stale version is answered with 409 and the current one in X-Inertia-Version.

@@ -1,6 +1,7 @@
 /** Options shared by the browser entry (app.tsx) and the SSR entry (ssr.tsx). */
 import type { ComponentType } from 'react'
 import type { FlashData } from '../shared/page-props.ts'
+import AuthLayout from './layout/AuthLayout.tsx'
 import SiteLayout from './layout/SiteLayout.tsx'
 
 /*
@@ -45,9 +46,9 @@ export function title(text: string): string {
   return text
 }
 
-/** Every page gets the site layout unless it sets its own `layout`. */
-export function layout(): ComponentType {
-  return SiteLayout as ComponentType
+/** Every page gets the site layout (Auth/* pages the authentication layout) unless it sets its own `layout`. */
+export function layout(name?: string): ComponentType {
+  return (name?.startsWith('Auth/') ? AuthLayout : SiteLayout) as ComponentType
 }
 
 /** Default colour of the navigation progress bar when the site has no primary colour. */

@@ -18,6 +18,9 @@ import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
 import { CartService } from './modules/cart/cart.service.ts'
+import type { SendMail } from './modules/auth/auth.mail.ts'
+import { authPlugin } from './modules/auth/auth.plugin.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
 import { CatalogService } from './modules/catalog/catalog.service.ts'
 import { contentRoutes, type NotifySiteContact } from './modules/content/content.routes.ts'
 import { ContentService } from './modules/content/content.service.ts'
@@ -67,6 +70,8 @@ export interface AppDependencies {
   migrated?: boolean
   /** E-mails the site contact about a content-form submission; default: through app.mailer. */
   notifySiteContact?: NotifySiteContact
+  /** Delivers auth e-mails (verification, reset, welcome); default: app.mailer. Tests capture mail here. */
+  sendMail?: SendMail
 }
 
 export function baseUrlOf(request: FastifyRequest): string {
@@ -166,6 +171,21 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     redis,
   })
   await app.register(csrfPlugin, { cookieSecure: config.session.cookieSecure })
+  await app.register(authPlugin, {
+    db: database.db,
+    secret: config.session.secret,
+    cookieSecure: config.session.cookieSecure,
+    rememberTtlMs: config.session.ttlSeconds * 1000,
+    recaptchaSecret: config.recaptchaSecret,
+    // Auth e-mails go through the shop's mailer (outbox or SMTP) unless a test captures them.
+    sendMail: deps.sendMail ?? ((m) => app.mailer.send({ ...m, to: [m.to] })),
+  })
+
+  // A basket started as a visitor belongs to the customer once they log in.
+  app.auth.onLogin(async ({ request, customerId }) => {
+    const cartId = sessionCartId(request)
+    if (cartId && request.site) await app.carts.attachToCustomer(request.site.id, cartId, customerId)
+  })
 
   // Static files: brand logos, favicon and (in production) the built client assets.
   await app.register(fastifyStatic, {
@@ -194,9 +214,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(inertiaPlugin, {
     version: frontend.version,
     ssr: frontend.ssr,
-    share: (request: FastifyRequest) => ({
+    share: async (request: FastifyRequest) => ({
       site: request.site ? presentSite(request.site, baseUrlOf(request)) : null,
-      auth: { customer: null },
+      auth: { customer: await app.auth.summary(request) },
       // The header summary: no query without a basket in the session, else a cached row read.
       cart: async () => {
         const cartId = request.site ? sessionCartId(request) : null
@@ -256,6 +276,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   })
   await app.register(newsletterRoutes)
   await app.register(webhookRoutes, { secret: config.content.storyblok.webhookSecret })
+  await app.register(authRoutes)
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 

@@ -80,6 +80,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
   MAIL_OUTBOX_PAGE: bool.optional(),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  MAIL_CAPTURE_FILE: z.string().min(1).optional(),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -123,6 +125,10 @@ export interface Config {
   }
   /** outbox: messages are stored in the mail_outbox table; smtp: sent through smtpUrl */
   mail: { transport: 'outbox' | 'smtp'; smtpUrl: string | null; from: string; outboxPage: boolean }
+  /** Secret key for sites whose bot check is reCAPTCHA. */
+  recaptchaSecret: string | null
+  /** Development and browser tests: auth e-mails appended to this file as JSON lines. */
+  mailCaptureFile: string | null
   paths: { root: string; var: string; dist: string }
   content: {
     provider: 'local' | 'storyblok'
@@ -276,6 +282,8 @@ export function loadConfig(
       from: e.MAIL_FROM ?? 'Shop <no-reply@localhost>',
       outboxPage: e.MAIL_OUTBOX_PAGE ?? isDev,
     },
+    recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
+    mailCaptureFile: e.MAIL_CAPTURE_FILE ? resolve(root, e.MAIL_CAPTURE_FILE) : null,
     paths: { root, var: varDir, dist: resolve(root, 'dist') },
     content: {
       provider: e.CONTENT_PROVIDER,

@@ -103,6 +103,10 @@ export interface FlashData {
   error?: string
   warning?: string
   success?: string
+  /** Auth pages: a status message (red with a type, green without), or a status code such as 'verification-link-sent' */
+  status?: string | { message: string; type?: 'error' }
+  /** Two-factor set-up: the new recovery codes, shown once */
+  recoveryCodes?: string[]
 }
 
 export interface Breadcrumb {

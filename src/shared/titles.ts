@@ -33,6 +33,14 @@ export type TitleFor =
   | { page: 'cart'; cartName?: string | null }
   | { page: 'error'; status: number }
   | { page: 'siteSetup' }
+  | { page: 'login' }
+  | { page: 'register'; club?: boolean }
+  | { page: 'forgotPassword' }
+  | { page: 'resetPassword' }
+  | { page: 'verifyEmail' }
+  | { page: 'confirmPassword' }
+  | { page: 'twoFactorChallenge' }
+  | { page: 'twoFactorSettings' }
 
 export type TitlePage = TitleFor['page']
 
@@ -113,6 +121,22 @@ export function pageHeading(target: TitleFor): string {
       return ERROR_TITLES[target.status] ?? 'Error'
     case 'siteSetup':
       return 'Site not configured'
+    case 'login':
+      return 'Log In'
+    case 'register':
+      return target.club ? 'Club Registration' : 'Register'
+    case 'forgotPassword':
+      return 'Reset Password'
+    case 'resetPassword':
+      return 'Change Password'
+    case 'verifyEmail':
+      return 'Verify Your Email Address'
+    case 'confirmPassword':
+      return 'Confirm Password'
+    case 'twoFactorChallenge':
+      return 'Two-Factor Authentication'
+    case 'twoFactorSettings':
+      return 'Two-Factor Authentication'
   }
 }
 

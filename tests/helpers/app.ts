@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../src/server/app.ts'
+import { buildApp, type AppDependencies } from '../../src/server/app.ts'
 import { loadConfig, type Config } from '../../src/server/config.ts'
 import { createTestDatabase } from './database.ts'
 
@@ -9,10 +9,13 @@ export interface TestApp {
 }
 
 /** The real app on an isolated, seeded database. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  deps: Pick<AppDependencies, 'sendMail'> = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase()
   const config = loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }, overrides)
-  const app = await buildApp(config, { database: testDb.database, migrated: true })
+  const app = await buildApp(config, { ...deps, database: testDb.database, migrated: true })
   await app.ready()
   assetVersion = app.assetVersion
   return {

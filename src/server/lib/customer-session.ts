@@ -1,11 +1,11 @@
 /**
- * Who the visitor is, from the session. The one place that reads the logged-in customer: the
- * auth module sets the session key `customerId` at login (after rotating the session id) and
- * removes it at logout; everything else asks `currentCustomerId(request)`.
+ * The visitor's basket in the session (key `cartId`), and who the visitor is: the auth module
+ * owns the key `customerId` (set at login after rotating the session id, removed at logout) and
+ * its `currentCustomerId(request)` is re-exported here for the basket code.
  */
 import type { FastifyRequest } from 'fastify'
+import { currentCustomerId } from '../modules/auth/auth.session.ts'
 
-export const CUSTOMER_SESSION_KEY = 'customerId'
 export const CART_SESSION_KEY = 'cartId'
 
 interface SessionLike {
@@ -17,10 +17,7 @@ function sessionOf(request: FastifyRequest): SessionLike | null {
   return ((request as { session?: SessionLike }).session as SessionLike | undefined) ?? null
 }
 
-export function currentCustomerId(request: FastifyRequest): number | null {
-  const value = sessionOf(request)?.get(CUSTOMER_SESSION_KEY)
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null
-}
+export { currentCustomerId }
 
 /** The id of the basket the session holds, or null. */
 export function sessionCartId(request: FastifyRequest): string | null {

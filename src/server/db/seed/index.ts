@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { importContent } from '../../modules/content/content.import.ts'
 import { sites } from '../schema.ts'
+import { seedCustomers } from '../../modules/auth/auth.seed.ts'
 import { seedCatalog } from './catalog/index.ts'
 import { seedCart } from '../../modules/cart/cart.seed.ts'
 import { demoSites } from './sites.ts'
@@ -37,6 +38,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await seedCatalog(tx, log)
     await seedSearch(tx)
     await seedCart(tx)
+    await seedCustomers(tx as unknown as Db)
   })
   // Stories, site settings and the header message: the JSON files under content/.
   for (const r of await importContent(db)) log(`${r.site}: ${r.stories} content stories`)

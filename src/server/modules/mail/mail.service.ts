@@ -3,6 +3,8 @@
  * transport stores it in the `mail_outbox` table (nothing leaves the machine, tests and the
  * development page can read it), SMTP sends it for real when configured.
  */
+import { appendFile, mkdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { desc, eq } from 'drizzle-orm'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Config } from '../../config.ts'
@@ -74,8 +76,33 @@ export class SmtpMailer implements Mailer {
   }
 }
 
+/**
+ * Also appends every message to a file as one JSON line (`MAIL_CAPTURE_FILE`), so browser tests
+ * and developers can follow links in mail without an inbox.
+ */
+export class CapturingMailer implements Mailer {
+  constructor(
+    private readonly inner: Mailer,
+    private readonly file: string,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await this.inner.send(message)
+    await mkdir(dirname(this.file), { recursive: true })
+    const line = {
+      to: message.to.join(', '),
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    }
+    await appendFile(this.file, `${JSON.stringify(line)}\n`)
+  }
+}
+
 export function createMailer(config: Config, db: Db): Mailer {
-  if (config.mail.transport === 'smtp' && config.mail.smtpUrl)
-    return new SmtpMailer(config.mail.smtpUrl, config.mail.from)
-  return new OutboxMailer(db, config.mail.from)
+  const mailer =
+    config.mail.transport === 'smtp' && config.mail.smtpUrl
+      ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
+      : new OutboxMailer(db, config.mail.from)
+  return config.mailCaptureFile ? new CapturingMailer(mailer, config.mailCaptureFile) : mailer
 }

@@ -67,6 +67,12 @@ export const siteSettingsSchema = z.object({
   showSidebar: z.boolean().default(false),
   /** Products settings (from the `settings/products` story); checked by productSettings() */
   products: z.record(z.string(), z.unknown()).optional(),
+  /** Bot check on registration and forgot-password: '1' on, '0' off (spec §5). */
+  botCheck: z.enum(['0', '1']).default('0'),
+  /** Which bot check runs when on: the embedded ALTCHA proof of work, or Google reCAPTCHA. */
+  botCheckProvider: z.enum(['altcha', 'recaptcha']).default('altcha'),
+  /** reCAPTCHA site key (public); the secret is the RECAPTCHA_SECRET variable. */
+  recaptchaSiteKey: z.string().max(200).default(''),
 })
 
 export type SiteSettings = z.input<typeof siteSettingsSchema>

@@ -1,0 +1,172 @@
+/**
+ * The auth module's wiring: `app.auth` (service, on-login hooks, login/logout helpers, bot
+ * check per site, mail delivery) and the remember-me hook. The routes (auth.routes.ts) are
+ * registered with the other routes, after the error handler.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Db } from '../../db/client.ts'
+import type { CustomerSummary } from '../../../shared/page-props.ts'
+import { wantsPage } from '../../plugins/error-handler.ts'
+import type { Site } from '../sites/sites.service.ts'
+import type { MailMessage, SendMail } from './auth.mail.ts'
+import { AuthService } from './auth.service.ts'
+import {
+  AUTH_SESSION_KEYS,
+  currentCustomer,
+  currentCustomerId,
+  SESSION,
+  sessionGet,
+  sessionSet,
+} from './auth.session.ts'
+import { AltchaBotChecker, RecaptchaBotChecker, type BotChecker } from './bot-check.ts'
+
+export const REMEMBER_COOKIE = 'shop_remember'
+
+export interface LoginContext {
+  request: FastifyRequest
+  reply: FastifyReply
+  customerId: number
+  /** The session data from before the login (e.g. a guest basket id), rotated away since. */
+  previousSession: Record<string, unknown>
+}
+
+export type OnLogin = (context: LoginContext) => Promise<void> | void
+
+export interface AuthPluginOptions {
+  db: Db
+  secret: string
+  cookieSecure: boolean | 'auto'
+  /** Remember-me lifetime */
+  rememberTtlMs: number
+  recaptchaSecret: string | null
+  /** Delivers the auth e-mails (the app passes its mailer) */
+  sendMail: SendMail
+  /** Clock for tests */
+  now?: () => number
+}
+
+export interface AuthApi {
+  service: AuthService
+  /** Adds a function run after every login (password, two-factor, remember-me, verification link). */
+  onLogin(fn: OnLogin): void
+  /** Logs the customer in: rotates the session id, stores `customerId`, optionally remembers. */
+  login(request: FastifyRequest, reply: FastifyReply, customerId: number, remember: boolean): Promise<void>
+  /** Forgets the customer, rotates the session id, ends the remember-me token. */
+  logout(request: FastifyRequest, reply: FastifyReply): Promise<void>
+  /** The `auth.customer` shared prop. */
+  summary(request: FastifyRequest): Promise<CustomerSummary | null>
+  /** The site's bot check when its setting is '1', else null. */
+  botCheck(site: Site): BotChecker | null
+  altcha: AltchaBotChecker
+  /** Delivers a message; errors are logged, never shown (responses must not depend on mail). */
+  deliver(request: FastifyRequest, message: MailMessage): void
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthApi
+  }
+}
+
+/** Rotates the session id, keeping the visitor's data (basket, flash) but no auth state. */
+async function rotate(request: FastifyRequest, keepVisitorData: boolean): Promise<Record<string, unknown>> {
+  const s = request.session as unknown as Record<string, unknown> & {
+    regenerate(keys?: string[]): Promise<void>
+  }
+  const previous: Record<string, unknown> = {}
+  for (const key of Object.keys(s)) if (key !== 'cookie') previous[key] = s[key]
+  const keep = keepVisitorData ? Object.keys(previous).filter((k) => !AUTH_SESSION_KEYS.has(k)) : []
+  await s.regenerate(keep)
+  return previous
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: AuthPluginOptions) => {
+    const service = new AuthService(opts.db, opts.secret, opts.now)
+    const hooks: OnLogin[] = []
+    const altcha = new AltchaBotChecker(opts.db, `${opts.secret}:altcha`)
+    const recaptcha = new Map<string, RecaptchaBotChecker>()
+    const sendMail = opts.sendMail
+
+    const cookieOptions = (maxAgeMs: number) => ({
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: opts.cookieSecure,
+      maxAge: Math.max(0, Math.floor(maxAgeMs / 1000)),
+    })
+
+    const api: AuthApi = {
+      service,
+      altcha,
+      onLogin: (fn) => void hooks.push(fn),
+      async login(request, reply, customerId, remember) {
+        const previousSession = await rotate(request, true)
+        sessionSet(request, SESSION.customerId, customerId)
+        if (remember) {
+          const value = await service.createRememberToken(customerId, opts.rememberTtlMs)
+          reply.setCookie(REMEMBER_COOKIE, value, cookieOptions(opts.rememberTtlMs))
+        }
+        for (const hook of hooks) await hook({ request, reply, customerId, previousSession })
+        request.log.info({ customerId }, 'customer logged in')
+      },
+      async logout(request, reply) {
+        const remembered = request.cookies[REMEMBER_COOKIE]
+        if (remembered) await service.forgetRememberToken(remembered)
+        reply.clearCookie(REMEMBER_COOKIE, { path: '/' })
+        const id = currentCustomerId(request)
+        await rotate(request, false)
+        if (id !== null) request.log.info({ customerId: id }, 'customer logged out')
+      },
+      async summary(request) {
+        const c = await currentCustomer(request)
+        return c ? { id: c.id, firstName: c.firstName, lastName: c.lastName, email: c.email } : null
+      },
+      botCheck(site) {
+        if (site.settings.botCheck !== '1') return null
+        if (
+          site.settings.botCheckProvider === 'recaptcha' &&
+          site.settings.recaptchaSiteKey &&
+          opts.recaptchaSecret
+        ) {
+          const key = site.settings.recaptchaSiteKey
+          let checker = recaptcha.get(key)
+          if (!checker)
+            recaptcha.set(key, (checker = new RecaptchaBotChecker(opts.db, key, opts.recaptchaSecret)))
+          return checker
+        }
+        return altcha
+      },
+      deliver(request, message) {
+        sendMail(message).catch((err: unknown) =>
+          request.log.error({ err, to: message.to }, 'sending mail failed'),
+        )
+      },
+    }
+    app.decorate('auth', api)
+
+    // Remember-me: a visitor with the cookie and no session login is logged in again, once per
+    // session, with the token rotated (a stolen, already-used token revokes them all).
+    app.addHook('preHandler', async (request, reply) => {
+      const value = request.cookies[REMEMBER_COOKIE]
+      if (!value || !request.site || currentCustomerId(request) !== null) return
+      // Only page loads and Inertia visits: parallel asset requests carrying the same cookie
+      // would otherwise race to rotate it and look like a stolen token.
+      if (request.method !== 'GET' || !wantsPage(request)) return
+      if (sessionGet(request, SESSION.twoFactor)) return
+      const used = await service.useRememberToken(value)
+      const customer = used ? await service.byId(used.customerId) : null
+      if (!used || !customer || customer.siteId !== request.site.id) {
+        reply.clearCookie(REMEMBER_COOKIE, { path: '/' })
+        return
+      }
+      const previousSession = await rotate(request, true)
+      sessionSet(request, SESSION.customerId, customer.id)
+      reply.setCookie(REMEMBER_COOKIE, used.cookie, cookieOptions(used.expiresAt.getTime() - Date.now()))
+      for (const hook of hooks) await hook({ request, reply, customerId: customer.id, previousSession })
+      request.log.info({ customerId: customer.id }, 'customer logged in by remember-me')
+    })
+  },
+  { name: 'shop-auth', dependencies: ['shop-session'] },
+)

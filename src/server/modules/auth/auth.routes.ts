@@ -1,0 +1,592 @@
+/**
+ * Authentication routes (spec checkout-and-account.md §2, §7): log in and out, register (and
+ * the club variant), forgot and reset password, e-mail verification, confirm password, the
+ * two-factor challenge and two-factor set-up. Every e-mail-taking endpoint answers known and
+ * unknown addresses identically.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import QRCode from 'qrcode'
+import type { z } from 'zod'
+import {
+  AUTH_MESSAGES,
+  clubRegisterSchema,
+  confirmPasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  twoFactorConfirmSchema,
+  twoFactorSchema,
+  type AuthStatus,
+} from '../../../shared/auth.ts'
+import { errorsFromIssues } from '../../inertia/session.ts'
+import type { Site } from '../sites/sites.service.ts'
+import {
+  alreadyRegisteredMail,
+  passwordResetMail,
+  verificationMail,
+  welcomeMail,
+  type MailBrand,
+} from './auth.mail.ts'
+import {
+  CONFIRM_PASSWORD_TTL_MS,
+  currentCustomer,
+  currentCustomerId,
+  SESSION,
+  sessionGet,
+  sessionSet,
+  TWO_FACTOR_PENDING_TTL_MS,
+  type PendingTwoFactor,
+} from './auth.session.ts'
+import { RULES } from './throttle.ts'
+import { BOT_FIELD, ALTCHA_CHALLENGE_PATH } from './bot-check.ts'
+
+/** Where a customer lands after logging in when nothing else was intended. */
+export const HOME_AFTER_LOGIN = '/'
+
+function baseUrl(request: FastifyRequest, site: Site): string {
+  // The host is the site's configured host (never an arbitrary Host header); the port follows
+  // the request so development and test servers on other ports get working links.
+  const port = /:(\d+)$/.exec(request.host)?.[1]
+  return `${request.protocol}://${site.host}${port ? `:${port}` : ''}`
+}
+
+function brandOf(request: FastifyRequest, site: Site): MailBrand {
+  const base = baseUrl(request, site)
+  return {
+    siteName: site.name,
+    baseUrl: base,
+    logoUrl: site.logo ? `${base}${site.logo}` : null,
+    contactEmail: site.settings.contactEmail,
+  }
+}
+
+/** Only same-site paths may be redirect targets. */
+function safePath(value: unknown): string | null {
+  return typeof value === 'string' && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : null
+}
+
+function status(request: FastifyRequest, message: string, type?: 'error'): void {
+  const value: AuthStatus = type ? { message, type } : { message }
+  request.inertia.flash('status', value)
+}
+
+export async function authRoutes(app: FastifyInstance) {
+  const { auth } = app
+
+  /** Validates the body; on failure sets field errors and redirects back. */
+  function parse<S extends z.ZodType>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    schema: S,
+    fallback: string,
+  ): z.infer<S> | null {
+    const parsed = schema.safeParse(request.body ?? {})
+    if (parsed.success) return parsed.data
+    request.inertia.setErrors(errorsFromIssues(parsed.error))
+    void reply.inertia.back(fallback)
+    return null
+  }
+
+  async function requireBot(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    site: Site,
+    fallback: string,
+  ): Promise<boolean> {
+    const checker = auth.botCheck(site)
+    if (!checker) return true
+    const token = (request.body as Record<string, unknown> | null)?.[BOT_FIELD]
+    const verdict = await checker.verify(typeof token === 'string' ? token : undefined, request.ip)
+    if (verdict.ok) return true
+    request.inertia.setErrors({ [BOT_FIELD]: verdict.message })
+    void reply.inertia.back(fallback)
+    return false
+  }
+
+  const pageProps = (site: Site) => ({ botCheck: auth.botCheck(site)?.props() ?? null })
+
+  /** Pages only for visitors: a logged-in customer goes on to the shop. */
+  const guestOnly = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (currentCustomerId(request) === null) return false
+    void reply.inertia.redirect(HOME_AFTER_LOGIN)
+    return true
+  }
+
+  // --- log in / log out --------------------------------------------------------------
+
+  app.get('/login', async (request, reply) => {
+    if (!request.site) return reply.callNotFound()
+    if (guestOnly(request, reply)) return reply
+    const intended = safePath((request.query as Record<string, unknown>).intended)
+    if (intended) sessionSet(request, SESSION.intended, intended)
+    return reply.inertia.render('Auth/Login', { canResetPassword: true })
+  })
+
+  app.post('/login', { config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
+    const site = request.site
+    if (!site) return reply.callNotFound()
+    const input = parse(request, reply, loginSchema, '/login')
+    if (!input) return reply
+    const result = await auth.service.attemptLogin(site.id, input.email, input.password, request.ip)
+    const goBack = input.redirect === false
+    if (!result.ok) {
+      const message =
+        result.reason === 'throttled' ? AUTH_MESSAGES.throttled(result.retryAfter) : AUTH_MESSAGES.credentials
+      if (result.reason === 'throttled') reply.header('retry-after', String(result.retryAfter))
+      request.log.info({ reason: result.reason }, 'login failed')
+      request.inertia.setErrors({ email: message })
+      return goBack ? reply.inertia.back('/login') : reply.inertia.redirect('/login')
+    }
+    const customer = result.customer
+    if (auth.service.hasTwoFactor(customer)) {
+      await app.auth.logout(request, reply)
+      const pending: PendingTwoFactor = {
+        customerId: customer.id,
+        remember: input.remember,
+        redirect: !goBack,
+        expiresAt: Date.now() + TWO_FACTOR_PENDING_TTL_MS,
+      }
+      sessionSet(request, SESSION.twoFactor, pending)
+      return reply.inertia.redirect('/two-factor-challenge')
+    }
+    const intended = sessionGet<string>(request, SESSION.intended)
+    await auth.login(request, reply, customer.id, input.remember)
+    if (goBack) return reply.inertia.back('/')
+    if (!customer.emailVerifiedAt) return reply.inertia.redirect('/email/verify')
+    return reply.inertia.redirect(safePath(intended) ?? HOME_AFTER_LOGIN)
+  })
+
+  app.post('/logout', async (request, reply) => {
+    await auth.logout(request, reply)
+    const body = (request.body ?? {}) as Record<string, unknown>
+    if (body.redirect === false || body.redirect === 'false') return reply.inertia.back('/')
+    return reply.inertia.redirect('/')
+  })
+
+  // --- two-factor challenge ----------------------------------------------------------
+
+  const pendingOf = (request: FastifyRequest): PendingTwoFactor | null => {
+    const p = sessionGet<PendingTwoFactor>(request, SESSION.twoFactor)
+    return p && typeof p.customerId === 'number' && p.expiresAt > Date.now() ? p : null
+  }
+
+  app.get('/two-factor-challenge', async (request, reply) => {
+    if (!request.site) return reply.callNotFound()
+    if (!pendingOf(request)) return reply.inertia.redirect('/login')
+    return reply.inertia.render('Auth/TwoFactorChallenge', {})
+  })
+
+  app.post(
+    '/two-factor-challenge',
+    { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const site = request.site
+      if (!site) return reply.callNotFound()
+      const pending = pendingOf(request)
+      if (!pending) {
+        sessionSet(request, SESSION.twoFactor, undefined)
+        request.inertia.setErrors({ email: AUTH_MESSAGES.twoFactorExpired })
+        return reply.inertia.redirect('/login')
+      }
+      const input = parse(request, reply, twoFactorSchema, '/two-factor-challenge')
+      if (!input) return reply
+      const customer = await auth.service.byId(pending.customerId)
+      const key = `2fa:${pending.customerId}`
+      if (
+        !customer ||
+        !auth.service.hasTwoFactor(customer) ||
+        (await auth.service.throttle.lockedFor(key)) > 0
+      ) {
+        sessionSet(request, SESSION.twoFactor, undefined)
+        request.inertia.setErrors({ email: AUTH_MESSAGES.twoFactorLocked })
+        return reply.inertia.redirect('/login')
+      }
+      const byRecovery = input.code === ''
+      const ok = byRecovery
+        ? await auth.service.useRecoveryCode(customer, input.recovery_code)
+        : await auth.service.checkTotp(customer, input.code)
+      if (!ok) {
+        const r = await auth.service.throttle.fail(key, RULES.twoFactorPerAccount)
+        request.log.warn({ customerId: customer.id, failures: r.failures }, 'two-factor code refused')
+        if (r.lockedFor > 0) {
+          sessionSet(request, SESSION.twoFactor, undefined)
+          request.inertia.setErrors({ email: AUTH_MESSAGES.twoFactorLocked })
+          return reply.inertia.redirect('/login')
+        }
+        request.inertia.setErrors(
+          byRecovery
+            ? { recovery_code: AUTH_MESSAGES.twoFactorRecovery }
+            : { code: AUTH_MESSAGES.twoFactorCode },
+        )
+        return reply.inertia.redirect('/two-factor-challenge')
+      }
+      const intended = sessionGet<string>(request, SESSION.intended)
+      await auth.login(request, reply, customer.id, pending.remember)
+      if (!pending.redirect) return reply.inertia.redirect('/')
+      return reply.inertia.redirect(safePath(intended) ?? HOME_AFTER_LOGIN)
+    },
+  )
+
+  // --- registration --------------------------------------------------------------------
+
+  app.get('/register', async (request, reply) => {
+    if (!request.site) return reply.callNotFound()
+    if (guestOnly(request, reply)) return reply
+    return reply.inertia.render('Auth/Register', { variant: 'standard', ...pageProps(request.site) })
+  })
+
+  app.get('/register/club', async (request, reply) => {
+    if (!request.site) return reply.callNotFound()
+    if (guestOnly(request, reply)) return reply
+    return reply.inertia.render('Auth/Register', { variant: 'club', ...pageProps(request.site) })
+  })
+
+  async function register(request: FastifyRequest, reply: FastifyReply, club: boolean) {
+    const site = request.site
+    if (!site) return reply.callNotFound()
+    const back = club ? '/register/club' : '/register'
+    const input = club
+      ? parse(request, reply, clubRegisterSchema, back)
+      : parse(request, reply, registerSchema, back)
+    if (!input) return reply
+    if (!(await requireBot(request, reply, site, back))) return reply
+    const club_ = input as z.infer<typeof clubRegisterSchema>
+    const { created, customer } = await auth.service.register(site.id, {
+      email: input.email,
+      password: input.password,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      kind: club ? 'club' : 'standard',
+      company: club ? club_.company : null,
+      phone: club ? club_.phone : null,
+      address1: club ? club_.shipping_address1 : null,
+      town: club ? club_.shipping_town : null,
+      postcode: club ? club_.shipping_postcode : null,
+    })
+    const brand = brandOf(request, site)
+    if (created && customer) {
+      const token = await auth.service.issueVerificationToken(customer)
+      auth.deliver(
+        request,
+        verificationMail(
+          brand,
+          customer.email,
+          customer.firstName,
+          `${brand.baseUrl}/email/verify/${customer.id}/${token}`,
+        ),
+      )
+    } else {
+      auth.deliver(
+        request,
+        alreadyRegisteredMail(
+          brand,
+          input.email,
+          `${brand.baseUrl}/login`,
+          `${brand.baseUrl}/forgot-password`,
+        ),
+      )
+    }
+    // Identical for new and existing addresses: a fresh session that knows only which address
+    // is waiting for its verification link.
+    await auth.logout(request, reply)
+    sessionSet(request, SESSION.pendingVerification, { siteId: site.id, email: input.email })
+    return reply.inertia.redirect('/email/verify')
+  }
+
+  const registerLimit = { config: { rateLimit: { max: 10, timeWindow: 60_000 } } }
+  app.post('/customer/create', registerLimit, (request, reply) => register(request, reply, false))
+  app.post('/register/club', registerLimit, (request, reply) => register(request, reply, true))
+
+  // --- e-mail verification -------------------------------------------------------------
+
+  /** The address waiting for verification: the logged-in customer's, or the one just registered. */
+  async function verificationTarget(request: FastifyRequest) {
+    const customer = await currentCustomer(request)
+    if (customer) return { email: customer.email, verified: customer.emailVerifiedAt !== null }
+    const pending = sessionGet<{ siteId: number; email: string }>(request, SESSION.pendingVerification)
+    if (pending && pending.siteId === request.site?.id) return { email: pending.email, verified: false }
+    return null
+  }
+
+  app.get('/email/verify', async (request, reply) => {
+    if (!request.site) return reply.callNotFound()
+    const target = await verificationTarget(request)
+    if (!target) return reply.inertia.redirect('/login')
+    if (target.verified) return reply.inertia.redirect(HOME_AFTER_LOGIN)
+    return reply.inertia.render('Auth/VerifyEmail', { email: target.email })
+  })
+
+  app.post(
+    '/email/verification-notification',
+    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const site = request.site
+      if (!site) return reply.callNotFound()
+      const target = await verificationTarget(request)
+      if (!target) return reply.inertia.redirect('/login')
+      if (target.verified) return reply.inertia.redirect(HOME_AFTER_LOGIN)
+      const customer = await auth.service.byEmail(site.id, target.email)
+      if ((await auth.service.mayMail('verify', site.id, target.email)) && customer) {
+        const brand = brandOf(request, site)
+        if (customer.emailVerifiedAt) {
+          auth.deliver(
+            request,
+            alreadyRegisteredMail(
+              brand,
+              customer.email,
+              `${brand.baseUrl}/login`,
+              `${brand.baseUrl}/forgot-password`,
+            ),
+          )
+        } else {
+          const token = await auth.service.issueVerificationToken(customer)
+          auth.deliver(
+            request,
+            verificationMail(
+              brand,
+              customer.email,
+              customer.firstName,
+              `${brand.baseUrl}/email/verify/${customer.id}/${token}`,
+            ),
+          )
+        }
+      }
+      request.inertia.flash('status', 'verification-link-sent')
+      return reply.inertia.redirect('/email/verify')
+    },
+  )
+
+  app.get(
+    '/email/verify/:id/:token',
+    { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const site = request.site
+      if (!site) return reply.callNotFound()
+      const { id, token } = request.params as { id: string; token: string }
+      const customerId = /^\d{1,9}$/.test(id) ? Number(id) : 0
+      const wasVerified = customerId ? (await auth.service.byId(customerId))?.emailVerifiedAt : null
+      const customer =
+        customerId && token.length <= 100 ? await auth.service.verifyEmail(customerId, token) : null
+      if (!customer || customer.siteId !== site.id) {
+        request.inertia.flash('error', AUTH_MESSAGES.verificationInvalid)
+        return reply.inertia.redirect(currentCustomerId(request) ? '/email/verify' : '/login')
+      }
+      if (!wasVerified) {
+        const brand = brandOf(request, site)
+        auth.deliver(
+          request,
+          welcomeMail(brand, customer.email, customer.firstName, `${brand.baseUrl}/customer`),
+        )
+      }
+      // The link proves control of the address; two-factor accounts still pass their challenge.
+      if (currentCustomerId(request) !== customer.id && !auth.service.hasTwoFactor(customer)) {
+        await auth.login(request, reply, customer.id, false)
+      }
+      sessionSet(request, SESSION.pendingVerification, undefined)
+      request.inertia.flash('success', AUTH_MESSAGES.verified)
+      return reply.inertia.redirect(HOME_AFTER_LOGIN)
+    },
+  )
+
+  // --- forgot and reset password -------------------------------------------------------
+
+  app.get('/forgot-password', async (request, reply) => {
+    if (!request.site) return reply.callNotFound()
+    return reply.inertia.render('Auth/ForgotPassword', pageProps(request.site))
+  })
+
+  app.post(
+    '/forgot-password',
+    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const site = request.site
+      if (!site) return reply.callNotFound()
+      const input = parse(request, reply, forgotPasswordSchema, '/forgot-password')
+      if (!input) return reply
+      if (!(await requireBot(request, reply, site, '/forgot-password'))) return reply
+      const ipLimit = await auth.service.throttle.fail(`mail:ip:${request.ip}`, RULES.mailPerIp)
+      if (ipLimit.lockedFor > 0 && ipLimit.failures > RULES.mailPerIp.max) {
+        reply.header('retry-after', String(ipLimit.lockedFor))
+        request.inertia.setErrors({ email: AUTH_MESSAGES.resetThrottled(ipLimit.lockedFor) })
+        return reply.inertia.redirect('/forgot-password')
+      }
+      const issued = await auth.service.issueResetToken(site.id, input.email)
+      if (issued) {
+        const brand = brandOf(request, site)
+        const query = new URLSearchParams({ token: issued.token, email: issued.customer.email })
+        auth.deliver(
+          request,
+          passwordResetMail(brand, issued.customer.email, `${brand.baseUrl}/reset-password?${query}`),
+        )
+      }
+      status(request, AUTH_MESSAGES.resetLinkSent)
+      return reply.inertia.redirect('/forgot-password')
+    },
+  )
+
+  app.get('/reset-password', async (request, reply) => {
+    if (!request.site) return reply.callNotFound()
+    const q = request.query as Record<string, unknown>
+    reply.header('referrer-policy', 'no-referrer')
+    return reply.inertia.render('Auth/ResetPassword', {
+      email: typeof q.email === 'string' ? q.email.slice(0, 255) : '',
+      token: typeof q.token === 'string' ? q.token.slice(0, 200) : '',
+    })
+  })
+
+  app.post(
+    '/customer/password/update',
+    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const site = request.site
+      if (!site) return reply.callNotFound()
+      const body = (request.body ?? {}) as Record<string, unknown>
+      const back = `/reset-password?${new URLSearchParams({
+        token: typeof body.token === 'string' ? body.token.slice(0, 200) : '',
+        email: typeof body.email === 'string' ? body.email.slice(0, 255) : '',
+      })}`
+      const input = parse(request, reply, resetPasswordSchema, back)
+      if (!input) return reply
+      const customer = await auth.service.resetPassword(site.id, input.email, input.token, input.password)
+      if (!customer) {
+        status(request, AUTH_MESSAGES.resetInvalid, 'error')
+        return reply.inertia.redirect(back)
+      }
+      request.log.info({ customerId: customer.id }, 'password reset')
+      // Never logged in automatically: the next login asks for the password (and two-factor).
+      await auth.logout(request, reply)
+      status(request, AUTH_MESSAGES.resetDone)
+      return reply.inertia.redirect('/login')
+    },
+  )
+
+  // --- confirm password ----------------------------------------------------------------
+
+  app.get('/user/confirm-password', async (request, reply) => {
+    if (!request.site) return reply.callNotFound()
+    if (currentCustomerId(request) === null) return reply.inertia.redirect('/login')
+    return reply.inertia.render('Auth/ConfirmPassword', {})
+  })
+
+  app.post(
+    '/user/confirm-password',
+    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const customer = await currentCustomer(request)
+      if (!customer) return reply.inertia.redirect('/login')
+      const input = parse(request, reply, confirmPasswordSchema, '/user/confirm-password')
+      if (!input) return reply
+      const key = `confirm:${customer.id}`
+      const locked = await auth.service.throttle.lockedFor(key)
+      if (locked > 0 || !(await auth.service.checkPassword(customer, input.password))) {
+        if (locked === 0) await auth.service.throttle.fail(key, RULES.loginPerAccountAndIp)
+        request.inertia.setErrors({
+          password: locked > 0 ? AUTH_MESSAGES.throttled(locked) : AUTH_MESSAGES.wrongPassword,
+        })
+        return reply.inertia.redirect('/user/confirm-password')
+      }
+      await auth.service.throttle.clear(key)
+      sessionSet(request, SESSION.confirmedAt, Date.now())
+      const intended = safePath(sessionGet<string>(request, SESSION.intended))
+      sessionSet(request, SESSION.intended, undefined)
+      return reply.inertia.redirect(intended ?? HOME_AFTER_LOGIN)
+    },
+  )
+
+  // --- two-factor set-up (account, behind confirm-password) ----------------------------
+
+  /** Logged in and password confirmed within 3 hours, else redirected (returns null). */
+  async function gate(request: FastifyRequest, reply: FastifyReply, here: string) {
+    const customer = await currentCustomer(request)
+    if (!customer) {
+      sessionSet(request, SESSION.intended, here)
+      void reply.inertia.redirect('/login')
+      return null
+    }
+    const at = sessionGet<number>(request, SESSION.confirmedAt)
+    if (typeof at !== 'number' || Date.now() - at > CONFIRM_PASSWORD_TTL_MS) {
+      sessionSet(request, SESSION.intended, here)
+      void reply.inertia.redirect('/user/confirm-password')
+      return null
+    }
+    return customer
+  }
+
+  app.get('/customer/two-factor', async (request, reply) => {
+    const site = request.site
+    if (!site) return reply.callNotFound()
+    const customer = await gate(request, reply, '/customer/two-factor')
+    if (!customer) return reply
+    const enabled = auth.service.hasTwoFactor(customer)
+    const uri = !enabled ? auth.service.otpauthUri(customer, site.name) : null
+    return reply.inertia.render('Customer/TwoFactor', {
+      enabled,
+      settingUp: uri !== null,
+      qrCode: uri ? await QRCode.toString(uri, { type: 'svg', margin: 1 }) : null,
+      secret: uri ? auth.service.secretOf(customer) : null,
+      recoveryCodesLeft: enabled ? await auth.service.unusedRecoveryCodeCount(customer.id) : 0,
+    })
+  })
+
+  app.post('/customer/two-factor', async (request, reply) => {
+    const customer = await gate(request, reply, '/customer/two-factor')
+    if (!customer) return reply
+    if (!auth.service.hasTwoFactor(customer)) await auth.service.startTwoFactor(customer)
+    return reply.inertia.redirect('/customer/two-factor')
+  })
+
+  app.post(
+    '/customer/two-factor/confirm',
+    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const customer = await gate(request, reply, '/customer/two-factor')
+      if (!customer) return reply
+      const input = parse(request, reply, twoFactorConfirmSchema, '/customer/two-factor')
+      if (!input) return reply
+      const codes = auth.service.hasTwoFactor(customer)
+        ? null
+        : await auth.service.confirmTwoFactor(customer, input.code)
+      if (!codes) {
+        request.inertia.setErrors({ code: AUTH_MESSAGES.twoFactorCode })
+        return reply.inertia.redirect('/customer/two-factor')
+      }
+      request.log.info({ customerId: customer.id }, 'two-factor enabled')
+      request.inertia.flash({ success: 'Two-factor authentication is now on.', recoveryCodes: codes })
+      return reply.inertia.redirect('/customer/two-factor')
+    },
+  )
+
+  app.post('/customer/two-factor/recovery-codes', async (request, reply) => {
+    const customer = await gate(request, reply, '/customer/two-factor')
+    if (!customer) return reply
+    if (!auth.service.hasTwoFactor(customer)) return reply.inertia.redirect('/customer/two-factor')
+    const codes = await auth.service.replaceRecoveryCodes(customer.id)
+    request.inertia.flash({
+      success: 'New recovery codes created; the old ones no longer work.',
+      recoveryCodes: codes,
+    })
+    return reply.inertia.redirect('/customer/two-factor')
+  })
+
+  app.delete('/customer/two-factor', async (request, reply) => {
+    const customer = await gate(request, reply, '/customer/two-factor')
+    if (!customer) return reply
+    await auth.service.disableTwoFactor(customer)
+    request.log.info({ customerId: customer.id }, 'two-factor disabled')
+    request.inertia.flash('success', 'Two-factor authentication is now off.')
+    return reply.inertia.redirect('/customer/two-factor', 303)
+  })
+
+  // --- bot check challenge (ALTCHA) ----------------------------------------------------
+
+  app.get(
+    ALTCHA_CHALLENGE_PATH,
+    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      if (!request.site || auth.botCheck(request.site) !== auth.altcha) return reply.callNotFound()
+      reply.header('cache-control', 'no-store')
+      return auth.altcha.challenge()
+    },
+  )
+}

@@ -1,0 +1,201 @@
+/**
+ * Authentication forms: the spec's rules and messages (checkout-and-account.md §5, §8), as zod
+ * schemas used by the browser (on blur and on submit) and by the server (on every request).
+ */
+import { z } from 'zod'
+
+export const PASSWORD_MIN = 10
+/** Long passphrases are welcome; the cap only bounds the hashing work per request. */
+export const PASSWORD_MAX = 128
+export const FIELD_MAX = 255
+
+export const AUTH_MESSAGES = {
+  password: 'Password must be at least 10 characters and include a number, letter, and symbol.',
+  passwordMismatch: 'Passwords do not match.',
+  required: 'This field is required.',
+  emailInvalid: 'This email provided is invalid.',
+  tooLong: (n: number) => `Please enter no more than ${n} characters.`,
+  terms: 'Please accept the terms and conditions.',
+  credentials: 'These credentials do not match our records.',
+  throttled: (seconds: number) =>
+    `Too many login attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  resetLinkSent: 'If an account exists for that email address, we have emailed a password reset link.',
+  resetThrottled: (seconds: number) =>
+    `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  resetDone: 'Your password has been reset. Please log in with your new password.',
+  resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  resetFailed: 'Failed to update password. Please try again.',
+  verificationSent:
+    'A new verification link has been sent to the email address you provided during registration.',
+  verificationInvalid: 'This verification link is invalid or has expired. Please request a new one.',
+  verified: 'Thank you, your email address has been verified.',
+  confirmPassword:
+    'This is a secure area of the application. Please confirm your password before continuing.',
+  wrongPassword: 'The provided password is incorrect.',
+  twoFactorCode: 'The provided two factor authentication code was invalid.',
+  twoFactorRecovery: 'The provided two factor recovery code was invalid.',
+  twoFactorLocked:
+    'Too many invalid codes. For your security, please log in again later or reset your password.',
+  twoFactorExpired: 'Your login has timed out. Please log in again.',
+  botMissing: 'Please complete the security check and try again.',
+  botInvalid: 'The security check failed or has already been used. Please try again.',
+} as const
+
+/** At least 10 characters with a digit, a letter and a symbol (anything that is neither). */
+export function isStrongPassword(value: string): boolean {
+  return (
+    value.length >= PASSWORD_MIN &&
+    /\p{Nd}/u.test(value) &&
+    /\p{L}/u.test(value) &&
+    /[^\p{L}\p{Nd}\s]/u.test(value)
+  )
+}
+
+const required = (max = FIELD_MAX) =>
+  z
+    .string({ error: AUTH_MESSAGES.required })
+    .trim()
+    .min(1, AUTH_MESSAGES.required)
+    .max(max, AUTH_MESSAGES.tooLong(max))
+
+/** E-mail: required, must contain an @ (spec §5); stored trimmed and lower-cased. */
+export const emailField = required().pipe(
+  z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/, AUTH_MESSAGES.emailInvalid)
+    .transform((v) => v.toLowerCase()),
+)
+
+/** A password as typed (never trimmed): required, within the hashing cap. */
+const passwordAsTyped = z
+  .string({ error: AUTH_MESSAGES.required })
+  .min(1, AUTH_MESSAGES.required)
+  .max(PASSWORD_MAX, AUTH_MESSAGES.tooLong(PASSWORD_MAX))
+
+const newPassword = passwordAsTyped.refine(isStrongPassword, AUTH_MESSAGES.password)
+
+/** Adds the 'Passwords do not match.' rule on password_confirmation. */
+function withConfirmation<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({
+      ...shape,
+      password: newPassword,
+      password_confirmation: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required),
+    })
+    .refine(
+      (v) =>
+        (v as { password: string }).password ===
+        (v as { password_confirmation: string }).password_confirmation,
+      {
+        message: AUTH_MESSAGES.passwordMismatch,
+        path: ['password_confirmation'],
+      },
+    )
+}
+
+const checkbox = z
+  .union([z.boolean(), z.enum(['on', '1', 'true', '', 'off', '0', 'false'])])
+  .optional()
+  .transform((v) => v === true || v === 'on' || v === '1' || v === 'true')
+
+const botToken = z.string().max(20_000).optional()
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordAsTyped,
+  remember: checkbox,
+  /** true on the login page (go on to the account), false from checkout (stay on the page) */
+  redirect: checkbox.optional(),
+})
+
+export const registerFields = {
+  first_name: required(),
+  last_name: required(),
+  email: emailField,
+  terms: z.union([z.boolean(), z.string()]).optional(),
+  'g-recaptcha-response': botToken,
+}
+
+export const registerSchema = withConfirmation(registerFields)
+
+/** The club variant adds club name (company), address, town, postcode and contact number. */
+export const clubRegisterSchema = withConfirmation({
+  ...registerFields,
+  company: required(),
+  shipping_address1: required(),
+  shipping_town: required(100),
+  shipping_postcode: required(20),
+  phone: required(18)
+    .pipe(z.string().min(10, 'Please enter at least 10 characters.'))
+    .refine((v) => /^\d+$/.test(v.replace(/[\s\-()+]/g, '')), 'Not a valid phone number'),
+})
+
+export const forgotPasswordSchema = z.object({
+  email: emailField,
+  'g-recaptcha-response': botToken,
+})
+
+export const resetPasswordSchema = withConfirmation({
+  token: z.string().trim().min(1, AUTH_MESSAGES.resetInvalid).max(200, AUTH_MESSAGES.resetInvalid),
+  email: emailField,
+})
+
+export const confirmPasswordSchema = z.object({ password: passwordAsTyped })
+
+export const twoFactorSchema = z
+  .object({
+    code: z.string().trim().max(20).optional().default(''),
+    recovery_code: z.string().trim().max(40).optional().default(''),
+  })
+  .refine((v) => v.code !== '' || v.recovery_code !== '', {
+    message: AUTH_MESSAGES.required,
+    path: ['code'],
+  })
+
+export const twoFactorConfirmSchema = z.object({
+  code: z
+    .string({ error: AUTH_MESSAGES.required })
+    .trim()
+    .regex(/^\d{6}$/, AUTH_MESSAGES.twoFactorCode),
+})
+
+export type LoginInput = z.infer<typeof loginSchema>
+export type RegisterInput = z.infer<typeof registerSchema>
+export type ClubRegisterInput = z.infer<typeof clubRegisterSchema>
+
+/**
+ * Field-by-field errors for the browser: the first message per field, or {} when valid.
+ * `only` limits the result to the fields already touched (blur) so untouched ones stay quiet.
+ */
+export function fieldErrors(
+  schema: z.ZodType,
+  values: Record<string, unknown>,
+  only?: Iterable<string>,
+): Record<string, string> {
+  const result = schema.safeParse(values)
+  if (result.success) return {}
+  const allowed = only ? new Set(only) : null
+  const out: Record<string, string> = {}
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.') || 'form'
+    if (allowed && !allowed.has(key)) continue
+    out[key] ??= issue.message
+  }
+  return out
+}
+
+/** Status flash for auth pages: red when a type is given, green without (spec §8). */
+export interface AuthStatus {
+  message: string
+  type?: 'error'
+}
+
+/** What the Auth/* pages receive besides the shared props. */
+export interface AuthPageProps {
+  status?: AuthStatus | null
+  botCheck?: BotCheckProps | null
+}
+
+/** The bot check the browser must run before submitting ('1' on the site: on). */
+export type BotCheckProps =
+  { provider: 'altcha'; challengeUrl: string } | { provider: 'recaptcha'; siteKey: string }
