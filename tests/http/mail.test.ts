@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../src/server/db/schema.ts'
 import { buildTestApp, cookieHeader, cookiesFrom, type TestApp } from '../helpers/app.ts'
@@ -86,5 +89,32 @@ describe('content form e-mails', () => {
       subject: 'Contact us: new submission',
     })
     expect(mail!.text).toContain('Message: Do you stock ladders?')
+  })
+})
+
+describe('the capture file', () => {
+  let t: TestApp
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'shop-mail-'))
+    t = await buildTestApp({
+      mailCaptureFile: join(dir, 'mail.jsonl'),
+      mail: { ...loadConfig({ NODE_ENV: 'test' }).mail, outboxPage: true },
+    })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('keeps every message in the outbox, lists it, and also appends it to the file', async () => {
+    await t.app.mailer.send({ to: ['a@example.com', 'b@example.com'], subject: 'Hi', text: 'Body' })
+    const lines = (await readFile(join(dir, 'mail.jsonl'), 'utf8')).trim().split('\n')
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual([
+      { to: 'a@example.com, b@example.com', subject: 'Hi', text: 'Body' },
+    ])
+    const list = await t.app.inject({ url: '/dev/mail', headers: { host: 'localhost' } })
+    expect(list.statusCode).toBe(200)
+    expect(list.body).toContain('>Hi</a>')
   })
 })

@@ -3,7 +3,7 @@
  * Registered only when MAIL_OUTBOX_PAGE is on (the default in development), never otherwise.
  */
 import type { FastifyInstance } from 'fastify'
-import { OutboxMailer } from './mail.service.ts'
+import { CapturingMailer, OutboxMailer } from './mail.service.ts'
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -13,7 +13,7 @@ function page(title: string, body: string): string {
 }
 
 export async function mailRoutes(app: FastifyInstance) {
-  const mailer = app.mailer
+  const mailer = app.mailer instanceof CapturingMailer ? app.mailer.inner : app.mailer
   if (!(mailer instanceof OutboxMailer)) return
   app.get('/dev/mail', async (_request, reply) => {
     const rows = await mailer.list(100)

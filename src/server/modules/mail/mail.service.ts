@@ -82,7 +82,7 @@ export class SmtpMailer implements Mailer {
  */
 export class CapturingMailer implements Mailer {
   constructor(
-    private readonly inner: Mailer,
+    readonly inner: Mailer,
     private readonly file: string,
   ) {}
 
