@@ -78,6 +78,13 @@ interface Scenario {
  * Seeds the demo shop plus the generated benchmark catalogue into the bench database, then picks
  * the busiest paginated category under /bench and one of its products as load targets.
  */
+/** The bench database: PostgreSQL when DATABASE_URL is set, else the PGlite directory. */
+function benchDatabase(dbDir: string) {
+  return process.env.DATABASE_URL
+    ? ({ driver: 'postgres', url: process.env.DATABASE_URL, poolSize: 1 } as const)
+    : ({ driver: 'pglite', dataDir: dbDir, poolSize: 1 } as const)
+}
+
 async function prepareCatalog(
   dbDir: string,
 ): Promise<{ product: string; listing: string; skus: { id: number; categoryId: number }[] }> {
@@ -95,11 +102,7 @@ async function prepareCatalog(
   )
   const { openDatabase } = await import('../../src/server/db/client.ts')
   const { sql } = await import('drizzle-orm')
-  const database = await openDatabase(
-    process.env.DATABASE_URL
-      ? { driver: 'postgres', url: process.env.DATABASE_URL, poolSize: 1 }
-      : { driver: 'pglite', dataDir: dbDir, poolSize: 1 },
-  )
+  const database = await openDatabase(benchDatabase(dbDir))
   try {
     const listing = await database.db.execute<{ url: string; id: number }>(sql`
       select c.url, c.id from categories c
@@ -193,7 +196,7 @@ async function measureSearchIndex(dbDir: string): Promise<void> {
     await import('../../src/server/modules/search/documents.ts')
   const { EmbeddedSearchEngine } = await import('../../src/server/modules/search/search.engine.ts')
   const { sites } = await import('../../src/server/db/schema.ts')
-  const database = await openDatabase({ driver: 'pglite', dataDir: dbDir, poolSize: 1 })
+  const database = await openDatabase(benchDatabase(dbDir))
   try {
     const engine = new EmbeddedSearchEngine()
     global.gc?.()
