@@ -1,5 +1,6 @@
 /** A native modal <dialog> with a heading and a close button; Escape and the backdrop close it. */
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
+import { useModalDialog } from '../../lib/use-modal-dialog.ts'
 
 export function Modal({
   open,
@@ -14,19 +15,8 @@ export function Modal({
   children: ReactNode
   testId?: string
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useModalDialog(open)
   const headingId = useId()
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal()
-      else dialog.setAttribute('open', '')
-    } else if (!open && dialog.open) {
-      dialog.close()
-    }
-  }, [open])
 
   return (
     <dialog

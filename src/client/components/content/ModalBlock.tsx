@@ -1,21 +1,15 @@
 /** A button that opens blocks in a modal dialog; Escape, the close button or the backdrop close it. */
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
+import { useModalDialog } from '../../lib/use-modal-dialog.ts'
 import type { PresentedBlok } from '../../../shared/content.ts'
 import { Blocks } from './Blocks.tsx'
 import { str } from './fields.ts'
 
 export function ModalBlock({ blok }: { blok: PresentedBlok }) {
   const id = useId()
-  const ref = useRef<HTMLDialogElement>(null)
   const [open, setOpen] = useState(false)
+  const ref = useModalDialog(open)
   const title = str(blok.title)
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    else if (!open && dialog.open) dialog.close()
-  }, [open])
 
   return (
     <>

@@ -2,8 +2,8 @@
  * The enlarged image: a native modal <dialog> (focus stays inside, the page behind is inert,
  * Escape closes it), also closed by its button or a click on the backdrop.
  */
-import { useEffect, useRef } from 'react'
 import type { GalleryItem } from '../../../shared/product.ts'
+import { useModalDialog } from '../../lib/use-modal-dialog.ts'
 
 export function ZoomModal({
   open,
@@ -17,18 +17,7 @@ export function ZoomModal({
   position: string
   onClose: () => void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal()
-      else dialog.setAttribute('open', '')
-    } else if (!open && dialog.open) {
-      dialog.close()
-    }
-  }, [open])
+  const ref = useModalDialog(open)
 
   return (
     <dialog
