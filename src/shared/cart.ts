@@ -5,6 +5,9 @@
  * page does not carry zod.
  * Money is integer minor units (pence or cents); `_inc_tax` names include VAT, the rest do not.
  */
+import type { PresentedBlok } from './content.ts'
+import type { ProductTileData } from './listing.ts'
+
 export const MAX_QUANTITY = 9999
 export const PROMO_CODE_MAX = 50
 export const MAX_LINES_PER_REQUEST = 100
@@ -138,6 +141,17 @@ export interface Cart {
 }
 
 // --- Rules shared with the zod schemas (cart.schemas.ts) ------------------------------------
+
+/** Props of the `Cart` page, built by the server's cart presenter. */
+export interface CartPageProps {
+  basket: Cart
+  /** Logged-in customers may save the basket */
+  canSave: boolean
+  /** Shown under 'Suggested products' when the basket is empty */
+  suggestions: ProductTileData[]
+  /** Blocks of the content stories basket/after-summary and basket/after-navigation, or null */
+  content: { afterSummary: PresentedBlok[] | null; afterNavigation: PresentedBlok[] | null }
+}
 
 export const SHARE_NAME_PATTERN = /^[A-Za-z '-]+$/
 export const SAVE_NAME_PATTERN = /^[A-Za-z0-9 '-]+$/

@@ -6,8 +6,7 @@
  */
 import { Head, Link, router, usePage } from '@inertiajs/react'
 import { useEffect, useState } from 'react'
-import { CART_TEXT, type Cart as CartData } from '../../shared/cart.ts'
-import type { ProductTileData } from '../../shared/listing.ts'
+import { CART_TEXT, type Cart as CartData, type CartPageProps } from '../../shared/cart.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { pageTitle } from '../../shared/titles.ts'
 import { CartTable } from '../components/cart/CartTable.tsx'
@@ -19,18 +18,11 @@ import { ShareDialog } from '../components/cart/ShareDialog.tsx'
 import { ProductGrid } from '../components/catalog/ProductGrid.tsx'
 import { ValidationErrors } from '../components/ValidationErrors.tsx'
 import { Blocks } from '../components/content/Blocks.tsx'
-import type { PresentedBlok } from '../../shared/content.ts'
 import { CartApiError, cartCall, messagesOf, publishCart, storeCart } from '../lib/cart-api.ts'
 import { useMessages } from '../lib/messages.tsx'
 import { useShared } from '../lib/shared-props.ts'
 
-export interface CartPageProps {
-  basket: CartData
-  canSave: boolean
-  suggestions: ProductTileData[]
-  /** Blocks of the content stories basket/after-summary and basket/after-navigation, or null */
-  content: { afterSummary: PresentedBlok[] | null; afterNavigation: PresentedBlok[] | null }
-}
+export type { CartPageProps }
 
 function LockIcon() {
   return (

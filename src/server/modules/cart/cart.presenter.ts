@@ -2,22 +2,11 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
-import type { Cart } from '../../../shared/cart.ts'
-import type { PresentedBlok } from '../../../shared/content.ts'
+import type { Cart, CartPageProps } from '../../../shared/cart.ts'
 import type { ProductTileData } from '../../../shared/listing.ts'
 import { productGroups } from '../catalog/catalog.tables.ts'
 import { presentProductTile } from '../catalog/category.presenter.ts'
 import type { CartContext } from './cart.service.ts'
-
-export interface CartPageProps {
-  basket: Cart
-  /** Logged-in customers may save the basket */
-  canSave: boolean
-  /** Shown under 'Suggested products' when the basket is empty */
-  suggestions: ProductTileData[]
-  /** Blocks of the content stories basket/after-summary and basket/after-navigation (sanitised) */
-  content: { afterSummary: PresentedBlok[] | null; afterNavigation: PresentedBlok[] | null }
-}
 
 const SUGGESTIONS = 4
 const suggestionCache = new LRUCache<string, ProductTileData[]>({ max: 100, ttl: 5 * 60_000 })
