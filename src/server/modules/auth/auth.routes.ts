@@ -38,6 +38,7 @@ import {
   TWO_FACTOR_PENDING_TTL_MS,
   type PendingTwoFactor,
 } from './auth.session.ts'
+import type { CustomerRow } from './auth.tables.ts'
 import { RULES } from './throttle.ts'
 import { BOT_FIELD, ALTCHA_CHALLENGE_PATH } from './bot-check.ts'
 
@@ -73,6 +74,17 @@ function status(request: FastifyRequest, message: string, type?: 'error'): void 
 
 export async function authRoutes(app: FastifyInstance) {
   const { auth } = app
+
+  /** Issues a verification token (replacing older ones) and sends its link. */
+  async function sendVerification(
+    request: FastifyRequest,
+    brand: MailBrand,
+    customer: CustomerRow,
+  ): Promise<void> {
+    const token = await auth.service.issueVerificationToken(customer)
+    const link = `${brand.baseUrl}/email/verify/${customer.id}/${token}`
+    auth.deliver(request, verificationMail(brand, customer.email, customer.firstName, link))
+  }
 
   /** Validates the body; on failure sets field errors and redirects back. */
   function parse<S extends z.ZodType>(
@@ -266,16 +278,7 @@ export async function authRoutes(app: FastifyInstance) {
     })
     const brand = brandOf(request, site)
     if (created && customer) {
-      const token = await auth.service.issueVerificationToken(customer)
-      auth.deliver(
-        request,
-        verificationMail(
-          brand,
-          customer.email,
-          customer.firstName,
-          `${brand.baseUrl}/email/verify/${customer.id}/${token}`,
-        ),
-      )
+      await sendVerification(request, brand, customer)
     } else {
       auth.deliver(
         request,
@@ -340,16 +343,7 @@ export async function authRoutes(app: FastifyInstance) {
             ),
           )
         } else {
-          const token = await auth.service.issueVerificationToken(customer)
-          auth.deliver(
-            request,
-            verificationMail(
-              brand,
-              customer.email,
-              customer.firstName,
-              `${brand.baseUrl}/email/verify/${customer.id}/${token}`,
-            ),
-          )
+          await sendVerification(request, brand, customer)
         }
       }
       request.inertia.flash('status', 'verification-link-sent')
