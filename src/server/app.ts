@@ -12,8 +12,11 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import qs from 'qs'
 import type { Config } from './config.ts'
-import { migrate, openDatabase, type Database, type Db } from './db/client.ts'
-import { isEmpty, seed } from './db/seed/index.ts'
+import { openDatabase, type Database, type Db } from './db/client.ts'
+import { createJobs, type JobRunner } from './jobs/index.ts'
+import { connectCaches } from './ops/cache-signals.ts'
+import { LocalChangeBus, PostgresChangeBus, type ChangeBus } from './ops/change-bus.ts'
+import { prepareDatabase } from './ops/startup.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
@@ -26,6 +29,7 @@ import { contentRoutes, type NotifySiteContact } from './modules/content/content
 import { ContentService } from './modules/content/content.service.ts'
 import { settingsFromContent } from './modules/content/content.settings.ts'
 import { createContentStore } from './modules/content/content.stores.ts'
+import { StoryblokContentStore } from './modules/content/storyblok.store.ts'
 import { formSubmissionMail } from './modules/content/form-mail.ts'
 import { webhookRoutes } from './modules/content/webhook.routes.ts'
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
@@ -43,6 +47,7 @@ import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handle
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { sessionCartId } from './lib/customer-session.ts'
+import { sites as sitesTable } from './db/schema.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +59,10 @@ declare module 'fastify' {
     searchService: SearchService
     carts: CartService
     mailer: Mailer
+    /** Tells other instances what this one changed, so their caches follow (ADR 0081). */
+    changes: ChangeBus
+    /** Background work of this instance (started when the app is ready). */
+    jobs: JobRunner
     /** The Inertia asset version the browser must send back. */
     assetVersion: string
   }
@@ -72,6 +81,8 @@ export interface AppDependencies {
   notifySiteContact?: NotifySiteContact
   /** Delivers auth e-mails (verification, reset, welcome); default: app.mailer. Tests capture mail here. */
   sendMail?: SendMail
+  /** Start background jobs when ready (default true; tests that drive jobs themselves pass false). */
+  startJobs?: boolean
 }
 
 export function baseUrlOf(request: FastifyRequest): string {
@@ -98,10 +109,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // --- Infrastructure -------------------------------------------------------------------
   const ownsDatabase = !deps.database
   const database = deps.database ?? (await openDatabase(config.db))
-  if (!deps.migrated) await migrate(database)
-  if (config.seedOnStart && (await isEmpty(database.db))) {
-    await seed(database.db, { log: (m) => app.log.info(m) })
-  }
+  await prepareDatabase(database, {
+    migrated: deps.migrated,
+    seed: config.seedOnStart,
+    log: (m) => app.log.info(m),
+  })
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null
@@ -124,10 +136,41 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.searchService.start()
   app.decorate('carts', new CartService(database.db))
   app.decorate('mailer', createMailer(config, database.db))
+
+  // Caches of this instance follow writes made by the others (LISTEN/NOTIFY on PostgreSQL).
+  let changes: ChangeBus = new LocalChangeBus(app.log)
+  if (database.connectionString) {
+    const bus = new PostgresChangeBus({ connectionString: database.connectionString, log: app.log })
+    await bus.start()
+    changes = bus
+  }
+  app.decorate('changes', changes)
+  connectCaches(
+    changes,
+    {
+      catalog: app.catalog,
+      content,
+      carts: app.carts,
+      searchService: app.searchService,
+      sites: app.sites,
+      refreshContentVersion: async () => {
+        const store = content.store
+        if (!(store instanceof StoryblokContentStore)) return
+        for (const site of await database.db.select({ id: sitesTable.id }).from(sitesTable)) {
+          await store.refresh(site.id)
+        }
+      },
+    },
+    app.log,
+  )
+  app.decorate('jobs', createJobs(app))
+  if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start())
   app.decorate('assetVersion', '')
   app.decorateRequest('site', null)
 
   app.addHook('onClose', async () => {
+    await app.jobs.stop()
+    await app.changes.close()
     await app.searchService.close()
     if (redis) await redis.quit().catch(() => {})
     if (ownsDatabase) await database.close()

@@ -67,4 +67,33 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).session.cookieSecure).toBe(false)
     expect(loadConfig({ NODE_ENV: 'test', COOKIE_SECURE: 'true' }).session.cookieSecure).toBe(true)
   })
+
+  it('refuses to start in production on an external database without SESSION_SECRET, naming it', () => {
+    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop' }
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(issuesOf(env)).toEqual([
+      expect.stringMatching(/^SESSION_SECRET: required in production with DATABASE_URL/),
+    ])
+    expect(loadConfig({ ...env, SESSION_SECRET: 's'.repeat(32) }).session.secret).toBe('s'.repeat(32))
+  })
+
+  it('needs the webhook secret too when several instances take Storyblok content', () => {
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
+      SESSION_SECRET: 's'.repeat(32),
+      CONTENT_PROVIDER: 'storyblok',
+      STORYBLOK_TOKEN: 'token',
+    }
+    expect(issuesOf(env)).toEqual([expect.stringMatching(/^STORYBLOK_WEBHOOK_SECRET: required/)])
+    expect(issuesOf({ ...env, STORYBLOK_WEBHOOK_SECRET: 'w'.repeat(16) })).toEqual([])
+  })
+
+  it('seeds the demo shop by default only on the embedded database', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).seedOnStart).toBe(true)
+    const url = 'postgres://u@127.0.0.1:5432/shop'
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url }).seedOnStart).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, SEED_ON_START: 'true' }).seedOnStart).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }).seedOnStart).toBe(false)
+  })
 })

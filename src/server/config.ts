@@ -40,7 +40,7 @@ const envSchema = z.object({
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
   SSR: bool.optional(),
-  SEED_ON_START: bool.default(true),
+  SEED_ON_START: bool.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SERVER_TIMING: bool.default(false),
   SEARCH_ENGINE: z.enum(['embedded', 'algolia']).default('embedded'),
@@ -101,6 +101,7 @@ export interface Config {
   trustProxy: boolean
   bodyLimit: number
   ssr: boolean
+  /** Seed the demo shop into an empty database at start (default: embedded database only). */
   seedOnStart: boolean
   rateLimitPerMinute: number
   /** Adds `Server-Timing: app;dur=<ms>` to every response (the bench reads it). Off by default. */
@@ -206,10 +207,27 @@ export function loadConfig(
   const root = projectRoot
   const varDir = resolve(root, 'var')
   const isDev = e.NODE_ENV === 'development'
+  const issues: string[] = []
+  // Several instances on one external database must share every key that signs or encrypts:
+  // sessions, sealed two-factor secrets and bot-check challenges all derive from SESSION_SECRET,
+  // and the content webhook's signature is checked with STORYBLOK_WEBHOOK_SECRET. A key made up
+  // on one machine would log visitors out (or fail their checks) on the next.
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL) {
+    if (!e.SESSION_SECRET) {
+      issues.push(
+        'SESSION_SECRET: required in production with DATABASE_URL (the same value on every instance; it signs sessions and encrypts two-factor secrets and bot-check challenges)',
+      )
+    }
+    if (e.CONTENT_PROVIDER === 'storyblok' && !e.STORYBLOK_WEBHOOK_SECRET) {
+      issues.push(
+        'STORYBLOK_WEBHOOK_SECRET: required in production with DATABASE_URL when CONTENT_PROVIDER is storyblok (every instance checks the publish webhook with it)',
+      )
+    }
+  }
+  if (issues.length) throw new ConfigError(issues)
   const secret =
     e.SESSION_SECRET ?? (e.NODE_ENV === 'test' ? 'test-secret-'.padEnd(40, 'x') : localSecret(varDir))
 
-  const issues: string[] = []
   const hosts = (e.ALGOLIA_HOSTS ?? '')
     .split(',')
     .map((h) => h.trim())
@@ -253,7 +271,8 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
     ssr: e.SSR ?? e.NODE_ENV !== 'test',
-    seedOnStart: e.SEED_ON_START,
+    // The demo seed (customers with published passwords) only on the embedded database by default.
+    seedOnStart: e.SEED_ON_START ?? !e.DATABASE_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     serverTiming: e.SERVER_TIMING,
     search: {

@@ -15,7 +15,22 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>
   close(): Promise<void>
+  /** PostgreSQL: the URL, for connections outside the pool (LISTEN). */
+  connectionString?: string
+  /**
+   * PostgreSQL: runs `fn` while holding the session-level advisory lock `key` on a connection of
+   * its own, so instances starting together take turns. Absent on the embedded database.
+   */
+  withLock?<T>(key: number, fn: () => Promise<T>): Promise<T>
+  /** PostgreSQL: the pool's connection counts (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number }
 }
+
+/** Advisory lock keys (one namespace for the whole shop). */
+export const LOCKS = {
+  /** Migrations and the demo seed at start. */
+  startup: 7_160_001,
+} as const
 
 export const migrationsFolder = resolve(projectRoot, 'drizzle')
 
@@ -41,6 +56,26 @@ export async function openDatabase(dbConfig: Config['db']): Promise<Database> {
       driver: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
+      connectionString: dbConfig.url,
+      // Its own connection, not one from the pool: `fn` needs the pool (which may have one slot).
+      withLock: async (key, fn) => {
+        const client = new pg.Client({ connectionString: dbConfig.url })
+        client.on('error', () => {})
+        await client.connect()
+        try {
+          await client.query('select pg_advisory_lock($1)', [key])
+          return await fn()
+        } finally {
+          // Ending the session releases the lock even if unlocking is never reached.
+          await client.end().catch(() => {})
+        }
+      },
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: dbConfig.poolSize,
+      }),
     }
   }
   const { PGlite } = await import('@electric-sql/pglite')

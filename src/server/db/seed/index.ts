@@ -46,7 +46,4 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
 }
 
 /** True when the database has no sites yet (a fresh install). */
-export async function isEmpty(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: sites.id }).from(sites).limit(1)
-  return rows.length === 0
-}
+export { isEmpty } from '../../ops/startup.ts'

@@ -68,13 +68,7 @@ function failure(reply: FastifyReply, err: unknown): FastifyReply {
 export async function cartRoutes(app: FastifyInstance) {
   const cartService = app.carts
 
-  // Hourly: baskets whose session has expired (a day's grace) and old share-link copies go.
-  const maxAge = app.config.session.ttlSeconds + 86_400
-  const timer = setInterval(() => {
-    cartService.sweep(maxAge).catch((err: unknown) => app.log.warn({ err }, 'basket sweep failed'))
-  }, 3600_000)
-  timer.unref()
-  app.addHook('onClose', async () => clearInterval(timer))
+  // The hourly basket sweep is a job (src/server/jobs).
 
   // An unknown host has no basket: the not-found handler answers (SiteSetup page or JSON).
   app.addHook('preHandler', async (request, reply) => {

@@ -96,12 +96,39 @@ export function promotionApplies(promo: PromotionRow, goodsTotal: number, now = 
   return goodsTotal >= promo.minimumSpend
 }
 
+/** A cached thing a basket write made stale (for other instances' caches). */
+export type CartCacheChange = { kind: 'summary'; siteId: number; cartId: string } | { kind: 'rates' }
+
 export class CartService {
   /** Header summaries by cart id; every write in this process refreshes its entry. */
   private readonly summaries = new LRUCache<string, CartSummary>({ max: 100_000, ttl: 10_000 })
   private readonly ratesBySite = new LRUCache<number, DeliveryRateRow[]>({ max: 1000, ttl: 60_000 })
 
+  /** Told of every write to a basket's header summary or to delivery rates (other instances). */
+  private readonly changeListeners = new Set<(change: CartCacheChange) => void>()
+
   constructor(readonly db: Db) {}
+
+  /** Calls `listener` after this process changed a basket or delivery rates; returns unsubscribe. */
+  onChange(listener: (change: CartCacheChange) => void): () => void {
+    this.changeListeners.add(listener)
+    return () => this.changeListeners.delete(listener)
+  }
+
+  private changed(change: CartCacheChange): void {
+    for (const listener of this.changeListeners) listener(change)
+  }
+
+  /** Drops a cached header summary (another instance changed the basket). */
+  forgetSummary(siteId: number, cartId: string): void {
+    this.summaries.delete(`${siteId}:${cartId}`)
+  }
+
+  /** Drops every cached summary and rate (notifications may have been missed). */
+  forgetAll(): void {
+    this.summaries.clear()
+    this.ratesBySite.clear()
+  }
 
   // --- Reads ------------------------------------------------------------------------------
 
@@ -145,6 +172,12 @@ export class CartService {
 
   /** Forget cached delivery rates (after an edit). */
   invalidateRates(): void {
+    this.ratesBySite.clear()
+    this.changed({ kind: 'rates' })
+  }
+
+  /** Forget cached delivery rates because another instance changed them. */
+  forgetRates(): void {
     this.ratesBySite.clear()
   }
 
@@ -475,6 +508,9 @@ export class CartService {
           ),
         )
         .limit(5000)
+        // Another instance sweeping at the same moment takes other rows; a basket being changed
+        // right now (locked by mutate) is left for the next sweep.
+        .for('update', { skipLocked: true })
       if (stale.length === 0) return 0
       const ids = stale.map((c) => c.id)
       const released = await tx
@@ -491,7 +527,11 @@ export class CartService {
       }
       await tx.delete(carts).where(inArray(carts.id, ids))
       for (const id of ids)
-        for (const key of this.summaries.keys()) if (key.endsWith(`:${id}`)) this.summaries.delete(key)
+        for (const key of this.summaries.keys())
+          if (key.endsWith(`:${id}`)) {
+            this.summaries.delete(key)
+            this.changed({ kind: 'summary', siteId: Number(key.split(':')[0]), cartId: id })
+          }
       return ids.length
     })
   }
@@ -558,7 +598,10 @@ export class CartService {
         .where(eq(carts.id, cart.id))
       return { cartId: cart.id, cart: this.present(ctx, cart, lines, priced, rates, promoErrors) }
     })
-    if (result.cartId) this.summaries.set(`${ctx.site.id}:${result.cartId}`, summaryOf(result.cart))
+    if (result.cartId) {
+      this.summaries.set(`${ctx.site.id}:${result.cartId}`, summaryOf(result.cart))
+      this.changed({ kind: 'summary', siteId: ctx.site.id, cartId: result.cartId })
+    }
     return result
   }
 

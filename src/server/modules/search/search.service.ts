@@ -233,6 +233,18 @@ export class SearchService {
     this.redirects.set(siteId, new Map(rows.map((r) => [r.query, r.url])))
   }
 
+  /** Re-reads a site's redirect rules (another instance changed them). */
+  refreshRedirects(siteId: number): Promise<void> {
+    return this.loadRedirects(siteId)
+  }
+
+  private readonly redirectListeners = new Set<(siteId: number) => void>()
+
+  /** Calls `listener` after this process changed a site's redirect rules. */
+  onRedirectsChange(listener: (siteId: number) => void): void {
+    this.redirectListeners.add(listener)
+  }
+
   /** Adds or replaces the rule sending `query` straight to `url` (a path or an http(s) URL). */
   async setRedirect(siteId: number, query: string, url: string): Promise<void> {
     const key = normaliseQuery(query)
@@ -244,6 +256,7 @@ export class SearchService {
       .values({ siteId, query: key, url })
       .onConflictDoUpdate({ target: [searchRedirects.siteId, searchRedirects.query], set: { url } })
     await this.loadRedirects(siteId)
+    for (const listener of this.redirectListeners) listener(siteId)
   }
 
   async removeRedirect(siteId: number, query: string): Promise<void> {
@@ -251,6 +264,7 @@ export class SearchService {
       .delete(searchRedirects)
       .where(and(eq(searchRedirects.siteId, siteId), eq(searchRedirects.query, normaliseQuery(query))))
     await this.loadRedirects(siteId)
+    for (const listener of this.redirectListeners) listener(siteId)
   }
 
   redirectFor(siteId: number, query: string): string | null {

@@ -1,0 +1,17 @@
+/**
+ * The jobs of the shop, registered in one place. Add a job here, never from route registration.
+ */
+import type { FastifyInstance } from 'fastify'
+import { JobRunner } from './runner.ts'
+
+export { JobRunner, type Job, type JobStatus } from './runner.ts'
+
+/** Every job of an app instance (not yet started). */
+export function createJobs(app: FastifyInstance): JobRunner {
+  const jobs = new JobRunner(app.log)
+  // Baskets whose session has expired (a day's grace) and old share-link copies go, hourly.
+  // Safe on every instance: the sweep takes its rows with FOR UPDATE SKIP LOCKED.
+  const maxAge = app.config.session.ttlSeconds + 86_400
+  jobs.add({ name: 'basket-sweep', everyMs: 3600_000, runOnce: () => app.carts.sweep(maxAge) })
+  return jobs
+}
