@@ -16,6 +16,8 @@ import { openDatabase, type Database, type Db } from './db/client.ts'
 import { createJobs, type JobRunner } from './jobs/index.ts'
 import { connectCaches } from './ops/cache-signals.ts'
 import { LocalChangeBus, PostgresChangeBus, type ChangeBus } from './ops/change-bus.ts'
+import { healthRoutes } from './ops/health.ts'
+import { createMetrics } from './ops/metrics.ts'
 import { prepareDatabase } from './ops/startup.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
@@ -103,7 +105,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       querystringParser: (s: string) => qs.parse(s, { depth: 4, arrayLimit: 50, parameterLimit: 200 }),
       maxParamLength: 500,
     },
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections go at once; requests in flight are answered first.
+    forceCloseConnections: 'idle',
   })
 
   // --- Infrastructure -------------------------------------------------------------------
@@ -300,14 +303,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   })
 
   // --- Routes -------------------------------------------------------------------------
-  app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
-    try {
-      await database.ping()
-      return { status: 'ok', database: database.driver }
-    } catch (err) {
-      app.log.error({ err }, 'health check failed')
-      return reply.code(503).send({ status: 'unavailable', database: database.driver })
-    }
+  await app.register(healthRoutes, {
+    database,
+    redis,
+    metrics: createMetrics(app, database),
+    metricsToken: config.metricsToken,
   })
   await app.register(mediaRoutes)
   await app.register(cartRoutes)

@@ -82,6 +82,8 @@ const envSchema = z.object({
   MAIL_OUTBOX_PAGE: bool.optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   MAIL_CAPTURE_FILE: z.string().min(1).optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -130,6 +132,10 @@ export interface Config {
   recaptchaSecret: string | null
   /** Development and browser tests: auth e-mails appended to this file as JSON lines. */
   mailCaptureFile: string | null
+  /** Bearer token `/metrics` requires; null = open. */
+  metricsToken: string | null
+  /** On SIGTERM: how long /readyz says 503 while still serving, before the server closes. */
+  shutdownDrainMs: number
   paths: { root: string; var: string; dist: string }
   content: {
     provider: 'local' | 'storyblok'
@@ -303,6 +309,8 @@ export function loadConfig(
     },
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
     mailCaptureFile: e.MAIL_CAPTURE_FILE ? resolve(root, e.MAIL_CAPTURE_FILE) : null,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),
     paths: { root, var: varDir, dist: resolve(root, 'dist') },
     content: {
       provider: e.CONTENT_PROVIDER,

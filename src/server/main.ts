@@ -1,8 +1,8 @@
 /** Process entry: read config, build the app, listen, and close cleanly on SIGTERM/SIGINT. */
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, type Config } from './config.ts'
 
-let config
+let config: Config
 try {
   config = loadConfig()
 } catch (err) {
@@ -19,13 +19,17 @@ let closing = false
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
-  app.log.info({ signal }, 'shutting down')
+  app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down')
   const force = setTimeout(() => {
     app.log.error('shutdown timed out; exiting')
     process.exit(1)
-  }, 10_000)
+  }, config.shutdownDrainMs + 10_000)
   force.unref()
   try {
+    // /readyz answers 503 while requests are still served, so the proxy stops sending here; then
+    // the server stops accepting, answers what is in flight, and closes.
+    app.markDraining()
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
     await app.close()
     process.exit(0)
   } catch (err) {

@@ -17,6 +17,7 @@ import { DEFAULT_VAT_RATE, vatOn } from '../../../shared/vat.ts'
 import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
 import type { Site } from '../sites/sites.service.ts'
 import { CartNotFoundError, CartValidationError, invalid } from './cart.errors.ts'
+import { recordCache } from '../../lib/cache-stats.ts'
 import { priceCart, type PricedCart, type PricingDiscount } from './cart.pricing.ts'
 import {
   cartItems,
@@ -137,6 +138,7 @@ export class CartService {
     if (!isCartId(cartId)) return null
     const key = `${siteId}:${cartId}`
     const cached = this.summaries.get(key)
+    recordCache('basket-summary', cached !== undefined)
     if (cached) return cached
     const [row] = await this.db
       .select({ count: carts.summaryCount, total: carts.summaryTotal })

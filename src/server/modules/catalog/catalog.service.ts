@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
+import { recordCache } from '../../lib/cache-stats.ts'
 import { findCategoryByUrl, findProductGroupByUrl, topLevelCategories } from './catalog.queries.ts'
 
 /** What a storefront path points at in the catalogue. */
@@ -47,6 +48,7 @@ export class CatalogService {
   async resolvePath(siteId: number, url: string): Promise<CatalogTarget | null> {
     const key = `${siteId}:${url}`
     const cached = this.paths.get(key)
+    recordCache('catalog-paths', cached !== undefined)
     if (cached !== undefined) return cached === NONE ? null : cached
     const category = await findCategoryByUrl(this.db, siteId, url)
     const target: CatalogTarget | null = category

@@ -12,6 +12,7 @@ import type { Breadcrumb } from '../../../shared/page-props.ts'
 import { safeUrl, sanitizeBreadcrumb, stripTags } from '../../lib/sanitize.ts'
 import { presentBlocks, previewText, richTextHtml, walkBlocks } from './content.presenter.ts'
 import type { ContentStore } from './content.store.ts'
+import { recordCache } from '../../lib/cache-stats.ts'
 import { plainText } from './richtext.ts'
 import { isBlok, isRichText, type StoriesQuery, type StoriesResult, type Story } from './storyblok.types.ts'
 
@@ -107,6 +108,7 @@ export class ContentService {
     await this.fresh(siteId)
     const k = `${siteId}\n${key}`
     const hit = this.cache.get(k)
+    recordCache('content', hit !== undefined)
     if (hit !== undefined) return hit === MISSING ? null : (hit as T)
     const value = await load()
     this.cache.set(k, value ?? MISSING)

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../src/server/app.ts'
+import { loadConfig } from '../../src/server/config.ts'
+import { buildTestApp, inertiaHeaders, type TestApp } from '../helpers/app.ts'
+import { createTestDatabase } from '../helpers/database.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp({ metricsToken: 'metrics-token-0123456789' })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const metrics = () =>
+  t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456789' } })
+
+describe('health and readiness', () => {
+  it('answers /healthz while the process is alive', async () => {
+    const res = await t.app.inject({ url: '/healthz' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ status: 'ok' })
+  })
+
+  it('answers /readyz with each dependency checked', async () => {
+    const res = await t.app.inject({ url: '/readyz' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.status).toBe('ready')
+    expect(body.checks.database).toEqual({ ok: true })
+    expect(body.checks.search).toEqual({ ok: true })
+  })
+
+  it('is not ready when the database does not answer', async () => {
+    const testDb = await createTestDatabase()
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }), {
+      database: testDb.database,
+      migrated: true,
+    })
+    await app.ready()
+    const ping = testDb.database.ping
+    testDb.database.ping = () => Promise.reject(new Error('connection refused'))
+    const res = await app.inject({ url: '/readyz' })
+    testDb.database.ping = ping
+    expect(res.statusCode).toBe(503)
+    expect(res.json().checks.database).toEqual({ ok: false, error: 'connection refused' })
+    await app.close()
+    await testDb.dispose()
+  })
+})
+
+describe('metrics', () => {
+  it('refuses /metrics without the configured token', async () => {
+    expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(401)
+    expect(
+      (await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode,
+    ).toBe(401)
+  })
+
+  it('counts requests and their latency per route pattern, not per URL', async () => {
+    await t.app.inject({ url: '/cart', headers: { host: 'localhost', ...inertiaHeaders() } })
+    await t.app.inject({ url: '/no-such-page-1', headers: { host: 'localhost', accept: 'application/json' } })
+    const res = await metrics()
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/text\/plain/)
+    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/cart",status="\d+"\} 1/)
+    expect(res.body).toMatch(/http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/cart"\}/)
+    expect(res.body).not.toContain('no-such-page-1')
+  })
+
+  it('reports cache hit rates, job lag and Node process figures', async () => {
+    await t.app.inject({ url: '/', headers: { host: 'localhost', ...inertiaHeaders() } })
+    await t.app.inject({ url: '/', headers: { host: 'localhost', ...inertiaHeaders() } })
+    const body = (await metrics()).body
+    expect(body).toMatch(/cache_requests\{cache="content",result="hit"\} [1-9]/)
+    expect(body).toMatch(/job_lag_seconds\{job="basket-sweep"\} 0/)
+    expect(body).toContain('process_cpu_user_seconds_total')
+  })
+})
+
+describe('graceful shutdown', () => {
+  it('answers a request in flight when closing starts, and refuses new ones', async () => {
+    const testDb = await createTestDatabase()
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }), {
+      database: testDb.database,
+      migrated: true,
+    })
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    let arrived!: () => void
+    const started = new Promise<void>((r) => (arrived = r))
+    app.get('/test/slow', async () => {
+      arrived()
+      await held
+      return { done: true }
+    })
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    const inFlight = fetch(`http://127.0.0.1:${port}/test/slow`)
+    await started
+    // Readiness goes first, so the load balancer stops sending; requests are still answered.
+    app.markDraining()
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(503)
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
+    const closing = app.close()
+    await new Promise((r) => setTimeout(r, 50))
+    release()
+    const res = await inFlight
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ done: true })
+    await closing
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow()
+    await testDb.dispose()
+  })
+})
