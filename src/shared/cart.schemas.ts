@@ -2,6 +2,7 @@
  * zod request schemas of the basket calls (spec §5, §7), built on the rules in cart.ts. Used by
  * the server; the browser checks the share and save forms with the plain validators in cart.ts.
  */
+import { text } from './text.ts'
 import { z } from 'zod'
 import {
   CART_TEXT,
@@ -51,9 +52,9 @@ export const addItemSchema = z.object({
         .string()
         .max(500)
         .regex(/^\/[^\s]*$/, 'The sign address is not valid.'),
-      printableSVG: z.string().max(200_000).optional(),
-      webVersionOfSVG: z.string().max(200_000).optional(),
-      signReads: z.string().max(500).optional(),
+      printableSVG: text().max(200_000).optional(),
+      webVersionOfSVG: text().max(200_000).optional(),
+      signReads: text().max(500).optional(),
     })
     .optional(),
 })
@@ -76,8 +77,8 @@ export const updateCartSchema = z.object({
     .max(MAX_LINES_PER_REQUEST, 'Too many lines in one request.')
     .optional(),
   promotionCodes: promotionCodesSchema.optional(),
-  despatch_type: z.string().max(40).optional(),
-  shippingZone: z.string().max(60).optional(),
+  despatch_type: text().max(40).optional(),
+  shippingZone: text().max(60).optional(),
   ApplyVATRelief: z.boolean({ error: 'ApplyVATRelief must be true or false.' }).optional(),
 })
 
@@ -98,7 +99,7 @@ export const shareSchema = z.object({
     .min(1, FORM_TEXT.shareNameRequired)
     .max(100, FORM_TEXT.shareNameTooLong)
     .regex(SHARE_NAME_PATTERN, FORM_TEXT.shareNameChars),
-  cart_id: z.string().optional(),
+  cart_id: text().optional(),
 })
 
 export const saveSchema = z.object({

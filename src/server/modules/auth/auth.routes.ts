@@ -4,6 +4,7 @@
  * two-factor challenge and two-factor set-up. Every e-mail-taking endpoint answers known and
  * unknown addresses identically.
  */
+import { sanitizeQrSvg } from '../../lib/sanitize.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import QRCode from 'qrcode'
 import type { z } from 'zod'
@@ -517,7 +518,7 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.inertia.render('Customer/TwoFactor', {
       enabled,
       settingUp: uri !== null,
-      qrCode: uri ? await QRCode.toString(uri, { type: 'svg', margin: 1 }) : null,
+      qrCode: uri ? sanitizeQrSvg(await QRCode.toString(uri, { type: 'svg', margin: 1 })) : null,
       secret: uri ? auth.service.secretOf(customer) : null,
       recoveryCodesLeft: enabled ? await auth.service.unusedRecoveryCodeCount(customer.id) : 0,
     })

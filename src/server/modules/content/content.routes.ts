@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../../shared/text.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { baseUrlOf } from '../../app.ts'
@@ -160,6 +161,7 @@ export async function contentRoutes(app: FastifyInstance, options: { notifySiteC
         const raw = body[field.name]
         const value = typeof raw === 'string' ? raw.trim() : ''
         if (raw !== undefined && typeof raw !== 'string') errors[field.name] = `${field.label} must be text.`
+        else if (hasControlCharacters(value)) errors[field.name] = CONTROL_CHARACTERS_MESSAGE
         else if (field.required && value === '') errors[field.name] = `${field.label} is required.`
         else if (value.length > field.maxLength)
           errors[field.name] = `${field.label} must be at most ${field.maxLength} characters.`
