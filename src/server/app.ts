@@ -2,6 +2,7 @@
  * The composition root: buildApp(config) assembles plugins, modules and routes. main.ts and
  * the tests both call it; nothing else creates a Fastify instance.
  */
+import { installInputGuard } from './plugins/input-guard.ts'
 import fastifyCookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import rateLimit from '@fastify/rate-limit'
@@ -148,6 +149,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     httpsOnly: config.session.cookieSecure === true,
     scriptOrigins: config.content.scriptOrigins,
   })
+  // Control characters in the URL end here, in the one error handler (bodies: src/shared/text.ts).
+  installInputGuard(app)
   await app.register(formbody)
   await app.register(rateLimit, {
     global: true,

@@ -53,23 +53,20 @@ export function isStrongPassword(value: string): boolean {
 }
 
 const required = (max = FIELD_MAX) =>
-  z
-    .string({ error: AUTH_MESSAGES.required })
+  text({ error: AUTH_MESSAGES.required })
     .trim()
     .min(1, AUTH_MESSAGES.required)
     .max(max, AUTH_MESSAGES.tooLong(max))
 
 /** E-mail: required, must contain an @ (spec §5); stored trimmed and lower-cased. */
 export const emailField = required().pipe(
-  z
-    .string()
+  text()
     .regex(/^[^\s@]+@[^\s@]+$/, AUTH_MESSAGES.emailInvalid)
     .transform((v) => v.toLowerCase()),
 )
 
 /** A password as typed (never trimmed): required, within the hashing cap. */
-const passwordAsTyped = z
-  .string({ error: AUTH_MESSAGES.required })
+const passwordAsTyped = text({ error: AUTH_MESSAGES.required })
   .min(1, AUTH_MESSAGES.required)
   .max(PASSWORD_MAX, AUTH_MESSAGES.tooLong(PASSWORD_MAX))
 
@@ -154,8 +151,7 @@ export const twoFactorSchema = z
   })
 
 export const twoFactorConfirmSchema = z.object({
-  code: z
-    .string({ error: AUTH_MESSAGES.required })
+  code: text({ error: AUTH_MESSAGES.required })
     .trim()
     .regex(/^\d{6}$/, AUTH_MESSAGES.twoFactorCode),
 })

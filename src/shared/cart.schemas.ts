@@ -28,9 +28,10 @@ const id = (what: string) =>
     .int(`The ${what} is not valid.`)
     .positive(`The ${what} is not valid.`)
 
-export const promoCodeSchema = z
-  .string({ error: 'The promotional code must be text.' })
-  .max(PROMO_CODE_MAX, CART_TEXT.promoTooLong)
+export const promoCodeSchema = text({ error: 'The promotional code must be text.' }).max(
+  PROMO_CODE_MAX,
+  CART_TEXT.promoTooLong,
+)
 
 export const promotionCodesSchema = z.array(promoCodeSchema).max(5, 'Only one promotional code can be used.')
 
@@ -39,8 +40,7 @@ export const addItemSchema = z.object({
   quantity: wholeQuantity(1),
   category_id: id('category').nullable().optional(),
   customisation: z.object({ options: z.array(id('option')).max(20, 'Too many options.') }).optional(),
-  sequence_id: z
-    .string()
+  sequence_id: text()
     .trim()
     .min(1)
     .max(64)
@@ -48,8 +48,7 @@ export const addItemSchema = z.object({
     .optional(),
   printable_sign: z
     .object({
-      url: z
-        .string()
+      url: text()
         .max(500)
         .regex(/^\/[^\s]*$/, 'The sign address is not valid.'),
       printableSVG: text().max(200_000).optional(),
@@ -85,16 +84,14 @@ export const updateCartSchema = z.object({
 const EMAIL = z.email()
 
 export const shareSchema = z.object({
-  emails: z
-    .string({ error: FORM_TEXT.emailsRequired })
+  emails: text({ error: FORM_TEXT.emailsRequired })
     .trim()
     .min(1, FORM_TEXT.emailsRequired)
     .max(1000, 'Too many e-mail addresses.')
     .refine((value) => emailsValid(value, (e) => EMAIL.safeParse(e).success), {
       message: FORM_TEXT.emailsInvalid,
     }),
-  name: z
-    .string({ error: FORM_TEXT.shareNameRequired })
+  name: text({ error: FORM_TEXT.shareNameRequired })
     .trim()
     .min(1, FORM_TEXT.shareNameRequired)
     .max(100, FORM_TEXT.shareNameTooLong)
@@ -103,8 +100,7 @@ export const shareSchema = z.object({
 })
 
 export const saveSchema = z.object({
-  basketName: z
-    .string({ error: FORM_TEXT.saveNameRequired })
+  basketName: text({ error: FORM_TEXT.saveNameRequired })
     .trim()
     .min(1, FORM_TEXT.saveNameRequired)
     .max(100, FORM_TEXT.saveNameTooLong)

@@ -6,6 +6,7 @@
  * and adjusts every response in a global onSend hook (Vary, 303 after PUT/PATCH/DELETE, fragment
  * redirects, empty responses).
  */
+import { sameSitePath } from '../lib/same-site-path.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { H } from './headers.ts'
@@ -201,7 +202,8 @@ export function sameOriginReferer(request: FastifyRequest): string | null {
     const ref = new URL(referer)
     const own = new URL(`${request.protocol}://${request.host}/`)
     if (ref.origin !== own.origin) return null
-    return `${ref.pathname}${ref.search}${ref.hash}`
+    // `http://host//evil.example/x` has the path `//evil.example/x`: a protocol-relative URL.
+    return sameSitePath(`${ref.pathname}${ref.search}${ref.hash}`)
   } catch {
     return null
   }

@@ -4,6 +4,7 @@
  * two-factor challenge and two-factor set-up. Every e-mail-taking endpoint answers known and
  * unknown addresses identically.
  */
+import { sameSitePath } from '../../lib/same-site-path.ts'
 import { sanitizeQrSvg } from '../../lib/sanitize.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import QRCode from 'qrcode'
@@ -64,9 +65,7 @@ function brandOf(request: FastifyRequest, site: Site): MailBrand {
 }
 
 /** Only same-site paths may be redirect targets. */
-function safePath(value: unknown): string | null {
-  return typeof value === 'string' && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : null
-}
+const safePath = sameSitePath
 
 function status(request: FastifyRequest, message: string, type?: 'error'): void {
   const value: AuthStatus = type ? { message, type } : { message }
