@@ -41,9 +41,10 @@ export class SessionStoreError extends Error {
  * U+FFFD. Nothing a visitor typed can make a session unsavable.
  */
 export function storableSession(session: unknown): Stored {
-  // eslint-disable-next-line no-control-regex -- NUL is exactly what is replaced
   return JSON.parse(
-    JSON.stringify(session, (_k, v: unknown) => (typeof v === 'string' ? v.replace(/\u0000/g, '\ufffd') : v)),
+    JSON.stringify(session, (_k, v: unknown) =>
+      typeof v === 'string' ? v.replaceAll('\u0000', '\ufffd') : v,
+    ),
   ) as Stored
 }
 
