@@ -351,35 +351,60 @@ export async function authRoutes(app: FastifyInstance) {
     },
   )
 
+  /** The customer id and token of a verification link, or null when they cannot be one. */
+  function linkParams(request: FastifyRequest): { customerId: number; token: string } | null {
+    const { id, token } = request.params as { id: string; token: string }
+    const customerId = /^\d{1,9}$/.test(id) ? Number(id) : 0
+    return customerId && token.length > 0 && token.length <= 100 ? { customerId, token } : null
+  }
+
+  // Opening the link (a GET) changes nothing: it asks for a click. A mail scanner or a link
+  // planted by someone else can neither verify an address nor log anybody in.
   app.get(
+    '/email/verify/:id/:token',
+    { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      if (!request.site) return reply.callNotFound()
+      const params = linkParams(request)
+      if (!params) {
+        request.inertia.flash('error', AUTH_MESSAGES.verificationInvalid)
+        return reply.inertia.redirect(currentCustomerId(request) ? '/email/verify' : '/login')
+      }
+      return reply.inertia.render('Auth/ConfirmEmail', {
+        action: `/email/verify/${params.customerId}/${encodeURIComponent(params.token)}`,
+      })
+    },
+  )
+
+  app.post(
     '/email/verify/:id/:token',
     { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const { id, token } = request.params as { id: string; token: string }
-      const customerId = /^\d{1,9}$/.test(id) ? Number(id) : 0
-      const wasVerified = customerId ? (await auth.service.byId(customerId))?.emailVerifiedAt : null
+      const params = linkParams(request)
+      const owner = params ? await auth.service.byId(params.customerId) : null
+      // A link of another brand is refused before its token is looked at, so it stays usable there.
       const customer =
-        customerId && token.length <= 100 ? await auth.service.verifyEmail(customerId, token) : null
-      if (!customer || customer.siteId !== site.id) {
+        params && owner && owner.siteId === site.id
+          ? await auth.service.verifyEmail(params.customerId, params.token)
+          : null
+      if (!owner || !customer) {
         request.inertia.flash('error', AUTH_MESSAGES.verificationInvalid)
         return reply.inertia.redirect(currentCustomerId(request) ? '/email/verify' : '/login')
       }
-      if (!wasVerified) {
+      if (!owner.emailVerifiedAt) {
         const brand = brandOf(request, site)
         auth.deliver(
           request,
           welcomeMail(brand, customer.email, customer.firstName, `${brand.baseUrl}/customer`),
         )
       }
-      // The link proves control of the address; two-factor accounts still pass their challenge.
-      if (currentCustomerId(request) !== customer.id && !auth.service.hasTwoFactor(customer)) {
-        await auth.login(request, reply, customer.id, false)
-      }
-      sessionSet(request, SESSION.pendingVerification, undefined)
+      if (currentCustomerId(request) === customer.id)
+        sessionSet(request, SESSION.pendingVerification, undefined)
       request.inertia.flash('success', AUTH_MESSAGES.verified)
-      return reply.inertia.redirect(HOME_AFTER_LOGIN)
+      // Nobody is logged in by a link: the customer logs in as usual (or is already).
+      return reply.inertia.redirect(currentCustomerId(request) === customer.id ? HOME_AFTER_LOGIN : '/login')
     },
   )
 
