@@ -12,6 +12,7 @@ import type { z } from 'zod'
 import {
   AUTH_MESSAGES,
   clubRegisterSchema,
+  fieldErrors,
   confirmPasswordSchema,
   forgotPasswordSchema,
   loginSchema,
@@ -297,9 +298,20 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.inertia.redirect('/email/verify')
   }
 
-  const registerLimit = { config: { rateLimit: { max: 10, timeWindow: 60_000 } } }
-  app.post('/customer/create', registerLimit, (request, reply) => register(request, reply, false))
-  app.post('/register/club', registerLimit, (request, reply) => register(request, reply, true))
+  // Live validation (Precognition) checks the fields only: it never reaches register().
+  const registerRoute = (schema: z.ZodType) => ({
+    config: {
+      rateLimit: { max: 10, timeWindow: 60_000 },
+      precognition: (request: FastifyRequest) =>
+        fieldErrors(schema, (request.body ?? {}) as Record<string, unknown>),
+    },
+  })
+  app.post('/customer/create', registerRoute(registerSchema), (request, reply) =>
+    register(request, reply, false),
+  )
+  app.post('/register/club', registerRoute(clubRegisterSchema), (request, reply) =>
+    register(request, reply, true),
+  )
 
   // --- e-mail verification -------------------------------------------------------------
 
