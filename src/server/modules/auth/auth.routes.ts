@@ -4,6 +4,7 @@
  * two-factor challenge and two-factor set-up. Every e-mail-taking endpoint answers known and
  * unknown addresses identically.
  */
+import { siteBaseUrl } from '../sites/site-url.ts'
 import { sameSitePath } from '../../lib/same-site-path.ts'
 import { sanitizeQrSvg } from '../../lib/sanitize.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -48,15 +49,8 @@ import { BOT_FIELD, ALTCHA_CHALLENGE_PATH } from './bot-check.ts'
 /** Where a customer lands after logging in when nothing else was intended. */
 export const HOME_AFTER_LOGIN = '/'
 
-function baseUrl(request: FastifyRequest, site: Site): string {
-  // The host is the site's configured host (never an arbitrary Host header); the port follows
-  // the request so development and test servers on other ports get working links.
-  const port = /:(\d+)$/.exec(request.host)?.[1]
-  return `${request.protocol}://${site.host}${port ? `:${port}` : ''}`
-}
-
 function brandOf(request: FastifyRequest, site: Site): MailBrand {
-  const base = baseUrl(request, site)
+  const base = siteBaseUrl(request, site)
   return {
     siteName: site.name,
     baseUrl: base,

@@ -3,6 +3,7 @@
  * `{ message, errors: { field: [messages] } }` for bad input, 404 for a line or cart that is not
  * the visitor's. GET /cart renders the `Cart` page. Handlers parse with zod and call the service.
  */
+import { siteBaseUrl } from '../sites/site-url.ts'
 import { CSRF_SECRET_COOKIE } from '../../plugins/csrf.ts'
 import { SESSION_COOKIE } from '../../plugins/session.ts'
 import { createHash } from 'node:crypto'
@@ -17,7 +18,6 @@ import {
   updateCartSchema,
   updateItemsSchema,
 } from '../../../shared/cart.schemas.ts'
-import { baseUrlOf } from '../../app.ts'
 import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
 import { CartNotFoundError, CartValidationError } from './cart.errors.ts'
 import { shareEmail } from './cart.mail.ts'
@@ -31,7 +31,7 @@ function context(request: FastifyRequest): CartContext | null {
   return {
     site: request.site,
     cartId: sessionCartId(request),
-    baseUrl: baseUrlOf(request),
+    baseUrl: siteBaseUrl(request),
     customerId: currentCustomerId(request),
     ownerKey: ownerKeyOf(request),
   }
