@@ -18,6 +18,32 @@ export default tseslint.config(
     },
   },
   {
+    // HTML that may be rendered is a type only the sanitiser makes (src/shared/safe-html.ts):
+    // no `as SafeHtml` outside its producers, no inner HTML outside the SafeHtml components.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/shared/safe-html.ts',
+      'src/server/lib/sanitize.ts',
+      'src/client/components/SafeHtml.tsx',
+      // Tests build fixtures of either kind on purpose.
+      'src/**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > TSTypeReference[typeName.name='SafeHtml']",
+          message: 'SafeHtml comes only from the sanitiser or escapeHtml/html`` (src/shared/safe-html.ts).',
+        },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message:
+            'Render HTML with HtmlContent (src/client/components/SafeHtml.tsx), which takes only SafeHtml.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

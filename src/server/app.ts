@@ -2,6 +2,8 @@
  * The composition root: buildApp(config) assembles plugins, modules and routes. main.ts and
  * the tests both call it; nothing else creates a Fastify instance.
  */
+import { siteBaseUrl } from './modules/sites/site-url.ts'
+import { installInputGuard } from './plugins/input-guard.ts'
 import fastifyCookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import rateLimit from '@fastify/rate-limit'
@@ -85,10 +87,6 @@ export interface AppDependencies {
   sendMail?: SendMail
   /** Start background jobs when ready (default true; tests that drive jobs themselves pass false). */
   startJobs?: boolean
-}
-
-export function baseUrlOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`
 }
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
@@ -194,6 +192,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     httpsOnly: config.session.cookieSecure === true,
     scriptOrigins: config.content.scriptOrigins,
   })
+  // Control characters in the URL end here, in the one error handler (bodies: src/shared/text.ts).
+  installInputGuard(app)
   await app.register(formbody)
   await app.register(rateLimit, {
     global: true,
@@ -253,7 +253,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   // Every request learns its site from the Host header (an in-memory lookup).
   app.addHook('onRequest', async (request) => {
-    request.site = await app.sites.forHost(request.headers.host)
+    // The same host name Fastify reports (X-Forwarded-Host only behind a trusted proxy); links
+    // are built from the site's configured host either way (modules/sites/site-url.ts).
+    request.site = await app.sites.forHost(request.host)
   })
 
   // --- Inertia --------------------------------------------------------------------------
@@ -261,7 +263,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     version: frontend.version,
     ssr: frontend.ssr,
     share: async (request: FastifyRequest) => ({
-      site: request.site ? presentSite(request.site, baseUrlOf(request)) : null,
+      site: request.site ? presentSite(request.site, siteBaseUrl(request)) : null,
       auth: { customer: await app.auth.summary(request) },
       // The header summary: no query without a basket in the session, else a cached row read.
       cart: async () => {

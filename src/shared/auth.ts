@@ -2,6 +2,7 @@
  * Authentication forms: the spec's rules and messages (checkout-and-account.md §5, §8), as zod
  * schemas used by the browser (on blur and on submit) and by the server (on every request).
  */
+import { text } from './text.ts'
 import { z } from 'zod'
 
 export const PASSWORD_MIN = 10
@@ -52,23 +53,20 @@ export function isStrongPassword(value: string): boolean {
 }
 
 const required = (max = FIELD_MAX) =>
-  z
-    .string({ error: AUTH_MESSAGES.required })
+  text({ error: AUTH_MESSAGES.required })
     .trim()
     .min(1, AUTH_MESSAGES.required)
     .max(max, AUTH_MESSAGES.tooLong(max))
 
 /** E-mail: required, must contain an @ (spec §5); stored trimmed and lower-cased. */
 export const emailField = required().pipe(
-  z
-    .string()
+  text()
     .regex(/^[^\s@]+@[^\s@]+$/, AUTH_MESSAGES.emailInvalid)
     .transform((v) => v.toLowerCase()),
 )
 
 /** A password as typed (never trimmed): required, within the hashing cap. */
-const passwordAsTyped = z
-  .string({ error: AUTH_MESSAGES.required })
+const passwordAsTyped = text({ error: AUTH_MESSAGES.required })
   .min(1, AUTH_MESSAGES.required)
   .max(PASSWORD_MAX, AUTH_MESSAGES.tooLong(PASSWORD_MAX))
 
@@ -80,7 +78,7 @@ function withConfirmation<T extends z.ZodRawShape>(shape: T) {
     .object({
       ...shape,
       password: newPassword,
-      password_confirmation: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required),
+      password_confirmation: text({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required),
     })
     .refine(
       (v) =>
@@ -98,7 +96,7 @@ const checkbox = z
   .optional()
   .transform((v) => v === true || v === 'on' || v === '1' || v === 'true')
 
-const botToken = z.string().max(20_000).optional()
+const botToken = text().max(20_000).optional()
 
 export const loginSchema = z.object({
   email: emailField,
@@ -112,7 +110,7 @@ export const registerFields = {
   first_name: required(),
   last_name: required(),
   email: emailField,
-  terms: z.union([z.boolean(), z.string()]).optional(),
+  terms: z.union([z.boolean(), text()]).optional(),
   'g-recaptcha-response': botToken,
 }
 
@@ -126,7 +124,7 @@ export const clubRegisterSchema = withConfirmation({
   shipping_town: required(100),
   shipping_postcode: required(20),
   phone: required(18)
-    .pipe(z.string().min(10, 'Please enter at least 10 characters.'))
+    .pipe(text().min(10, 'Please enter at least 10 characters.'))
     .refine((v) => /^\d+$/.test(v.replace(/[\s\-()+]/g, '')), 'Not a valid phone number'),
 })
 
@@ -136,7 +134,7 @@ export const forgotPasswordSchema = z.object({
 })
 
 export const resetPasswordSchema = withConfirmation({
-  token: z.string().trim().min(1, AUTH_MESSAGES.resetInvalid).max(200, AUTH_MESSAGES.resetInvalid),
+  token: text().trim().min(1, AUTH_MESSAGES.resetInvalid).max(200, AUTH_MESSAGES.resetInvalid),
   email: emailField,
 })
 
@@ -144,8 +142,8 @@ export const confirmPasswordSchema = z.object({ password: passwordAsTyped })
 
 export const twoFactorSchema = z
   .object({
-    code: z.string().trim().max(20).optional().default(''),
-    recovery_code: z.string().trim().max(40).optional().default(''),
+    code: text().trim().max(20).optional().default(''),
+    recovery_code: text().trim().max(40).optional().default(''),
   })
   .refine((v) => v.code !== '' || v.recovery_code !== '', {
     message: AUTH_MESSAGES.required,
@@ -153,8 +151,7 @@ export const twoFactorSchema = z
   })
 
 export const twoFactorConfirmSchema = z.object({
-  code: z
-    .string({ error: AUTH_MESSAGES.required })
+  code: text({ error: AUTH_MESSAGES.required })
     .trim()
     .regex(/^\d{6}$/, AUTH_MESSAGES.twoFactorCode),
 })

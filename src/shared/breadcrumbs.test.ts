@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Breadcrumb } from './page-props.ts'
+import type { SafeHtml } from './safe-html.ts'
 import {
   breadcrumbJsonLd,
   breadcrumbText,
@@ -9,10 +10,10 @@ import {
   type TrailEntry,
 } from './breadcrumbs.ts'
 
-const home: Breadcrumb = { name: 'Home', url: '/' }
-const signs: Breadcrumb = { name: 'Signs', url: '/signs' }
-const fire: Breadcrumb = { name: 'Fire <b>Safety</b>', url: '/signs/fire' }
-const exit: Breadcrumb = { name: 'Fire Exit Sign', url: null }
+const home: Breadcrumb = { name: 'Home' as SafeHtml, url: '/' }
+const signs: Breadcrumb = { name: 'Signs' as SafeHtml, url: '/signs' }
+const fire: Breadcrumb = { name: 'Fire <b>Safety</b>' as SafeHtml, url: '/signs/fire' }
+const exit: Breadcrumb = { name: 'Fire Exit Sign' as SafeHtml, url: null }
 
 function names(entries: TrailEntry[]): string[] {
   return entries.map((e) => (e.kind === 'ellipsis' ? '…' : e.crumb.name))
@@ -50,12 +51,12 @@ describe('breadcrumbTrail', () => {
   })
 
   it('never makes the last item a link, even when it has a url', () => {
-    const trail = breadcrumbTrail([home, { name: 'Signs', url: '/signs' }], false)
+    const trail = breadcrumbTrail([home, { name: 'Signs' as SafeHtml, url: '/signs' }], false)
     expect(trail.map(isBreadcrumbLink)).toEqual([true, false])
   })
 
   it('renders earlier items without a url as text', () => {
-    const trail = breadcrumbTrail([home, { name: 'Group', url: null }, exit], false)
+    const trail = breadcrumbTrail([home, { name: 'Group' as SafeHtml, url: null }, exit], false)
     expect(trail.map(isBreadcrumbLink)).toEqual([true, false, false])
   })
 })
@@ -78,9 +79,14 @@ describe('breadcrumbJsonLd', () => {
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.example/' },
-        { '@type': 'ListItem', position: 2, name: 'Fire Safety', item: 'https://shop.example/signs/fire' },
-        { '@type': 'ListItem', position: 3, name: 'Fire Exit Sign' },
+        { '@type': 'ListItem', position: 1, name: 'Home' as SafeHtml, item: 'https://shop.example/' },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: 'Fire Safety' as SafeHtml,
+          item: 'https://shop.example/signs/fire',
+        },
+        { '@type': 'ListItem', position: 3, name: 'Fire Exit Sign' as SafeHtml },
       ],
     })
   })
@@ -88,13 +94,13 @@ describe('breadcrumbJsonLd', () => {
 
 describe('serializeJsonLd', () => {
   it('escapes < so the data cannot close the script element', () => {
-    const json = serializeJsonLd({ name: '</script><script>alert(1)</script>' })
+    const json = serializeJsonLd({ name: '</script><script>alert(1)</script>' as SafeHtml })
     expect(json).not.toContain('<')
     expect(json).toContain('\\u003c/script')
   })
 
   it('produces JSON that parses back to the same value', () => {
-    const value = { name: 'a < b > c & d \u2028 e' }
+    const value = { name: 'a < b > c & d \u2028 e' as SafeHtml }
     expect(JSON.parse(serializeJsonLd(value))).toEqual(value)
   })
 })

@@ -2,6 +2,7 @@
  * zod request schemas of the basket calls (spec §5, §7), built on the rules in cart.ts. Used by
  * the server; the browser checks the share and save forms with the plain validators in cart.ts.
  */
+import { text } from './text.ts'
 import { z } from 'zod'
 import {
   CART_TEXT,
@@ -27,9 +28,10 @@ const id = (what: string) =>
     .int(`The ${what} is not valid.`)
     .positive(`The ${what} is not valid.`)
 
-export const promoCodeSchema = z
-  .string({ error: 'The promotional code must be text.' })
-  .max(PROMO_CODE_MAX, CART_TEXT.promoTooLong)
+export const promoCodeSchema = text({ error: 'The promotional code must be text.' }).max(
+  PROMO_CODE_MAX,
+  CART_TEXT.promoTooLong,
+)
 
 export const promotionCodesSchema = z.array(promoCodeSchema).max(5, 'Only one promotional code can be used.')
 
@@ -38,8 +40,7 @@ export const addItemSchema = z.object({
   quantity: wholeQuantity(1),
   category_id: id('category').nullable().optional(),
   customisation: z.object({ options: z.array(id('option')).max(20, 'Too many options.') }).optional(),
-  sequence_id: z
-    .string()
+  sequence_id: text()
     .trim()
     .min(1)
     .max(64)
@@ -47,13 +48,12 @@ export const addItemSchema = z.object({
     .optional(),
   printable_sign: z
     .object({
-      url: z
-        .string()
+      url: text()
         .max(500)
         .regex(/^\/[^\s]*$/, 'The sign address is not valid.'),
-      printableSVG: z.string().max(200_000).optional(),
-      webVersionOfSVG: z.string().max(200_000).optional(),
-      signReads: z.string().max(500).optional(),
+      printableSVG: text().max(200_000).optional(),
+      webVersionOfSVG: text().max(200_000).optional(),
+      signReads: text().max(500).optional(),
     })
     .optional(),
 })
@@ -76,34 +76,31 @@ export const updateCartSchema = z.object({
     .max(MAX_LINES_PER_REQUEST, 'Too many lines in one request.')
     .optional(),
   promotionCodes: promotionCodesSchema.optional(),
-  despatch_type: z.string().max(40).optional(),
-  shippingZone: z.string().max(60).optional(),
+  despatch_type: text().max(40).optional(),
+  shippingZone: text().max(60).optional(),
   ApplyVATRelief: z.boolean({ error: 'ApplyVATRelief must be true or false.' }).optional(),
 })
 
 const EMAIL = z.email()
 
 export const shareSchema = z.object({
-  emails: z
-    .string({ error: FORM_TEXT.emailsRequired })
+  emails: text({ error: FORM_TEXT.emailsRequired })
     .trim()
     .min(1, FORM_TEXT.emailsRequired)
     .max(1000, 'Too many e-mail addresses.')
     .refine((value) => emailsValid(value, (e) => EMAIL.safeParse(e).success), {
       message: FORM_TEXT.emailsInvalid,
     }),
-  name: z
-    .string({ error: FORM_TEXT.shareNameRequired })
+  name: text({ error: FORM_TEXT.shareNameRequired })
     .trim()
     .min(1, FORM_TEXT.shareNameRequired)
     .max(100, FORM_TEXT.shareNameTooLong)
     .regex(SHARE_NAME_PATTERN, FORM_TEXT.shareNameChars),
-  cart_id: z.string().optional(),
+  cart_id: text().optional(),
 })
 
 export const saveSchema = z.object({
-  basketName: z
-    .string({ error: FORM_TEXT.saveNameRequired })
+  basketName: text({ error: FORM_TEXT.saveNameRequired })
     .trim()
     .min(1, FORM_TEXT.saveNameRequired)
     .max(100, FORM_TEXT.saveNameTooLong)

@@ -2,6 +2,7 @@
  * Content blocks as they reach the browser: Storyblok's block shape with every rich-text field
  * already rendered to sanitised HTML on the server (a string), and unsafe URLs blanked.
  */
+import type { SafeHtml } from './safe-html.ts'
 export interface PresentedBlok {
   _uid: string
   component: string
@@ -27,8 +28,8 @@ export interface BlogPostSummary {
   primary_category: { name: string; slug: string } | null
   /** Plain text, at most 300 characters */
   preview: string
-  /** Optional text (sanitised HTML) */
-  text: string | null
+  /** Optional text */
+  text: SafeHtml | null
   date: string | null
 }
 

@@ -4,6 +4,7 @@ import type { SearchContentAreas } from './search.ts'
  * product tile (spec §3 "Product tile"). Built by the server presenter, read by the pages.
  * No runtime code here.
  */
+import type { SafeHtml } from './safe-html.ts'
 import type { ColourSwatch } from './catalog.ts'
 import type { Breadcrumb } from './page-props.ts'
 import type { PaginationMeta } from './pagination.ts'
@@ -41,11 +42,10 @@ export interface CategoryHeader {
   url: string
   /** Page-name suffix for the title, when the content system gives one */
   pageName: string | null
-  /** Sanitised HTML */
-  longDescription: string
-  /** Sanitised HTML shown above / below the long description (long_description_structured) */
-  above: string | null
-  below: string | null
+  longDescription: SafeHtml
+  /** Shown above / below the long description (long_description_structured) */
+  above: SafeHtml | null
+  below: SafeHtml | null
   /** Trade category (ReferrerRequired): shown in the trade style */
   referrerRequired: boolean
 }

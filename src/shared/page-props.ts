@@ -3,6 +3,7 @@
  * Imported by the server (to build them) and the browser (to read them). No runtime code here.
  */
 
+import type { SafeHtml } from './safe-html.ts'
 import type { SearchSettingsProps } from './search.ts'
 
 export type Currency = 'GBP' | 'USD'
@@ -40,10 +41,8 @@ export interface HeaderMessage {
   display: boolean
   christmas_message?: boolean
   title: string
-  /** Sanitised HTML */
-  text: string
-  /** Sanitised HTML, optional */
-  show_more_text?: string | null
+  text: SafeHtml
+  show_more_text?: SafeHtml | null
 }
 
 export interface SiteProps {
@@ -110,7 +109,7 @@ export interface FlashData {
 }
 
 export interface Breadcrumb {
-  /** Text; may contain only strong, b, em, i and br */
-  name: string
+  /** Sanitised HTML with only strong, b, em, i and br (escapeHtml for plain text) */
+  name: SafeHtml
   url: string | null
 }

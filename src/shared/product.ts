@@ -4,6 +4,7 @@
  * the browser fills in.
  * Money is integer minor units, ex VAT; HTML fields are sanitised by the server.
  */
+import type { SafeHtml } from './safe-html.ts'
 import type { BuilderConfig, PriceBreak } from './catalog.ts'
 import type { ProductTileData } from './listing.ts'
 import type { Breadcrumb } from './page-props.ts'
@@ -81,17 +82,16 @@ export interface PriceGrid {
 export interface DescriptionTab {
   id: string
   label: string
-  /** HTML */
-  content: string
+  content: SafeHtml
 }
 
 /** The long description: structured (above, tabs, below) or plain (only `plain`). */
 export interface ProductDescription {
-  above: string
+  above: SafeHtml
   tabs: DescriptionTab[]
-  below: string
+  below: SafeHtml
   /** The plain long description, used when there are no tabs */
-  plain: string
+  plain: SafeHtml
 }
 
 /** One zone-pricing table in the 'Custom Pricing' tab. */
@@ -114,8 +114,7 @@ export interface ProductView {
   name: string
   url: string
   layout: ProductLayout
-  /** HTML */
-  shortDescription: string
+  shortDescription: SafeHtml
   /** Lowest unit price, ex VAT; the 'As Low As' line shows only when above 0 */
   asLowAs: number
   /** Null when the media feature is not a list (the gallery logs an error) */
@@ -123,8 +122,8 @@ export interface ProductView {
   files: DataSheet[]
   mp3Link: string | null
   description: ProductDescription
-  /** HTML: the second long description */
-  longDescription2: string
+  /** The second long description */
+  longDescription2: SafeHtml
   grids: PriceGrid[]
   builder: BuilderConfig | null
   zonePricing: ZonePriceTable[]

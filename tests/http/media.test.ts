@@ -170,7 +170,7 @@ describe('missing and unreadable images', () => {
 })
 
 describe('path traversal', () => {
-  it('is refused with 404 however it is written', async () => {
+  it('is refused (404, or 400 for a control character) however it is written', async () => {
     const attempts = [
       '/img/../secret.png',
       '/img/media/../secret.png',
@@ -189,7 +189,7 @@ describe('path traversal', () => {
     ]
     for (const url of attempts) {
       const res = await get(url)
-      expect(res.statusCode, url).toBe(404)
+      expect(res.statusCode, url).toBe(url.includes('%00') ? 400 : 404)
       expect(res.body, url).not.toContain('top secret')
     }
   })

@@ -1,9 +1,10 @@
 /**
  * Breadcrumb trail. On screens 640 px wide or narrower a trail longer than two collapses to an
  * ellipsis plus the last two entries (the server renders the full trail; the browser collapses
- * after hydration). Names are HTML already sanitised by the server to strong/b/em/i/br.
+ * after hydration). Names are `SafeHtml`: sanitised by the server to strong/b/em/i/br, or escaped text.
  * Also emits the schema.org BreadcrumbList into the page head.
  */
+import { HtmlContent } from './SafeHtml.tsx'
 import { Head, Link } from '@inertiajs/react'
 import { useState } from 'react'
 import {
@@ -56,13 +57,15 @@ export function Breadcrumbs({ items, className = '' }: { items: readonly Breadcr
                   href={entry.crumb.url ?? '/'}
                   className="text-primary underline-offset-2 hover:underline"
                 >
-                  <span dangerouslySetInnerHTML={{ __html: entry.crumb.name }} />
+                  <HtmlContent as="span" html={entry.crumb.name} />
                 </Link>
               ) : (
-                <span
+                <HtmlContent
+                  as="span"
+                  keepEmpty
                   aria-current={entry.isCurrent ? 'page' : undefined}
                   className={entry.isCurrent ? 'font-semibold text-gray-900' : undefined}
-                  dangerouslySetInnerHTML={{ __html: entry.crumb.name }}
+                  html={entry.crumb.name}
                 />
               )}
             </li>

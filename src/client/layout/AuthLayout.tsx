@@ -2,11 +2,12 @@
  * The authentication layout (spec: "shows a logo linking to the root path"): the site's logo
  * above a narrow card, themed like the rest of the site, with the skip link and message boxes.
  */
+import { InlineStyle } from '../components/SafeHtml.tsx'
 import { Link } from '@inertiajs/react'
 import type { ReactNode } from 'react'
 import { MessagesProvider } from '../lib/messages.tsx'
 import { useShared } from '../lib/shared-props.ts'
-import { safeStyleText, themeStyle } from '../lib/theme.ts'
+import { themeStyle } from '../lib/theme.ts'
 import { MessageBoxes } from './MessageBoxes.tsx'
 import { RouterMessages } from './RouterMessages.tsx'
 
@@ -26,9 +27,7 @@ export default function AuthLayout({ children }: { children?: ReactNode }) {
         >
           Skip to main content
         </a>
-        {site?.globalCSS ? (
-          <style dangerouslySetInnerHTML={{ __html: safeStyleText(site.globalCSS) }} />
-        ) : null}
+        {site?.globalCSS ? <InlineStyle css={site.globalCSS} /> : null}
         <header>
           <Link href="/" className="inline-block" data-testid="auth-logo">
             {site?.logo ? (

@@ -4,6 +4,7 @@
  * The server cannot know the viewport, so SSR (and the hydrating render) leave the choice to CSS
  * (open from md up); the real state applies right after hydration.
  */
+import { HtmlContent } from '../components/SafeHtml.tsx'
 import { useId, useState } from 'react'
 import type { HeaderMessage as HeaderMessageProps } from '../../shared/page-props.ts'
 import { WIDE_QUERY, useMediaQuery } from '../lib/media.ts'
@@ -39,14 +40,15 @@ export function HeaderMessage({ message }: { message: HeaderMessageProps }) {
           <ChevronDownIcon className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
         </button>
         <div id={bodyId} className={`${visibility} pt-1 [&_a]:underline`}>
-          <div dangerouslySetInnerHTML={{ __html: message.text }} />
+          <HtmlContent html={message.text} keepEmpty />
           {message.show_more_text ? (
             <>
-              <div
+              <HtmlContent
                 id={moreId}
                 hidden={!moreShown}
                 className="pt-1"
-                dangerouslySetInnerHTML={{ __html: message.show_more_text }}
+                html={message.show_more_text}
+                keepEmpty
               />
               <button
                 type="button"

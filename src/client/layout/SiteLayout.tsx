@@ -3,12 +3,13 @@
  * option, so it stays mounted across visits). Without `site` (unknown host, SiteSetup page) it
  * renders a bare layout: skip link, main content and the message boxes only.
  */
+import { InlineStyle } from '../components/SafeHtml.tsx'
 import type { ReactNode } from 'react'
 import type { SiteProps } from '../../shared/page-props.ts'
 import { MessagesProvider } from '../lib/messages.tsx'
 import { VatProvider } from '../lib/vat.tsx'
 import { useShared, type Shared } from '../lib/shared-props.ts'
-import { safeStyleText, themeStyle } from '../lib/theme.ts'
+import { themeStyle } from '../lib/theme.ts'
 import { Footer } from './Footer.tsx'
 import { GuaranteesBar } from './GuaranteesBar.tsx'
 import { Header } from './Header.tsx'
@@ -44,7 +45,7 @@ function FullLayout({ site, shared, children }: { site: SiteProps; shared: Share
       style={themeStyle(site.theme)}
     >
       <SkipLink />
-      {site.globalCSS ? <style dangerouslySetInnerHTML={{ __html: safeStyleText(site.globalCSS) }} /> : null}
+      {site.globalCSS ? <InlineStyle css={site.globalCSS} /> : null}
       {message?.display ? <HeaderMessage message={message} /> : null}
       {site.guarantees.length > 0 ? <GuaranteesBar guarantees={site.guarantees} /> : null}
       <Header site={site} customer={shared.customer} cart={shared.cart} />

@@ -3,6 +3,7 @@
  * structured data and page-specific CSS in the head; one of four layouts in the body. Records the
  * primary category in the recently viewed categories (sessionStorage).
  */
+import { InlineStyle } from '../components/SafeHtml.tsx'
 import { Head } from '@inertiajs/react'
 import { useEffect } from 'react'
 import { serializeJsonLd } from '../../shared/breadcrumbs.ts'
@@ -11,7 +12,6 @@ import { pageTitle } from '../../shared/titles.ts'
 import { ProductLayout } from '../components/product/layouts.tsx'
 import { recordRecentCategory } from '../components/product/recently-viewed.ts'
 import { useSiteName } from '../lib/shared-props.ts'
-import { safeStyleText } from '../lib/theme.ts'
 
 export default function Product(props: ProductPageProps) {
   const { product, category, canonical, metaDescription, jsonLd } = props
@@ -30,12 +30,7 @@ export default function Product(props: ProductPageProps) {
           {serializeJsonLd(jsonLd)}
         </script>
       </Head>
-      {product.pageCss ? (
-        <style
-          data-testid="product-page-css"
-          dangerouslySetInnerHTML={{ __html: safeStyleText(product.pageCss) }}
-        />
-      ) : null}
+      {product.pageCss ? <InlineStyle data-testid="product-page-css" css={product.pageCss} /> : null}
       <ProductLayout {...props} />
     </>
   )

@@ -5,6 +5,7 @@
  * grid when nothing matched and the option is on. Clicks on results are recorded with the
  * results' queryID and the 1-based position.
  */
+import { escapeHtml } from '../../shared/safe-html.ts'
 import { Head } from '@inertiajs/react'
 import type { MouseEvent } from 'react'
 import type { SearchPageProps } from '../../shared/listing.ts'
@@ -50,8 +51,8 @@ export default function Search(props: SearchPageProps & { search?: SearchSetting
       </Head>
       <Breadcrumbs
         items={[
-          { name: 'Home', url: '/' },
-          { name: heading, url: null },
+          { name: escapeHtml('Home'), url: '/' },
+          { name: escapeHtml(heading), url: null },
         ]}
         className="mb-4"
       />

@@ -6,6 +6,7 @@
  * and adjusts every response in a global onSend hook (Vary, 303 after PUT/PATCH/DELETE, fragment
  * redirects, empty responses).
  */
+import { sameSitePath } from '../lib/same-site-path.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { H } from './headers.ts'
@@ -98,12 +99,21 @@ class RequestState {
     this.session = new InertiaSession(() => (request as { session?: unknown }).session)
   }
 
-  /** Session state meant for this render; taken once per request, never by prefetches. */
-  pull(): PulledState {
+  /**
+   * Session state meant for this render, read but left in the session until `consume()`: a
+   * render that fails, a HEAD request or a prefetch leaves it for the next page.
+   */
+  peek(): PulledState {
     if (this.pulled) return this.pulled
     if (this.info.isPrefetch) return { flash: {}, errors: {}, clearHistory: false, preserveFragment: false }
-    this.pulled = this.session.pull()
-    return this.pulled
+    return this.session.peek()
+  }
+
+  /** The page is being sent: what it carries is taken out of the session (once per request). */
+  consume(method: string): void {
+    if (this.pulled || this.info.isPrefetch || method === 'HEAD') return
+    this.pulled = this.session.peek()
+    this.session.forget()
   }
 }
 
@@ -201,7 +211,8 @@ export function sameOriginReferer(request: FastifyRequest): string | null {
     const ref = new URL(referer)
     const own = new URL(`${request.protocol}://${request.host}/`)
     if (ref.origin !== own.origin) return null
-    return `${ref.pathname}${ref.search}${ref.hash}`
+    // `http://host//evil.example/x` has the path `//evil.example/x`: a protocol-relative URL.
+    return sameSitePath(`${ref.pathname}${ref.search}${ref.hash}`)
   } catch {
     return null
   }
@@ -249,7 +260,7 @@ export class InertiaReply {
       }
     }
 
-    const pulled = state.pull()
+    const pulled = state.peek()
     const errors = resolveErrors(pulled.errors, info.errorBag, opts.allErrorMessages === true)
     const shared = { ...provided, ...state.shared, errors: always(errors) }
 
@@ -272,7 +283,8 @@ export class InertiaReply {
       url: opts.resolveUrl ? opts.resolveUrl(request) : request.url,
       version: this.context.version(),
       metadata: resolved.metadata,
-      flash: pulled.flash,
+      // A server error page leaves flash for the next page rather than spending it.
+      flash: status >= 500 ? {} : pulled.flash,
       clearHistory: pulled.clearHistory,
       encryptHistory: state.encrypt ?? opts.encryptHistory === true,
       preserveFragment: pulled.preserveFragment,
@@ -282,6 +294,7 @@ export class InertiaReply {
 
     if (info.isInertia) {
       reply.header('x-inertia', 'true').type('application/json; charset=utf-8')
+      if (status < 500) state.consume(request.method)
       return reply.send(JSON.stringify(page))
     }
 
@@ -307,6 +320,7 @@ export class InertiaReply {
     const documentRenderer = options.document ?? opts.document
     const html = await documentRenderer({ page, head, body, request, reply })
     reply.type('text/html; charset=utf-8')
+    if (status < 500) state.consume(request.method)
     return reply.send(html)
   }
 
@@ -411,6 +425,26 @@ async function inertia(fastify: FastifyInstance, options: InertiaOptions): Promi
     done()
   })
 
+  // Precognition (live validation): the handler never runs, so nothing it does (a write, an
+  // e-mail, a login) can happen. A route that supports it validates only: 204 or 422.
+  fastify.addHook('preHandler', async (request, reply) => {
+    if (request.headers[H.precognition] !== 'true') return
+    reply.header('precognition', 'true').header('vary', appendVary(reply.getHeader('vary'), 'Precognition'))
+    const validate = (request.routeOptions.config as { precognition?: PrecognitionValidator } | undefined)
+      ?.precognition
+    if (typeof validate !== 'function') {
+      return reply.code(400).send({ message: 'This request does not support live validation.' })
+    }
+    const all = await validate(request)
+    const only = splitValidateOnly(request.headers['precognition-validate-only'])
+    const errors = Object.fromEntries(
+      Object.entries(all).filter(([field]) => only === null || only.includes(field)),
+    )
+    const first = Object.values(errors)[0]
+    if (first === undefined) return reply.code(204).header('precognition-success', 'true').send()
+    return reply.code(422).send({ message: first, errors })
+  })
+
   fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('vary', appendVary(reply.getHeader('vary')))
     if (request.headers[H.inertia] !== 'true') {
@@ -450,6 +484,31 @@ async function inertia(fastify: FastifyInstance, options: InertiaOptions): Promi
     }
     done(null, payload)
   })
+}
+
+/**
+ * A route's live validation (route config `precognition`): field -> first message, `{}` when the
+ * input is valid. It must only validate: no writes, no e-mail, no session changes.
+ */
+export type PrecognitionValidator = (
+  request: FastifyRequest,
+) => Record<string, string> | Promise<Record<string, string>>
+
+function splitValidateOnly(value: string | string[] | undefined): string[] | null {
+  const raw = Array.isArray(value) ? value.join(',') : value
+  if (!raw) return null
+  const fields = raw
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean)
+  return fields.length ? fields : null
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Live validation for Precognition requests (see PrecognitionValidator) */
+    precognition?: PrecognitionValidator
+  }
 }
 
 /** The Inertia adapter plugin. Register after @fastify/cookie and @fastify/session. */

@@ -106,6 +106,29 @@ export class InertiaSession {
     this.write(key, true)
   }
 
+  /** Everything meant for the next page render, left in place (see `forget`). */
+  peek(): PulledState {
+    const flash = this.read(SESSION_KEYS.flash)
+    const errors = this.read(SESSION_KEYS.errors)
+    return {
+      flash: isRecord(flash) ? flash : {},
+      errors: isRecord(errors) ? (errors as ErrorBags) : {},
+      clearHistory: this.read(SESSION_KEYS.clearHistory) === true,
+      preserveFragment: this.read(SESSION_KEYS.preserveFragment) === true,
+    }
+  }
+
+  /** Removes what `peek` returned, once the page that carries it is actually sent. */
+  forget(): void {
+    for (const key of [
+      SESSION_KEYS.flash,
+      SESSION_KEYS.errors,
+      SESSION_KEYS.clearHistory,
+      SESSION_KEYS.preserveFragment,
+    ] as const)
+      this.take(key)
+  }
+
   /** Removes and returns everything meant for the next page render. */
   pull(): PulledState {
     const flash = this.take(SESSION_KEYS.flash)

@@ -1,8 +1,11 @@
 import sanitizeHtml from 'sanitize-html'
+import type { SafeHtml } from '../../shared/safe-html.ts'
 
 /**
  * Sanitisers for HTML that reaches a page. Content from the content system and the database is
  * cleaned on the server before it is sent, so the browser can render it as HTML safely.
+ * These functions are the producers of `SafeHtml` (src/shared/safe-html.ts): a component renders
+ * HTML only of that type, so nothing reaches a page as markup without passing through here.
  */
 
 const inlineOnly: sanitizeHtml.IOptions = {
@@ -12,8 +15,8 @@ const inlineOnly: sanitizeHtml.IOptions = {
 }
 
 /** Breadcrumb text: only strong, b, em, i and br survive (spec §2). */
-export function sanitizeBreadcrumb(html: string): string {
-  return sanitizeHtml(html, inlineOnly)
+export function sanitizeBreadcrumb(html: string): SafeHtml {
+  return sanitizeHtml(html, inlineOnly) as SafeHtml
 }
 
 const richText: sanitizeHtml.IOptions = {
@@ -102,8 +105,24 @@ const richText: sanitizeHtml.IOptions = {
 }
 
 /** Rich text from the content system: headings, lists, tables, links, images and similar. */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, richText)
+export function sanitizeRichText(html: string): SafeHtml {
+  return sanitizeHtml(html, richText) as SafeHtml
+}
+
+const qrSvg: sanitizeHtml.IOptions = {
+  allowedTags: ['svg', 'path', 'rect'],
+  allowedAttributes: {
+    svg: ['xmlns', 'width', 'height', 'viewBox', 'shape-rendering'],
+    path: ['d', 'fill', 'stroke', 'stroke-width'],
+    rect: ['x', 'y', 'width', 'height', 'fill'],
+  },
+  parser: { lowerCaseAttributeNames: false },
+  disallowedTagsMode: 'discard',
+}
+
+/** A QR code drawn as SVG (the two-factor set-up page): only svg, path and rect with drawing attributes. */
+export function sanitizeQrSvg(svg: string): SafeHtml {
+  return sanitizeHtml(svg, qrSvg) as SafeHtml
 }
 
 /** Plain text with every tag removed, for previews and meta descriptions. */

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin'
 
 export const XSRF_COOKIE = 'XSRF-TOKEN'
 export const XSRF_HEADER = 'x-xsrf-token'
-const SECRET_COOKIE = 'shop_csrf'
+export const CSRF_SECRET_COOKIE = 'shop_csrf'
+const SECRET_COOKIE = CSRF_SECRET_COOKIE
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 declare module 'fastify' {

@@ -5,6 +5,30 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 
 const NONCE = Symbol('cspNonce')
+
+export const HSTS = 'max-age=31536000; includeSubDomains'
+/** Pages and JSON carry the customer, the basket and flash messages: never shared, always revalidated. */
+export const PRIVATE_PAGE = 'private, no-cache'
+/** Account, two-factor and checkout pages are not kept at all (not even in the browser's cache). */
+export const NO_STORE = 'private, no-store'
+
+/** Paths of pages with secrets or personal details: no-store. */
+const NO_STORE_PREFIXES = [
+  '/customer',
+  '/user',
+  '/account',
+  '/checkout',
+  '/two-factor-challenge',
+  '/reset-password',
+  '/email/verify',
+  '/orders',
+]
+
+export function noStorePath(url: string): boolean {
+  const path = url.split('?')[0] ?? ''
+  return NO_STORE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))
+}
+
 type WithNonce = ServerResponse & { [NONCE]?: string }
 
 /** The per-response nonce that inline and module <script> tags must carry. */
@@ -57,9 +81,18 @@ export const securityHeadersPlugin = fp(
           ...(opts.httpsOnly ? { upgradeInsecureRequests: [] } : {}),
         },
       },
-      hsts: opts.httpsOnly ? { maxAge: 31536000, includeSubDomains: true } : false,
+      // Strict-Transport-Security is sent on every HTTPS request (below), whatever COOKIE_SECURE says.
+      hsts: false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    })
+    app.addHook('onSend', async (request, reply) => {
+      // request.protocol honours X-Forwarded-Proto only behind a trusted proxy (TRUST_PROXY).
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+      // Every answer that did not choose its own caching (static files, images and public lists
+      // do) is private: pages and JSON carry the customer, the basket and flash messages.
+      if (noStorePath(request.url)) reply.header('cache-control', NO_STORE)
+      else if (!reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_PAGE)
     })
   },
   { name: 'shop-security-headers' },

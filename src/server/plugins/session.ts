@@ -24,22 +24,50 @@ interface AsyncStore {
   destroy(id: string): Promise<void>
 }
 
-function callbackStore(store: AsyncStore): SessionStore {
+/**
+ * A store failure as the request sees it: a plain 500 with no detail. The original (which may
+ * quote SQL, the session id and the session's contents) is only logged.
+ */
+export class SessionStoreError extends Error {
+  readonly statusCode = 500
+  readonly code = 'SHOP_SESSION_STORE'
+  constructor() {
+    super('session store unavailable')
+  }
+}
+
+/**
+ * Session data as JSON that any store can keep: NUL (which PostgreSQL's jsonb refuses) becomes
+ * U+FFFD. Nothing a visitor typed can make a session unsavable.
+ */
+export function storableSession(session: unknown): Stored {
+  return JSON.parse(
+    JSON.stringify(session, (_k, v: unknown) =>
+      typeof v === 'string' ? v.replaceAll('\u0000', '\ufffd') : v,
+    ),
+  ) as Stored
+}
+
+function callbackStore(store: AsyncStore, log: (err: unknown, op: string) => void): SessionStore {
+  const fail = (err: unknown, op: string) => {
+    log(err, op)
+    return new SessionStoreError()
+  }
   return {
     get: (id, cb) =>
       void store.get(id).then(
         (s) => cb(null, s as never),
-        (err: Error) => cb(err, null as never),
+        (err: unknown) => cb(fail(err, 'get'), null as never),
       ),
     set: (id, session, cb) =>
-      void store.set(id, JSON.parse(JSON.stringify(session)) as Stored).then(
+      void store.set(id, storableSession(session)).then(
         () => cb(),
-        (err: Error) => cb(err),
+        (err: unknown) => cb(fail(err, 'set')),
       ),
     destroy: (id, cb) =>
       void store.destroy(id).then(
         () => cb(),
-        (err: Error) => cb(err),
+        (err: unknown) => cb(fail(err, 'destroy')),
       ),
   }
 }
@@ -125,7 +153,7 @@ export const sessionPlugin = fp(
     await app.register(fastifySession, {
       secret: opts.secret,
       cookieName: SESSION_COOKIE,
-      store: callbackStore(store),
+      store: callbackStore(store, (err, op) => app.log.error({ err }, `session store ${op} failed`)),
       saveUninitialized: false,
       rolling: false,
       cookie: {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { customers, passwordResetTokens } from '../../../src/server/db/schema.ts'
+import { AUTH_MESSAGES } from '../../../src/shared/auth.ts'
 import type { MailMessage } from '../../../src/server/modules/auth/auth.mail.ts'
 import { buildTestApp, type TestApp } from '../../helpers/app.ts'
 import { Visitor } from './browser.ts'
@@ -65,15 +66,28 @@ describe('registration', () => {
     })
     expect(mail[0]!.html).toContain('Verify Email Address')
     const link = linkIn(mail[0], '/email/verify/')!
-    const verified = await v.visit(link)
-    expect(verified.headers.location).toBe('/')
-    expect((await v.visit('/')).json().props.auth.customer?.email).toBe('new.customer@example.com')
+    // Opening the link only asks for a click: nothing is verified, nobody is logged in.
+    const opened = await v.visit(link)
+    expect(opened.json()).toMatchObject({ component: 'Auth/ConfirmEmail', props: { action: link } })
+    const [before] = await t.app.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'new.customer@example.com'))
+    expect(before?.emailVerifiedAt).toBeNull()
+    const verified = await v.post(link, {})
+    expect(verified.headers.location).toBe('/login')
+    expect((await v.visit('/')).json().props.auth.customer).toBeNull()
+    const [after] = await t.app.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'new.customer@example.com'))
+    expect(after?.emailVerifiedAt).not.toBeNull()
     await settle()
     expect(mail.map((m) => m.subject)).toContain('Welcome to Harbour Safety Supplies')
     // Single use
     const other = visitor()
-    await other.visit(link)
-    expect((await other.visit('/')).json().props.auth.customer).toBeNull()
+    await other.post(link, {})
+    expect((await other.visit('/login')).json().flash).toEqual({ error: AUTH_MESSAGES.verificationInvalid })
   })
 
   it('stores the password as an argon2id hash with the OWASP parameters', async () => {
@@ -184,11 +198,35 @@ describe('registration', () => {
     const link = linkIn(mail[0], '/email/verify/')!
     const [, , , id, token] = link.split('/')
     const other = visitor()
-    await other.visit(`/email/verify/${Number(id) - 1}/${token}`)
-    await other.visit(`/email/verify/${id}/wrong${token}`)
+    await other.post(`/email/verify/${Number(id) - 1}/${token}`, {})
+    await other.post(`/email/verify/${id}/wrong${token}`, {})
+    // Opening someone else's unused link logs nobody in and verifies nothing (login CSRF).
+    await other.visit(link)
     expect((await other.visit('/')).json().props.auth.customer).toBeNull()
     const [row] = await t.app.db.select().from(customers).where(eq(customers.email, 'victim@example.com'))
     expect(row?.emailVerifiedAt).toBeNull()
+  })
+
+  it('refuses a link opened on the other brand without using up its token', async () => {
+    const v = visitor()
+    await v.post('/customer/create', registration('brand.check@example.com'))
+    await settle()
+    const link = linkIn(
+      mail.find((m) => m.to === 'brand.check@example.com'),
+      '/email/verify/',
+    )!
+    const elsewhere = new Visitor(t.app, '127.0.0.1', { 'x-forwarded-for': '10.0.3.3' })
+    await elsewhere.post(link, {})
+    expect((await elsewhere.visit('/login')).json().flash).toEqual({
+      error: AUTH_MESSAGES.verificationInvalid,
+    })
+    const res = await v.post(link, {})
+    expect(res.headers.location).toBe('/login')
+    const [row] = await t.app.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'brand.check@example.com'))
+    expect(row?.emailVerifiedAt).not.toBeNull()
   })
 })
 

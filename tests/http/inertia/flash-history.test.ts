@@ -61,6 +61,13 @@ function routes(a: FastifyInstance): void {
     req.inertia.encryptHistory()
     return reply.inertia.render('Account')
   })
+  a.get('/broken', (req, reply) =>
+    reply.inertia.render('Broken', {
+      stock: () => {
+        throw new Error('stock service down')
+      },
+    }),
+  )
   a.get('/public', (req, reply) => {
     req.inertia.encryptHistory(false)
     return reply.inertia.render('Public')
@@ -114,6 +121,25 @@ describe('flash data', () => {
     await client.request({ method: 'POST', url: '/cart', headers: xhr() })
     const prefetch = await client.get('/cart', xhr({ prefetch: true }))
     expect(prefetch.json()).not.toHaveProperty('flash')
+    expect((await client.get('/cart', xhr())).json().flash).toEqual({ success: 'Added to basket' })
+  })
+
+  it('leaves flash for the next page when a HEAD request renders the page', async () => {
+    app = await createTestApp({}, routes)
+    const client = new TestClient(app)
+    await client.request({ method: 'POST', url: '/cart', headers: xhr() })
+    const head = await client.request({ method: 'HEAD', url: '/cart' })
+    expect(head.statusCode).toBe(200)
+    expect((await client.get('/cart', xhr())).json().flash).toEqual({ success: 'Added to basket' })
+  })
+
+  it('leaves flash for the next page when a prop fails and the page is never sent', async () => {
+    app = await createTestApp({}, routes)
+    const client = new TestClient(app)
+    await client.request({ method: 'POST', url: '/cart', headers: xhr() })
+    const broken = await client.get('/broken', xhr())
+    expect(broken.statusCode).toBe(500)
+    expect(broken.body).not.toContain('Added to basket')
     expect((await client.get('/cart', xhr())).json().flash).toEqual({ success: 'Added to basket' })
   })
 

@@ -2,13 +2,14 @@
  * The top of a category page: breadcrumbs, the h1 (with a 'Trade' badge and banner for trade
  * categories flagged ReferrerRequired), then the 'above' text and the long description.
  */
+import { HtmlContent } from '../SafeHtml.tsx'
+import type { SafeHtml } from '../../../shared/safe-html.ts'
 import type { CategoryHeader } from '../../../shared/listing.ts'
 import type { Breadcrumb } from '../../../shared/page-props.ts'
 import { Breadcrumbs } from '../Breadcrumbs.tsx'
 
-export function RichText({ html, className = '' }: { html: string | null; className?: string }) {
-  if (!html) return null
-  return <div className={`prose-content ${className}`} dangerouslySetInnerHTML={{ __html: html }} />
+export function RichText({ html, className = '' }: { html: SafeHtml | null; className?: string }) {
+  return <HtmlContent html={html} className={`prose-content ${className}`} />
 }
 
 export function CategoryIntro({

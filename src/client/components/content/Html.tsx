@@ -1,5 +1,10 @@
-/** HTML that the server rendered from rich text and sanitised (see content.presenter.ts). */
+import { presentedBlockHtml } from '../../../shared/safe-html.ts'
+import { HtmlContent } from '../SafeHtml.tsx'
+
+/**
+ * A rich-text field of a presented content block (the content presenter sanitised it), or safe
+ * HTML from elsewhere.
+ */
 export function Html({ html, className }: { html: unknown; className?: string }) {
-  if (typeof html !== 'string' || html === '') return null
-  return <div className={`prose-content ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: html }} />
+  return <HtmlContent html={presentedBlockHtml(html)} className={`prose-content ${className ?? ''}`} />
 }

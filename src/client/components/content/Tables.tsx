@@ -3,6 +3,8 @@
  * text. Complex: rows of cells, each a th or td with colspan and text_align; cell content is
  * sanitised HTML.
  */
+import { HtmlContent } from '../SafeHtml.tsx'
+import { presentedBlockHtml } from '../../../shared/safe-html.ts'
 import type { PresentedBlok } from '../../../shared/content.ts'
 import { list, num, str } from './fields.ts'
 
@@ -58,12 +60,14 @@ export function ComplexTable({ blok }: { blok: PresentedBlok }) {
                 const Tag = cell.type === 'th' ? 'th' : 'td'
                 const colSpan = Math.min(20, Math.max(1, Math.floor(num(cell.colspan, 1))))
                 return (
-                  <Tag
+                  <HtmlContent
+                    as={Tag}
+                    keepEmpty
                     key={cell._uid ?? j}
                     colSpan={colSpan > 1 ? colSpan : undefined}
                     scope={Tag === 'th' ? (i === 0 ? 'col' : 'row') : undefined}
                     className={ALIGN[str(cell.text_align)] ?? ''}
-                    dangerouslySetInnerHTML={{ __html: str(cell.content) }}
+                    html={presentedBlockHtml(cell.content)}
                   />
                 )
               })}

@@ -4,6 +4,8 @@
  * narrower ones (767 px and below). The zone-pricing 'Custom Pricing' tab joins the tabs. The
  * {as_low_as} placeholder is filled in here so it follows the VAT choice.
  */
+import { HtmlContent } from '../SafeHtml.tsx'
+import { fillPlaceholder, type SafeHtml } from '../../../shared/safe-html.ts'
 import type { ReactNode } from 'react'
 import { AS_LOW_AS_TOKEN, type ProductDescription, type ZonePriceTable } from '../../../shared/product.ts'
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/media.ts'
@@ -14,22 +16,14 @@ import { CUSTOM_PRICING, ZonePricing } from './ZonePricing.tsx'
 
 const TOKEN = new RegExp(AS_LOW_AS_TOKEN.replace(/[{}]/g, '\\$&'), 'gi')
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
-
 /** Description HTML with the As Low As placeholder filled in ('' when there is no price above 0). */
-export function useDescriptionHtml(asLowAs: number): (html: string) => string {
+export function useDescriptionHtml(asLowAs: number): (html: SafeHtml) => SafeHtml {
   const priceText = usePriceText()
-  return (html) =>
-    html.replace(TOKEN, () =>
-      asLowAs > 0 ? `<span class="as-low-as font-semibold">${escapeHtml(priceText(asLowAs))}</span>` : '',
-    )
+  return (html) => fillPlaceholder(html, TOKEN, asLowAs > 0 ? priceText(asLowAs) : null, 'as-low-as')
 }
 
-export function Html({ html, className = '' }: { html: string; className?: string }) {
-  if (!html) return null
-  return <div className={`prose-content ${className}`} dangerouslySetInnerHTML={{ __html: html }} />
+export function Html({ html, className = '' }: { html: SafeHtml; className?: string }) {
+  return <HtmlContent html={html} className={`prose-content ${className}`} />
 }
 
 export function Description({

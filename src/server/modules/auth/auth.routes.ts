@@ -4,12 +4,16 @@
  * two-factor challenge and two-factor set-up. Every e-mail-taking endpoint answers known and
  * unknown addresses identically.
  */
+import { siteBaseUrl } from '../sites/site-url.ts'
+import { sameSitePath } from '../../lib/same-site-path.ts'
+import { sanitizeQrSvg } from '../../lib/sanitize.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import QRCode from 'qrcode'
 import type { z } from 'zod'
 import {
   AUTH_MESSAGES,
   clubRegisterSchema,
+  fieldErrors,
   confirmPasswordSchema,
   forgotPasswordSchema,
   loginSchema,
@@ -45,15 +49,8 @@ import { BOT_FIELD, ALTCHA_CHALLENGE_PATH } from './bot-check.ts'
 /** Where a customer lands after logging in when nothing else was intended. */
 export const HOME_AFTER_LOGIN = '/'
 
-function baseUrl(request: FastifyRequest, site: Site): string {
-  // The host is the site's configured host (never an arbitrary Host header); the port follows
-  // the request so development and test servers on other ports get working links.
-  const port = /:(\d+)$/.exec(request.host)?.[1]
-  return `${request.protocol}://${site.host}${port ? `:${port}` : ''}`
-}
-
 function brandOf(request: FastifyRequest, site: Site): MailBrand {
-  const base = baseUrl(request, site)
+  const base = siteBaseUrl(request, site)
   return {
     siteName: site.name,
     baseUrl: base,
@@ -63,9 +60,7 @@ function brandOf(request: FastifyRequest, site: Site): MailBrand {
 }
 
 /** Only same-site paths may be redirect targets. */
-function safePath(value: unknown): string | null {
-  return typeof value === 'string' && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : null
-}
+const safePath = sameSitePath
 
 function status(request: FastifyRequest, message: string, type?: 'error'): void {
   const value: AuthStatus = type ? { message, type } : { message }
@@ -297,9 +292,20 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.inertia.redirect('/email/verify')
   }
 
-  const registerLimit = { config: { rateLimit: { max: 10, timeWindow: 60_000 } } }
-  app.post('/customer/create', registerLimit, (request, reply) => register(request, reply, false))
-  app.post('/register/club', registerLimit, (request, reply) => register(request, reply, true))
+  // Live validation (Precognition) checks the fields only: it never reaches register().
+  const registerRoute = (schema: z.ZodType) => ({
+    config: {
+      rateLimit: { max: 10, timeWindow: 60_000 },
+      precognition: (request: FastifyRequest) =>
+        fieldErrors(schema, (request.body ?? {}) as Record<string, unknown>),
+    },
+  })
+  app.post('/customer/create', registerRoute(registerSchema), (request, reply) =>
+    register(request, reply, false),
+  )
+  app.post('/register/club', registerRoute(clubRegisterSchema), (request, reply) =>
+    register(request, reply, true),
+  )
 
   // --- e-mail verification -------------------------------------------------------------
 
@@ -351,35 +357,60 @@ export async function authRoutes(app: FastifyInstance) {
     },
   )
 
+  /** The customer id and token of a verification link, or null when they cannot be one. */
+  function linkParams(request: FastifyRequest): { customerId: number; token: string } | null {
+    const { id, token } = request.params as { id: string; token: string }
+    const customerId = /^\d{1,9}$/.test(id) ? Number(id) : 0
+    return customerId && token.length > 0 && token.length <= 100 ? { customerId, token } : null
+  }
+
+  // Opening the link (a GET) changes nothing: it asks for a click. A mail scanner or a link
+  // planted by someone else can neither verify an address nor log anybody in.
   app.get(
+    '/email/verify/:id/:token',
+    { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      if (!request.site) return reply.callNotFound()
+      const params = linkParams(request)
+      if (!params) {
+        request.inertia.flash('error', AUTH_MESSAGES.verificationInvalid)
+        return reply.inertia.redirect(currentCustomerId(request) ? '/email/verify' : '/login')
+      }
+      return reply.inertia.render('Auth/ConfirmEmail', {
+        action: `/email/verify/${params.customerId}/${encodeURIComponent(params.token)}`,
+      })
+    },
+  )
+
+  app.post(
     '/email/verify/:id/:token',
     { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const { id, token } = request.params as { id: string; token: string }
-      const customerId = /^\d{1,9}$/.test(id) ? Number(id) : 0
-      const wasVerified = customerId ? (await auth.service.byId(customerId))?.emailVerifiedAt : null
+      const params = linkParams(request)
+      const owner = params ? await auth.service.byId(params.customerId) : null
+      // A link of another brand is refused before its token is looked at, so it stays usable there.
       const customer =
-        customerId && token.length <= 100 ? await auth.service.verifyEmail(customerId, token) : null
-      if (!customer || customer.siteId !== site.id) {
+        params && owner && owner.siteId === site.id
+          ? await auth.service.verifyEmail(params.customerId, params.token)
+          : null
+      if (!owner || !customer) {
         request.inertia.flash('error', AUTH_MESSAGES.verificationInvalid)
         return reply.inertia.redirect(currentCustomerId(request) ? '/email/verify' : '/login')
       }
-      if (!wasVerified) {
+      if (!owner.emailVerifiedAt) {
         const brand = brandOf(request, site)
         auth.deliver(
           request,
           welcomeMail(brand, customer.email, customer.firstName, `${brand.baseUrl}/customer`),
         )
       }
-      // The link proves control of the address; two-factor accounts still pass their challenge.
-      if (currentCustomerId(request) !== customer.id && !auth.service.hasTwoFactor(customer)) {
-        await auth.login(request, reply, customer.id, false)
-      }
-      sessionSet(request, SESSION.pendingVerification, undefined)
+      if (currentCustomerId(request) === customer.id)
+        sessionSet(request, SESSION.pendingVerification, undefined)
       request.inertia.flash('success', AUTH_MESSAGES.verified)
-      return reply.inertia.redirect(HOME_AFTER_LOGIN)
+      // Nobody is logged in by a link: the customer logs in as usual (or is already).
+      return reply.inertia.redirect(currentCustomerId(request) === customer.id ? HOME_AFTER_LOGIN : '/login')
     },
   )
 
@@ -517,7 +548,7 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.inertia.render('Customer/TwoFactor', {
       enabled,
       settingUp: uri !== null,
-      qrCode: uri ? await QRCode.toString(uri, { type: 'svg', margin: 1 }) : null,
+      qrCode: uri ? sanitizeQrSvg(await QRCode.toString(uri, { type: 'svg', margin: 1 })) : null,
       secret: uri ? auth.service.secretOf(customer) : null,
       recoveryCodesLeft: enabled ? await auth.service.unusedRecoveryCodeCount(customer.id) : 0,
     })

@@ -3,6 +3,10 @@
  * `{ message, errors: { field: [messages] } }` for bad input, 404 for a line or cart that is not
  * the visitor's. GET /cart renders the `Cart` page. Handlers parse with zod and call the service.
  */
+import { siteBaseUrl } from '../sites/site-url.ts'
+import { CSRF_SECRET_COOKIE } from '../../plugins/csrf.ts'
+import { SESSION_COOKIE } from '../../plugins/session.ts'
+import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { splitEmails, type Cart } from '../../../shared/cart.ts'
@@ -14,7 +18,6 @@ import {
   updateCartSchema,
   updateItemsSchema,
 } from '../../../shared/cart.schemas.ts'
-import { baseUrlOf } from '../../app.ts'
 import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
 import { CartNotFoundError, CartValidationError } from './cart.errors.ts'
 import { shareEmail } from './cart.mail.ts'
@@ -28,9 +31,19 @@ function context(request: FastifyRequest): CartContext | null {
   return {
     site: request.site,
     cartId: sessionCartId(request),
-    baseUrl: baseUrlOf(request),
+    baseUrl: siteBaseUrl(request),
     customerId: currentCustomerId(request),
+    ownerKey: ownerKeyOf(request),
   }
+}
+
+/**
+ * The browser behind a request before it holds a basket: its session cookie, or (before it has
+ * a session) its CSRF secret cookie, which every page view sets. Hashed: never stored as is.
+ */
+function ownerKeyOf(request: FastifyRequest): string | null {
+  const cookie = request.cookies[SESSION_COOKIE] || request.cookies[CSRF_SECRET_COOKIE]
+  return cookie ? createHash('sha256').update(cookie).digest('base64url') : null
 }
 
 function parse<S extends z.ZodType>(schema: S, body: unknown, reply: FastifyReply): z.output<S> | null {

@@ -41,6 +41,11 @@ export interface CartContext {
   cartId: string | null
   baseUrl: string
   customerId?: number | null
+  /**
+   * Who is asking, as far as the browser can tell before it holds a basket (a hash of its
+   * session or CSRF cookie): simultaneous first adds with the same key share one basket.
+   */
+  ownerKey?: string | null
 }
 
 export interface AddLine {
@@ -479,7 +484,7 @@ export class CartService {
     if (!isCartId(cartId)) return false
     const rows = await this.db
       .update(carts)
-      .set({ customerId })
+      .set({ customerId, ownerKey: null })
       .where(
         and(
           eq(carts.id, cartId),
@@ -555,6 +560,32 @@ export class CartService {
     return row ?? null
   }
 
+  /**
+   * The first basket of a browser. With an owner key, concurrent first adds meet on one row: the
+   * insert that loses the race waits for the winner's transaction and then locks its basket.
+   */
+  private async createSessionCart(tx: Tx, ctx: CartContext): Promise<CartRow> {
+    const customerId = ctx.customerId ?? null
+    const ownerKey = ctx.ownerKey ?? null
+    if (ownerKey) {
+      const [created] = await tx
+        .insert(carts)
+        .values({ siteId: ctx.site.id, customerId, ownerKey })
+        .onConflictDoNothing({ target: [carts.siteId, carts.ownerKey] })
+        .returning()
+      if (created) return created
+      const [existing] = await tx
+        .select()
+        .from(carts)
+        .where(and(eq(carts.siteId, ctx.site.id), eq(carts.ownerKey, ownerKey), eq(carts.kind, 'session')))
+        .for('update')
+      // Only a basket that is still this visitor's (no other customer has taken it over).
+      if (existing && existing.customerId === customerId) return existing
+    }
+    const [created] = await tx.insert(carts).values({ siteId: ctx.site.id, customerId }).returning()
+    return created!
+  }
+
   private async mutate(
     ctx: CartContext,
     opts: { create: boolean; promotionCodes?: string[] },
@@ -575,11 +606,7 @@ export class CartService {
           }
           throw new CartNotFoundError()
         }
-        const [created] = await tx
-          .insert(carts)
-          .values({ siteId: ctx.site.id, customerId: ctx.customerId ?? null })
-          .returning()
-        cart = created!
+        cart = await this.createSessionCart(tx, ctx)
       }
       let lines = await this.loadLines(tx, cart.id)
       if (await change(tx, cart, lines)) lines = await this.loadLines(tx, cart.id)

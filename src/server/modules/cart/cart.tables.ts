@@ -68,6 +68,11 @@ export const carts = pgTable(
     applyVatRelief: boolean('apply_vat_relief').notNull().default(false),
     /** Applied promotional codes, as entered (upper-cased) */
     promotionCodes: jsonb('promotion_codes').$type<string[]>().notNull().default([]),
+    /**
+     * The browser a session basket was started for (a hash of its session or CSRF cookie), so
+     * simultaneous first adds of one visitor find one basket. Null once a customer owns it.
+     */
+    ownerKey: text('owner_key'),
     /** Summary for the header (kept in step by every write): number of items, total inc VAT */
     summaryCount: integer('summary_count').notNull().default(0),
     summaryTotal: integer('summary_total').notNull().default(0),
@@ -78,6 +83,7 @@ export const carts = pgTable(
   },
   (t) => [
     uniqueIndex('carts_share_token').on(t.shareToken),
+    uniqueIndex('carts_owner_key').on(t.siteId, t.ownerKey),
     index('carts_customer').on(t.siteId, t.customerId, t.kind),
   ],
 )

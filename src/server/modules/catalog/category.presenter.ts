@@ -3,6 +3,7 @@
  * reaches the page as HTML is sanitised here; plain-text fields have their tags stripped; colour
  * swatches keep only values that are CSS colours (they end up in style attributes).
  */
+import { escapeHtml, type SafeHtml } from '../../../shared/safe-html.ts'
 import type { CatalogMedia, ColourSwatch } from '../../../shared/catalog.ts'
 import { breadcrumbText } from '../../../shared/breadcrumbs.ts'
 import type { CategoryHeader, ProductTileData } from '../../../shared/listing.ts'
@@ -113,16 +114,16 @@ export function presentCategoryTile(row: CategoryRow): ProductTileData {
 /** Home > ancestors (root first) > the category. Names keep only strong, b, em, i and br. */
 export function presentBreadcrumbs(category: CategoryRow, ancestors: CategoryRow[]): Breadcrumb[] {
   return [
-    { name: 'Home', url: '/' },
+    { name: escapeHtml('Home'), url: '/' },
     ...ancestors.map((a) => ({ name: sanitizeBreadcrumb(a.name), url: a.published ? a.url : null })),
     { name: sanitizeBreadcrumb(category.name), url: category.url },
   ]
 }
 
-function richOrNull(html: string | null | undefined): string | null {
+function richOrNull(html: string | null | undefined): SafeHtml | null {
   if (!html) return null
-  const clean = sanitizeRichText(html).trim()
-  return clean || null
+  const clean = sanitizeRichText(html)
+  return clean.trim() ? clean : null
 }
 
 export function presentCategoryHeader(category: CategoryRow): CategoryHeader {

@@ -9,6 +9,7 @@
  * unreachable at once. Only catalogue data goes in: the canonical URL (per request host) and
  * everything per visitor (customer, basket, VAT choice) stay outside.
  */
+import { siteBaseUrl } from '../sites/site-url.ts'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
@@ -20,7 +21,6 @@ import type {
 } from '../../../shared/listing.ts'
 import type { Breadcrumb } from '../../../shared/page-props.ts'
 import { clampPage, pageOffset, paginationMeta } from '../../../shared/pagination.ts'
-import { baseUrlOf } from '../../app.ts'
 import type { Db } from '../../db/client.ts'
 import type { CatalogService } from './catalog.service.ts'
 import { categories, type CategoryRow } from './catalog.tables.ts'
@@ -124,7 +124,7 @@ export async function renderCategoryPage(request: FastifyRequest, reply: Fastify
   const core = await cached(catalog, `${site.id}:${categoryId}:core`, () => loadCore(db, site.id, categoryId))
   if (!core) return reply.callNotFound()
 
-  const canonicalBase = `${baseUrlOf(request)}${core.header.url}`
+  const canonicalBase = `${siteBaseUrl(request)}${core.header.url}`
   const base = {
     category: core.header,
     breadcrumbs: core.breadcrumbs,

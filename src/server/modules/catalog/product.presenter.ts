@@ -16,6 +16,14 @@
  * every {specN} / {specN_label} placeholder is then blanked. A field that is not set blanks its
  * own placeholders.
  */
+import {
+  EMPTY_HTML,
+  escapeHtml,
+  html,
+  joinHtml,
+  replaceHtml,
+  type SafeHtml,
+} from '../../../shared/safe-html.ts'
 import type {
   BuilderConfig,
   CatalogAttributes,
@@ -110,10 +118,10 @@ export function presentProduct(record: ProductRecord, ctx: PresentContext): Pres
   const asLowAs = lowestUnitPrice(brackets) || Math.max(0, group.minPrice)
   const fill = placeholderFiller({
     swatches: swatchGridHtml(group.colourSwatches),
-    logo: ctx.site.logo ? logoHtml(ctx.site.logo, ctx.site.name) : '',
+    logo: ctx.site.logo ? logoHtml(ctx.site.logo, ctx.site.name) : EMPTY_HTML,
     specifications: specificationValues(attributes.specifications),
   })
-  const rich = (html: string | null | undefined) => fill(sanitizeRichText(html ?? ''))
+  const rich = (source: string | null | undefined) => fill(sanitizeRichText(source ?? ''))
   const structured = isObject(group.longDescriptionStructured)
     ? (group.longDescriptionStructured as StructuredDescription)
     : null
@@ -434,7 +442,7 @@ function presentZonePricing(zones: ZonePricing[] | null): ZonePriceTable[] {
 
 function presentBreadcrumbs(trail: readonly TrailCategory[], group: ProductGroupRow): Breadcrumb[] {
   return [
-    { name: 'Home', url: '/' },
+    { name: escapeHtml('Home'), url: '/' },
     ...trail.map((c) => ({ name: sanitizeBreadcrumb(c.name), url: c.published ? c.url : null })),
     { name: sanitizeBreadcrumb(group.name), url: group.url },
   ]
@@ -447,8 +455,8 @@ function pageLayout(value: string): ProductLayout {
 // --- Placeholders -------------------------------------------------------------------------
 
 interface PlaceholderValues {
-  swatches: string
-  logo: string
+  swatches: SafeHtml
+  logo: SafeHtml
   /** null = bad data: every specification placeholder is blanked */
   specifications: Map<number, { label: string; value: string }> | null
 }
@@ -473,21 +481,21 @@ const PLACEHOLDER = /\{(swatches|logo|spec(\d{1,2})(_label)?)\}/gi
 
 /** Replaces the server-side placeholders in sanitised HTML; {as_low_as} is left for the browser. */
 function placeholderFiller(values: PlaceholderValues) {
-  return (html: string): string =>
-    html.replace(PLACEHOLDER, (_whole, name: string, specN?: string, isLabel?: string) => {
+  return (source: SafeHtml): SafeHtml =>
+    replaceHtml(source, PLACEHOLDER, (_whole, name = '', specN, isLabel) => {
       const key = name.toLowerCase()
       if (key === 'swatches') return values.swatches
       if (key === 'logo') return values.logo
       const n = Number(specN)
-      if (!values.specifications || n < 1 || n > MAX_SPECIFICATIONS) return ''
+      if (!values.specifications || n < 1 || n > MAX_SPECIFICATIONS) return EMPTY_HTML
       const field = values.specifications.get(n)
-      if (!field) return ''
+      if (!field) return EMPTY_HTML
       return escapeHtml(isLabel ? field.label : field.value)
     })
 }
 
-export function fillPlaceholders(html: string, values: PlaceholderValues): string {
-  return placeholderFiller(values)(html)
+export function fillPlaceholders(source: SafeHtml, values: PlaceholderValues): SafeHtml {
+  return placeholderFiller(values)(source)
 }
 
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i
@@ -499,26 +507,35 @@ function hex(value: unknown): string | null {
 }
 
 /** The swatch grid: a list of colour chips with their names ('' without swatches). */
-export function swatchGridHtml(swatches: Record<string, ColourSwatch> | null | undefined): string {
-  if (!isObject(swatches)) return ''
+export function swatchGridHtml(swatches: Record<string, ColourSwatch> | null | undefined): SafeHtml {
+  if (!isObject(swatches)) return EMPTY_HTML
   const items = Object.entries(swatches).flatMap(([name, s]) => {
     const main = hex(s?.Hex)
     if (!main || !name.trim()) return []
     const second = hex(s?.Hex2)
     const background = second ? `linear-gradient(135deg, ${main} 50%, ${second} 50%)` : main
     return [
-      `<li class="inline-flex items-center gap-2"><span class="inline-block h-6 w-6 rounded-full border border-gray-300" style="background: ${background}" aria-hidden="true"></span><span>${escapeHtml(name.trim())}</span></li>`,
+      html`<li class="inline-flex items-center gap-2">
+        <span
+          class="inline-block h-6 w-6 rounded-full border border-gray-300"
+          style="background: ${background}"
+          aria-hidden="true"
+        ></span
+        ><span>${name.trim()}</span>
+      </li>`,
     ]
   })
-  if (items.length === 0) return ''
-  return `<ul class="swatch-grid not-prose my-2 flex flex-wrap gap-3" aria-label="Colours">${items.join('')}</ul>`
+  if (items.length === 0) return EMPTY_HTML
+  return joinHtml([
+    html`<ul class="swatch-grid not-prose my-2 flex flex-wrap gap-3" aria-label="Colours"></ul>`,
+    ...items,
+    html`</ul>`,
+  ])
 }
 
-function logoHtml(logo: string, siteName: string): string {
+function logoHtml(logo: string, siteName: string): SafeHtml {
   const src = safeUrl(logo)
-  return src
-    ? `<img class="inline-block h-10 w-auto" src="${escapeHtml(src)}" alt="${escapeHtml(siteName)}">`
-    : ''
+  return src ? html`<img class="inline-block h-10 w-auto" src="${src}" alt="${siteName}" />` : EMPTY_HTML
 }
 
 // --- Structured data ----------------------------------------------------------------------
@@ -659,13 +676,4 @@ function slugPart(value: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
 }

@@ -5,10 +5,10 @@
  * (`app.catalog.invalidate()`) makes every cached entry stale at once. Per-visit data (?sku=)
  * is added after the cache.
  */
+import { siteBaseUrl } from '../sites/site-url.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { ProductPageProps } from '../../../shared/product.ts'
-import { baseUrlOf } from '../../app.ts'
 import { presentProduct, productSettings, type PresentedProduct } from './product.presenter.ts'
 import { loadProductRecord } from './product.queries.ts'
 
@@ -51,7 +51,7 @@ export async function renderProductPage(request: FastifyRequest, reply: FastifyR
   const site = request.site
   if (!site) return reply.callNotFound()
   const app = request.server
-  const baseUrl = baseUrlOf(request)
+  const baseUrl = siteBaseUrl(request)
   const key = `${site.id}\n${baseUrl}\n${requestPath(request)}\n${app.catalog.version}`
   const cache = cacheOf(app)
   let entry = cache.get(key)

@@ -3,6 +3,7 @@
  * that need data (blog post grid, form) get it attached. Nothing from content reaches the browser
  * without passing through here.
  */
+import { EMPTY_HTML, type SafeHtml } from '../../../shared/safe-html.ts'
 import type { PresentedBlok } from '../../../shared/content.ts'
 import { safeUrl, sanitizeRichText } from '../../lib/sanitize.ts'
 import { plainText, renderNode } from './richtext.ts'
@@ -62,10 +63,10 @@ export function readMorePreview(blok: Blok): string | null {
 }
 
 /** Rich text document or HTML string -> sanitised HTML. */
-export function richTextHtml(value: unknown): string {
+export function richTextHtml(value: unknown): SafeHtml {
   if (isRichText(value)) return sanitizeRichText(renderNode(value))
   if (typeof value === 'string') return sanitizeRichText(value)
-  return ''
+  return EMPTY_HTML
 }
 
 const URL_FIELDS = new Set(['url', 'href', 'cached_url', 'filename', 'src', 'link', 'image_url'])

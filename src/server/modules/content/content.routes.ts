@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto'
+import { siteBaseUrl } from '../sites/site-url.ts'
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../../shared/text.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { baseUrlOf } from '../../app.ts'
 import { sanitizeBreadcrumb } from '../../lib/sanitize.ts'
 import { bankHolidayList } from '../../../shared/bank-holidays.ts'
 import { formSubmissions } from './content.tables.ts'
@@ -32,7 +33,7 @@ export async function renderContentPage(request: FastifyRequest, reply: FastifyR
     reply.header('cache-control', 'no-store')
     props.noindex = true
   }
-  return reply.inertia.render('Page', { ...props, canonical: `${baseUrlOf(request)}/${path}` })
+  return reply.inertia.render('Page', { ...props, canonical: `${siteBaseUrl(request)}/${path}` })
 }
 
 /** Notifies the site's contact of a form submission (wired to the mailer by the app). */
@@ -56,7 +57,7 @@ export async function contentRoutes(app: FastifyInstance, options: { notifySiteC
       tree,
       posts: posts.map((p) => p.summary),
       breadcrumbs: [{ name: 'Blog', url: null }],
-      canonical: `${baseUrlOf(request)}/blog`,
+      canonical: `${siteBaseUrl(request)}/blog`,
     })
   })
 
@@ -67,7 +68,7 @@ export async function contentRoutes(app: FastifyInstance, options: { notifySiteC
     const entry = await app.content.blogEntry(site.id, slug)
     if (!entry) return reply.callNotFound()
     const tree = await app.content.blogTree(site.id)
-    const base = baseUrlOf(request)
+    const base = siteBaseUrl(request)
     if (entry.kind === 'category') {
       const posts = (await app.content.blogPosts(site.id)).filter((p) => p.categories.includes(entry.uuid))
       return reply.inertia.render('Blog/Category', {
@@ -112,13 +113,13 @@ export async function contentRoutes(app: FastifyInstance, options: { notifySiteC
     const site = request.site
     if (!site) return reply.callNotFound()
     const sections = await sitemapSections(app.content, await app.catalog.topLevel(site.id), site.id)
-    return reply.inertia.render('Sitemap', { sections, canonical: `${baseUrlOf(request)}/sitemap` })
+    return reply.inertia.render('Sitemap', { sections, canonical: `${siteBaseUrl(request)}/sitemap` })
   })
 
   app.get('/sitemap.xml', async (request, reply) => {
     const site = request.site
     if (!site) return reply.code(404).type('text/plain').send('Not Found')
-    const xml = await sitemapXml(app.db, app.content, site.id, baseUrlOf(request))
+    const xml = await sitemapXml(app.db, app.content, site.id, siteBaseUrl(request))
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
@@ -130,7 +131,7 @@ export async function contentRoutes(app: FastifyInstance, options: { notifySiteC
     if (request.site) {
       for (const path of ['/cart', '/checkout', '/customer', '/login', '/search'])
         lines.push(`Disallow: ${path}`)
-      lines.push('', `Sitemap: ${baseUrlOf(request)}/sitemap.xml`)
+      lines.push('', `Sitemap: ${siteBaseUrl(request)}/sitemap.xml`)
     } else lines.push('Disallow: /')
     return reply
       .type('text/plain; charset=utf-8')
@@ -160,6 +161,7 @@ export async function contentRoutes(app: FastifyInstance, options: { notifySiteC
         const raw = body[field.name]
         const value = typeof raw === 'string' ? raw.trim() : ''
         if (raw !== undefined && typeof raw !== 'string') errors[field.name] = `${field.label} must be text.`
+        else if (hasControlCharacters(value)) errors[field.name] = CONTROL_CHARACTERS_MESSAGE
         else if (field.required && value === '') errors[field.name] = `${field.label} is required.`
         else if (value.length > field.maxLength)
           errors[field.name] = `${field.label} must be at most ${field.maxLength} characters.`

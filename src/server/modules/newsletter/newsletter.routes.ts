@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { text } from '../../../shared/text.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { newsletterSubscribers } from './newsletter.tables.ts'
@@ -15,12 +16,12 @@ export const newsletterMessages = {
 }
 
 const bodySchema = z.object({
-  email: z.string().trim().max(254, newsletterMessages.tooLong).optional().default(''),
-  firstName: z.string().trim().max(100, newsletterMessages.tooLong).optional().default(''),
+  email: text().trim().max(254, newsletterMessages.tooLong).optional().default(''),
+  firstName: text().trim().max(100, newsletterMessages.tooLong).optional().default(''),
   /** The newsletter block's _uid: its settings (firstNameRequired, wording) apply */
-  block: z.string().max(64).optional().default(''),
+  block: text().max(64).optional().default(''),
   /** The page the form was on */
-  source: z.string().max(300).optional().default(''),
+  source: text().max(300).optional().default(''),
 })
 
 /**

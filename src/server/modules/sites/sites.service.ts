@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts'
+import type { HeaderMessage } from '../../../shared/page-props.ts'
 import type { SiteProps } from '../../../shared/page-props.ts'
 import { sanitizeRichText } from '../../lib/sanitize.ts'
 import { siteSettingsSchema, type ResolvedSiteSettings, type SiteSettings } from './sites.settings.ts'
@@ -11,7 +12,8 @@ export interface Site {
   name: string
   currency: 'GBP' | 'USD'
   logo: string | null
-  settings: ResolvedSiteSettings
+  /** The header message's HTML is sanitised once, when the site is loaded */
+  settings: Omit<ResolvedSiteSettings, 'headerMessage'> & { headerMessage: HeaderMessage | null }
 }
 
 /** Host header value -> the host name used as the site key (no port, lower case). */
