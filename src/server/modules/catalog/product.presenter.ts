@@ -140,7 +140,10 @@ export function presentProduct(record: ProductRecord, ctx: PresentContext): Pres
       },
       longDescription2: rich(structured?.long_description2?.content || group.longDescription2),
       grids,
-      builder: presentBuilder(primary?.builder),
+      builder: presentBuilder(
+        primary?.builder,
+        skus.filter((s) => s.published).map((s) => s.id),
+      ),
       zonePricing: presentZonePricing(group.zonePricing),
       pageCss: sanitiseCss(pageCssOf(attributes)),
     },
@@ -398,10 +401,31 @@ function presentTabs(tabs: unknown): DescriptionTab[] {
   return out
 }
 
-function presentBuilder(builder: unknown): BuilderConfig | null {
+/**
+ * The category's builder as this product's page offers it. A category builder may list the sizes
+ * of every product in the category (each size item names its SKU in product_id); the page shows
+ * only the sizes of its own SKUs (and generic sizes without a product_id), so what the shopper
+ * builds is always this product. No size left: no builder on this page.
+ */
+function presentBuilder(builder: unknown, ownSkuIds: readonly number[]): BuilderConfig | null {
   if (!isObject(builder)) return null
-  const candidate = { ...(builder as BuilderConfig), options: (builder as BuilderConfig).options ?? [] }
-  if (!isBuilderConfig(candidate)) return null
+  const raw = { ...(builder as BuilderConfig), options: (builder as BuilderConfig).options ?? [] }
+  if (!isBuilderConfig(raw)) return null
+  const own = new Set(ownSkuIds)
+  const [first, ...rest] = raw.selectors
+  const sizes = first!.items.filter((i) => typeof i.product_id !== 'number' || own.has(i.product_id))
+  if (sizes.length === 0) return null
+  const anySelected = sizes.some((i) => i.selected)
+  const candidate: BuilderConfig = {
+    ...raw,
+    selectors: [
+      {
+        ...first!,
+        items: sizes.map((i, n) => ({ ...i, selected: anySelected ? i.selected : n === 0 })),
+      },
+      ...rest,
+    ],
+  }
   const clean = (groups: BuilderConfig['selectors']) =>
     groups.map((g) => ({
       name: plainText(g.name),
