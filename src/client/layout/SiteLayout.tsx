@@ -74,7 +74,7 @@ export default function SiteLayout({ children }: { children?: ReactNode }) {
   const shared = useShared()
   return (
     <MessagesProvider>
-      <VatProvider>
+      <VatProvider tax={shared.site?.tax}>
         <RouterMessages />
         {shared.site ? (
           <FullLayout site={shared.site} shared={shared}>

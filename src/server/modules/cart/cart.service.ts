@@ -13,7 +13,7 @@ import { imageUrl } from '../../../shared/images.ts'
 import { imagesOf } from '../catalog/category.presenter.ts'
 import type { CartSummary } from '../../../shared/page-props.ts'
 import { normaliseBrackets } from '../../../shared/pricing.ts'
-import { DEFAULT_VAT_RATE, vatOn } from '../../../shared/vat.ts'
+import { vatOn } from '../../../shared/vat.ts'
 import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
 import type { Site } from '../sites/sites.service.ts'
 import { CartNotFoundError, CartValidationError, invalid } from './cart.errors.ts'
@@ -810,7 +810,7 @@ export class CartService {
     const priced = priceCart(
       lines.map((l) => this.pricingLine(l)),
       {
-        vatRate: DEFAULT_VAT_RATE,
+        vatRate: site.settings.tax.rate,
         applyVatRelief: cart.applyVatRelief,
         rates: rates.map((r) => ({
           id: r.id,
