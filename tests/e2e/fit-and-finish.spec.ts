@@ -266,3 +266,51 @@ test.describe('focus', () => {
     await expect(page.locator('#main-content h1').first()).toBeFocused()
   })
 })
+
+test.describe('price grids at every width', () => {
+  const c = catalogs.harbour!
+  const optionSku = c.skus.find(
+    (s) =>
+      s.published &&
+      s.optionLabel &&
+      c.skus.filter((o) => o.rowKey === s.rowKey && o.published).length > 2 &&
+      groupsOf('harbour', (g) => g.url === s.groupUrl).length > 0,
+  )!
+  const rowSkus = c.skus.filter((o) => o.rowKey === optionSku.rowKey && o.published)
+  const product = optionSku.groupUrl
+
+  for (const width of [1366, 390]) {
+    test(`the option grid shows every column, its totals and follows the chosen option at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(`${HARBOUR}${product}`)
+      const grid = page.getByTestId(`price-grid-${optionSku.grid}`)
+      const row = grid
+        .locator(`[data-row]`)
+        .filter({ has: page.getByRole('combobox') })
+        .first()
+      const field = row.getByRole('textbox')
+      await expect(row.getByText('Choose an option first')).toBeVisible()
+      const chosen = rowSkus[1]!
+      await row.getByRole('combobox').selectOption({ label: chosen.optionLabel! })
+      await expect(row.getByText('Choose an option first')).toHaveCount(0)
+      await expect(row).toContainText(chosen.description)
+      await field.fill('3')
+      // Nothing of the grid is outside its box: code, description, row total and grid total.
+      const box = (await grid.boundingBox())!
+      for (const part of [
+        row.locator('td').first(),
+        row.getByTestId('row-total'),
+        grid.getByTestId('grid-total'),
+      ]) {
+        await expect(part).toBeVisible()
+        const b = (await part.boundingBox())!
+        expect(b.x).toBeGreaterThanOrEqual(box.x - 1)
+        expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width + 1)
+      }
+      const scroller = grid.getByRole('region')
+      expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1)
+    })
+  }
+})

@@ -217,6 +217,14 @@ export function buildPriceGrids(
       rows.push(row)
       if (key) rowByKey.set(key, row)
     }
+    // A row of several options reads what they share ('Standard', not the first one's
+    // 'Standard, Black'); once an option is chosen the row reads that option's own description.
+    for (const row of rows) {
+      if (row.options.length < 2) continue
+      const first = row.options[0]!
+      const suffix = `, ${first.label}`
+      if (first.description.endsWith(suffix)) row.description = first.description.slice(0, -suffix.length)
+    }
     const description = descriptions[String(number)]
     grids.push({
       number,
@@ -255,6 +263,7 @@ function gridOption(sku: ProductRow, brackets: Bracket[], columns: GridColumn[])
     sku: sku.sku,
     productCode: sku.productCode,
     label: plainText(sku.optionLabel) || plainText(sku.name) || sku.productCode,
+    description: plainText(sku.description) || plainText(sku.name),
     minimumOrder: sku.minimumOrder >= 1 ? sku.minimumOrder : GRID_MINIMUM_ORDER,
     priceList,
     prices: columns.map((c) => byName.get(c.name) ?? null),
