@@ -19,6 +19,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -94,6 +95,8 @@ export interface Config {
   host: string
   port: number
   logLevel: string
+  /** Human-readable log lines (a terminal) rather than JSON (piped, collected) */
+  logPretty: boolean
   db:
     | { driver: 'pglite'; dataDir: string | null; poolSize: number }
     | { driver: 'postgres'; url: string; poolSize: number }
@@ -254,6 +257,10 @@ export function loadConfig(
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    // auto: pretty in a terminal (or in development), JSON when the output is piped or collected.
+    logPretty:
+      e.LOG_FORMAT === 'pretty' ||
+      (e.LOG_FORMAT === 'auto' && e.NODE_ENV !== 'test' && (isDev || process.stdout.isTTY === true)),
     db: e.DATABASE_URL
       ? { driver: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : {

@@ -1,6 +1,9 @@
 /** Process entry: read config, build the app, listen, and close cleanly on SIGTERM/SIGINT. */
 import { buildApp } from './app.ts'
+import type { AddressInfo } from 'node:net'
 import { ConfigError, loadConfig, type Config } from './config.ts'
+import { sites } from './db/schema.ts'
+import { siteAddress } from './site-address.ts'
 
 let config: Config
 try {
@@ -45,4 +48,15 @@ try {
 } catch (err) {
   app.log.error({ err }, 'could not start the server')
   process.exit(1)
+}
+
+// Each brand is picked by host name: print the address of every site, not only the listen address.
+try {
+  const port = (app.server.address() as AddressInfo | null)?.port ?? config.port
+  const rows = await app.db.select({ host: sites.host, name: sites.name }).from(sites).orderBy(sites.id)
+  for (const site of rows) app.log.info(`${site.name}: ${siteAddress(site.host, port)}`)
+  if (config.mail.outboxPage)
+    app.log.info(`E-mails the shop sends: ${siteAddress('localhost', port)}/dev/mail`)
+} catch (err) {
+  app.log.warn({ err }, 'could not list the sites')
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bankHolidayList, bankHolidays, easterSunday } from './bank-holidays.ts'
+import { bankHolidayList, bankHolidays, easterSunday, usFederalHolidays } from './bank-holidays.ts'
 
 describe('bank holidays in England and Wales', () => {
   it('match the published 2025 list', () => {
@@ -59,5 +59,35 @@ describe('bank holidays in England and Wales', () => {
     const list = bankHolidayList(new Date('2026-06-01T12:00:00Z'))
     expect(list[0]).toEqual({ date: '2025-01-01' })
     expect(list.at(-1)).toEqual({ date: '2027-12-28' })
+  })
+})
+
+describe('usFederalHolidays', () => {
+  it('lists the eleven US federal holidays of 2026 as observed', () => {
+    expect(usFederalHolidays(2026)).toEqual([
+      '2026-01-01',
+      '2026-01-19',
+      '2026-02-16',
+      '2026-05-25',
+      '2026-06-19',
+      '2026-07-03',
+      '2026-09-07',
+      '2026-10-12',
+      '2026-11-11',
+      '2026-11-26',
+      '2026-12-25',
+    ])
+  })
+
+  it('moves a Saturday holiday to Friday and a Sunday one to Monday', () => {
+    expect(usFederalHolidays(2022)).toContain('2022-12-26')
+    expect(usFederalHolidays(2027)).toContain('2027-12-24')
+  })
+
+  it('gives the calendar a site asks for', () => {
+    const today = new Date('2026-11-23T12:00:00Z')
+    expect(bankHolidayList(today, 'us-federal').map((h) => h.date)).toContain('2026-11-26')
+    expect(bankHolidayList(today).map((h) => h.date)).not.toContain('2026-11-26')
+    expect(bankHolidayList(today).map((h) => h.date)).toContain('2026-08-31')
   })
 })

@@ -81,8 +81,49 @@ export function bankHolidays(year: number): string[] {
   return [...new Set(out)].sort()
 }
 
-/** Bank holidays from the year before `today` to the year after, as `{ date }` objects. */
-export function bankHolidayList(today: Date): { date: string }[] {
+/** The n-th (1-based) given weekday (0 = Sunday) of a month. */
+function nthWeekday(y: number, m: number, wd: number, n: number): number {
+  return 1 + ((wd - weekday(y, m, 1) + 7) % 7) + (n - 1) * 7
+}
+
+/** A fixed-date US federal holiday's observed day: Saturday -> Friday, Sunday -> Monday. */
+function observedUs(y: number, m: number, d: number): string {
+  const wd = weekday(y, m, d)
+  return iso(...addDays(y, m, d, wd === 6 ? -1 : wd === 0 ? 1 : 0))
+}
+
+/** The US federal holidays (5 U.S.C. 6103) of a year, as observed, sorted. */
+export function usFederalHolidays(year: number): string[] {
+  const lastMondayOfMay = lastMonday(year, 5)
+  return [
+    observedUs(year, 1, 1),
+    iso(year, 1, nthWeekday(year, 1, 1, 3)), // Birthday of Martin Luther King, Jr.
+    iso(year, 2, nthWeekday(year, 2, 1, 3)), // Washington's Birthday
+    iso(year, 5, lastMondayOfMay), // Memorial Day
+    ...(year >= 2021 ? [observedUs(year, 6, 19)] : []), // Juneteenth
+    observedUs(year, 7, 4),
+    iso(year, 9, nthWeekday(year, 9, 1, 1)), // Labor Day
+    iso(year, 10, nthWeekday(year, 10, 1, 2)), // Columbus Day
+    observedUs(year, 11, 11), // Veterans Day
+    iso(year, 11, nthWeekday(year, 11, 4, 4)), // Thanksgiving Day
+    observedUs(year, 12, 25),
+  ].sort()
+}
+
+export type HolidayCalendar = 'england-and-wales' | 'us-federal'
+
+/** The time zone a calendar's despatch cut-off is counted in. */
+export const CALENDAR_TIME_ZONE: Record<HolidayCalendar, string> = {
+  'england-and-wales': 'Europe/London',
+  'us-federal': 'America/New_York',
+}
+
+/** A calendar's holidays from the year before `today` to the year after, as `{ date }` objects. */
+export function bankHolidayList(
+  today: Date,
+  calendar: HolidayCalendar = 'england-and-wales',
+): { date: string }[] {
   const y = today.getUTCFullYear()
-  return [y - 1, y, y + 1].flatMap(bankHolidays).map((date) => ({ date }))
+  const of = calendar === 'us-federal' ? usFederalHolidays : bankHolidays
+  return [y - 1, y, y + 1].flatMap(of).map((date) => ({ date }))
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bankHolidays } from './bank-holidays.ts'
+import { bankHolidays, usFederalHolidays } from './bank-holidays.ts'
 import { countdownState, formatRemaining, type CountdownSettings } from './countdown.ts'
 
 const holidays = new Set([...bankHolidays(2025), ...bankHolidays(2026), ...bankHolidays(2027)])
@@ -21,6 +21,20 @@ const at = (iso: string) => countdownState(new Date(iso), settings, holidays)
 describe('countdown to the dispatch cut-off', () => {
   it('counts down to 2pm UK time on an ordinary weekday (summer time)', () => {
     expect(at('2026-06-10T09:30:15Z')).toEqual({ kind: 'counting', remaining: '03:29:45', seconds: 12585 })
+  })
+
+  it("counts down to 2pm in the site's calendar time zone (New York on a US site)", () => {
+    const us = new Set(usFederalHolidays(2026))
+    // 09:30 UTC is 04:30 in New York (EST): 9 h 30 min to 2pm there.
+    expect(countdownState(new Date('2026-11-18T09:30:00Z'), settings, us, 'America/New_York')).toMatchObject({
+      kind: 'counting',
+      remaining: '09:30:00',
+    })
+    // The day before Thanksgiving: a holiday is next.
+    expect(countdownState(new Date('2026-11-25T12:00:00Z'), settings, us, 'America/New_York')).toEqual({
+      kind: 'message',
+      message: settings.messageBankHoliday,
+    })
   })
 
   it('counts down in UK winter time', () => {

@@ -29,10 +29,13 @@ export type CountdownState =
 
 export const COUNTDOWN_TIME_ZONE = 'Europe/London'
 
-/** Wall-clock date and time in the UK for an instant. */
-export function ukClock(now: Date): { y: number; m: number; d: number; hh: number; mm: number; ss: number } {
+/** Wall-clock date and time in the UK (or another time zone) for an instant. */
+export function ukClock(
+  now: Date,
+  timeZone = COUNTDOWN_TIME_ZONE,
+): { y: number; m: number; d: number; hh: number; mm: number; ss: number } {
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: COUNTDOWN_TIME_ZONE,
+    timeZone,
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
@@ -69,8 +72,10 @@ export function countdownState(
   now: Date,
   settings: CountdownSettings,
   holidays: ReadonlySet<string>,
+  /** The site's calendar time zone (Europe/London on UK sites) */
+  timeZone = COUNTDOWN_TIME_ZONE,
 ): CountdownState {
-  const { y, m, d, hh, mm, ss } = ukClock(now)
+  const { y, m, d, hh, mm, ss } = ukClock(now, timeZone)
   const day = weekday(y, m, d)
   const today = isoAfter(y, m, d, 0)
   // The next working day: Friday adds 3 days (Monday), Saturday 2, any other day 1.

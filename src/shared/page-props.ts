@@ -45,6 +45,13 @@ export interface HeaderMessage {
   show_more_text?: SafeHtml | null
 }
 
+export interface SiteTax {
+  name: string
+  rate: number
+  /** Prices are shown with tax by default */
+  pricesIncludeTax: boolean
+}
+
 export interface SiteProps {
   id: number
   name: string
@@ -54,6 +61,10 @@ export interface SiteProps {
   /** Intl locale used for money and dates: 'en-GB' or 'en-US' */
   locale: 'en-GB' | 'en-US'
   cartName: string
+  /** The site's sales tax (site setting): name, standard rate in percent (0 = none charged) */
+  tax: SiteTax
+  /** Holiday calendar of the despatch countdown and delivery dates */
+  calendar: 'england-and-wales' | 'us-federal'
   /** Fire the ad pixel on add to basket (site setting) */
   adPixel: boolean
   contactNumber: string

@@ -51,6 +51,8 @@ export interface GridOption {
   productCode: string
   /** Dropdown label */
   label: string
+  /** Plain text: this SKU's own description (the row reads it once the option is chosen) */
+  description: string
   minimumOrder: number
   /** Price brackets, lowest first; open-ended ones end at 9999 */
   priceList: PriceBreak[]

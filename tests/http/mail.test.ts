@@ -39,6 +39,29 @@ describe('the outbox page', () => {
       404,
     )
   })
+
+  it('answers the outbox only for a visitor on this machine', async () => {
+    await t.app.mailer.send({ to: ['b@example.com'], subject: 'Verify your e-mail', text: 'secret link' })
+    for (const remoteAddress of ['203.0.113.9', '10.0.0.2', '::ffff:192.0.2.1']) {
+      const res = await t.app.inject({ url: '/dev/mail', remoteAddress, headers: { host: 'localhost' } })
+      expect(res.statusCode, remoteAddress).toBe(404)
+      expect(res.body).not.toContain('Verify your e-mail')
+    }
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await t.app.inject({ url: '/dev/mail', remoteAddress, headers: { host: 'localhost' } })
+      expect(res.statusCode, remoteAddress).toBe(200)
+    }
+  })
+
+  it('prints every e-mail it keeps to the server log, since it sends none', async () => {
+    const lines: string[] = []
+    const { createMailer } = await import('../../src/server/modules/mail/mail.service.ts')
+    const mailer = createMailer(loadConfig({ NODE_ENV: 'test' }), t.app.db, (m) =>
+      lines.push(`${m.to.join(',')} ${m.subject} ${m.text}`),
+    )
+    await mailer.send({ to: ['c@example.com'], subject: 'Welcome', text: 'https://localhost/verify' })
+    expect(lines).toEqual(['c@example.com Welcome https://localhost/verify'])
+  })
 })
 
 describe('without the outbox page', () => {

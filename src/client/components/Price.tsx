@@ -1,38 +1,47 @@
 import { formatMoney } from '../../shared/money.ts'
-import { DEFAULT_VAT_RATE, withVat } from '../../shared/vat.ts'
+import { taxWording } from '../../shared/tax.ts'
+import { withVat } from '../../shared/vat.ts'
 import { useShared } from '../lib/shared-props.ts'
 import { useVat } from '../lib/vat.tsx'
 
 /**
- * A price in the site's currency, with or without VAT as the visitor chose. `amount` is ex VAT in
- * minor units; `vatRate` 0 for zero-rated goods.
+ * A price in the site's currency, with or without tax as the visitor chose (or the site's tax
+ * setting says). `amount` is ex tax in minor units; `vatRate` defaults to the site's rate, 0 for
+ * zero-rated goods.
  */
 export function Price({
   amount,
-  vatRate = DEFAULT_VAT_RATE,
+  vatRate,
   className,
 }: {
   amount: number
   vatRate?: number
   className?: string
 }) {
-  const { incVat } = useVat()
+  const { incVat, tax } = useVat()
   const currency = useShared().site?.currency ?? 'GBP'
   return (
-    <span className={className}>{formatMoney(incVat ? withVat(amount, vatRate) : amount, currency)}</span>
+    <span className={className}>
+      {formatMoney(incVat ? withVat(amount, vatRate ?? tax.rate) : amount, currency)}
+    </span>
   )
 }
 
-/** The VAT toggle for product-feed visitors, or the fixed note for everyone else. */
+/**
+ * The VAT toggle for product-feed visitors, or the fixed note for everyone else; nothing on a
+ * site that charges no tax.
+ */
 export function VatNote({ className = '' }: { className?: string }) {
-  const { incVat, toggleAvailable, setIncVat } = useVat()
+  const { incVat, toggleAvailable, setIncVat, tax } = useVat()
+  const wording = taxWording(tax)
+  if (!wording.charged) return null
   if (!toggleAvailable) {
-    return <p className={`text-sm text-gray-700 ${className}`}>Prices exclude VAT at {DEFAULT_VAT_RATE}%</p>
+    return <p className={`text-sm text-gray-700 ${className}`}>{wording.note}</p>
   }
   return (
     <label className={`inline-flex items-center gap-2 text-sm ${className}`}>
       <input type="checkbox" checked={incVat} onChange={(e) => setIncVat(e.target.checked)} />
-      <span>Show prices including VAT at {DEFAULT_VAT_RATE}%</span>
+      <span>{wording.toggle}</span>
     </label>
   )
 }

@@ -53,7 +53,7 @@ export function AccountMenu({ customer, cartName }: { customer: CustomerSummary;
       <div
         id={menuId}
         hidden={!open}
-        className="absolute right-0 z-50 mt-2 w-64 rounded-md border border-gray-200 bg-white py-2 text-gray-900 shadow-lg"
+        className="focus-on-page absolute right-0 z-50 mt-2 w-64 rounded-md border border-gray-200 bg-white py-2 text-gray-900 shadow-lg"
         onClick={(e) => {
           if ((e.target as Element).closest('a')) setOpen(false)
         }}

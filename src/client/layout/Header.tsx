@@ -90,7 +90,7 @@ export function Header({
       <header
         ref={headerRef}
         data-sticky={stuck ? 'true' : 'false'}
-        className={`z-30 border-b border-gray-200 bg-header text-header-text transition-transform duration-200 ${
+        className={`focus-on-header z-30 border-b border-gray-200 bg-header text-header-text transition-transform duration-200 ${
           stuck ? 'sticky top-0 shadow-md' : 'relative'
         } ${hidden ? '-translate-y-full' : ''}`}
       >

@@ -6,7 +6,7 @@ import { ChevronDownIcon } from './icons.tsx'
 export function MainNavigation({ items }: { items: readonly NavItem[] }) {
   if (items.length === 0) return null
   return (
-    <nav aria-label="Main" className="hidden bg-primary text-on-primary md:block">
+    <nav aria-label="Main" className="focus-on-primary hidden bg-primary text-on-primary md:block">
       <ul className="mx-auto flex min-h-nav max-w-page flex-wrap items-stretch px-4 text-nav">
         {items.map((item) => (
           <li key={item.url + item.label} className="group relative flex">
@@ -18,7 +18,7 @@ export function MainNavigation({ items }: { items: readonly NavItem[] }) {
               {item.children?.length ? <ChevronDownIcon className="text-sm opacity-80" /> : null}
             </Link>
             {item.children?.length ? (
-              <ul className="invisible absolute top-full left-0 z-50 min-w-56 rounded-b-md border border-gray-200 bg-white py-1 text-base text-gray-900 shadow-lg group-focus-within:visible group-hover:visible">
+              <ul className="focus-on-page invisible absolute top-full left-0 z-50 min-w-56 rounded-b-md border border-gray-200 bg-white py-1 text-base text-gray-900 shadow-lg group-focus-within:visible group-hover:visible">
                 {item.children.map((child) => (
                   <li key={child.url + child.label}>
                     <Link href={child.url} className="block px-4 py-2 hover:bg-gray-100">

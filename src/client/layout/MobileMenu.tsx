@@ -94,7 +94,7 @@ export function MobileMenu({
           if ((e.target as Element).closest('a')) onClose(false)
         }}
         // Opening: visible at once (so focus can move in). Closing: stay visible while sliding out.
-        className={`fixed inset-y-0 left-0 z-50 flex w-mobile-menu max-w-[85vw] flex-col overflow-y-auto bg-white text-gray-900 shadow-xl duration-200 ${
+        className={`focus-on-page fixed inset-y-0 left-0 z-50 flex w-mobile-menu max-w-[85vw] flex-col overflow-y-auto bg-white text-gray-900 shadow-xl duration-200 ${
           open
             ? 'visible translate-x-0 transition-[translate]'
             : 'invisible -translate-x-full transition-[translate,visibility]'

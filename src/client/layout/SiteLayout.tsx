@@ -8,6 +8,7 @@ import type { ReactNode } from 'react'
 import type { SiteProps } from '../../shared/page-props.ts'
 import { MessagesProvider } from '../lib/messages.tsx'
 import { VatProvider } from '../lib/vat.tsx'
+import { useFocusOnVisit } from '../lib/focus-on-visit.ts'
 import { useShared, type Shared } from '../lib/shared-props.ts'
 import { themeStyle } from '../lib/theme.ts'
 import { Footer } from './Footer.tsx'
@@ -73,9 +74,10 @@ function BareLayout({ shared, children }: { shared: Shared; children: ReactNode 
 
 export default function SiteLayout({ children }: { children?: ReactNode }) {
   const shared = useShared()
+  useFocusOnVisit()
   return (
     <MessagesProvider>
-      <VatProvider>
+      <VatProvider tax={shared.site?.tax}>
         <RouterMessages />
         {shared.site ? (
           <FullLayout site={shared.site} shared={shared}>

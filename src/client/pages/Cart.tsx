@@ -11,6 +11,8 @@ import { formatMoney } from '../../shared/money.ts'
 import { pageTitle } from '../../shared/titles.ts'
 import { CartTable } from '../components/cart/CartTable.tsx'
 import { CartTotals } from '../components/cart/CartTotals.tsx'
+import { taxWording } from '../../shared/tax.ts'
+import { useVat } from '../lib/vat.tsx'
 import { primaryButton, secondaryButton } from '../components/cart/Modal.tsx'
 import { PromoForm } from '../components/cart/PromoForm.tsx'
 import { SaveDialog } from '../components/cart/SaveDialog.tsx'
@@ -42,11 +44,13 @@ function LockIcon() {
 
 /** Remaining above 0 invites adding that amount; exactly 0 qualifies; nothing when not set. */
 function DeliveryNotice({ remaining, money }: { remaining: number | null; money: (n: number) => string }) {
+  const exTax = taxWording(useVat().tax).exSuffix
   if (remaining === null || remaining === undefined) return null
   if (remaining > 0) {
     return (
       <p className="rounded bg-amber-50 px-3 py-2 text-amber-950" data-testid="delivery-notice">
-        Spend another <strong>{money(remaining)}</strong> (ex VAT) to qualify for free delivery.
+        Spend another <strong>{money(remaining)}</strong>
+        {exTax} to qualify for free delivery.
       </p>
     )
   }
@@ -58,14 +62,16 @@ function DeliveryNotice({ remaining, money }: { remaining: number | null; money:
 }
 
 function MinimumOrderNotice({ cart, money }: { cart: CartData; money: (n: number) => string }) {
+  const exTax = taxWording(useVat().tax).exSuffix
   return (
     <p
       role="status"
       className="rounded border border-amber-400 bg-amber-50 px-3 py-2 text-amber-950"
       data-testid="minimum-order-notice"
     >
-      Our minimum order value is {money(cart.minimum_order_value)} (ex VAT). Please add another{' '}
-      <strong>{money(cart.short_for_minimum_order_value)}</strong> to your basket to check out.
+      Our minimum order value is {money(cart.minimum_order_value)}
+      {exTax}. Please add another <strong>{money(cart.short_for_minimum_order_value)}</strong> to your basket
+      to check out.
     </p>
   )
 }

@@ -18,6 +18,8 @@ export const testSite: SiteProps = {
   currency: 'GBP',
   locale: 'en-GB',
   cartName: 'Basket',
+  tax: { name: 'VAT', rate: 20, pricesIncludeTax: false },
+  calendar: 'england-and-wales',
   adPixel: false,
   contactNumber: '01234 567890',
   contactEmail: 'help@example.com',

@@ -91,9 +91,11 @@ export function CartTable({
   onRemoveSequence: (sequenceId: string) => void
 }) {
   return (
-    <table className="mt-4 w-full border-collapse text-left" data-testid="cart-table">
+    // Under 640 px each line is a card: the item across the width, quantity and total below it,
+    // so the basket never gets wider than a phone.
+    <table className="mt-4 w-full border-collapse text-left max-sm:block" data-testid="cart-table">
       <caption className="sr-only">Items in your basket</caption>
-      <thead>
+      <thead className="max-sm:sr-only">
         <tr className="border-b border-gray-300 text-sm text-gray-700">
           <th scope="col" className="py-2 pr-3 font-semibold">
             Item
@@ -109,15 +111,15 @@ export function CartTable({
           </th>
         </tr>
       </thead>
-      <tbody>
+      <tbody className="max-sm:block">
         {items.map((item) => (
           <tr
             key={item.id}
-            className="border-b border-gray-200 align-top"
+            className="border-b border-gray-200 align-top max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:pb-3"
             data-testid="cart-line"
             data-sku={item.product.sku}
           >
-            <td className="py-3 pr-3">
+            <td className="py-3 pr-3 max-sm:col-span-2 max-sm:block max-sm:pr-0">
               <div className="flex gap-3">
                 <img
                   src={item.product.media ?? '/placeholder.svg'}
@@ -127,7 +129,7 @@ export function CartTable({
                   loading="lazy"
                   className="h-16 w-16 shrink-0 rounded border border-gray-200 object-contain"
                 />
-                <div className="min-w-0">
+                <div className="min-w-0 break-words">
                   <Link
                     href={item.product.url || '/'}
                     className="font-semibold text-primary underline-offset-2 hover:underline"
@@ -189,10 +191,13 @@ export function CartTable({
             <td className="hidden py-3 pr-3 tabular-nums sm:table-cell" data-testid="line-price">
               <Price amount={item.unit_price} vatRate={item.vat_rate} />
             </td>
-            <td className="py-3 pr-3">
+            <td className="py-3 pr-3 max-sm:block max-sm:py-0">
               <LineQuantity item={item} busy={busy} onQuantity={onQuantity} />
             </td>
-            <td className="py-3 text-right font-semibold tabular-nums" data-testid="line-total">
+            <td
+              className="py-3 text-right font-semibold tabular-nums max-sm:block max-sm:py-0"
+              data-testid="line-total"
+            >
               <Price amount={item.line_total} vatRate={item.vat_rate} />
             </td>
           </tr>

@@ -2,17 +2,21 @@
 import type { Cart } from '../../../shared/cart.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Currency } from '../../../shared/page-props.ts'
+import { taxWording } from '../../../shared/tax.ts'
+import { useVat } from '../../lib/vat.tsx'
 
+/** Labels follow the site's tax setting: a site that charges no tax shows no tax line. */
 export function CartTotals({ cart, currency, testId }: { cart: Cart; currency: Currency; testId?: string }) {
   const money = (n: number) => formatMoney(n, currency)
-  const rows: [string, string, string][] = [['Subtotal (ex VAT)', money(cart.items_total), 'subtotal']]
+  const wording = taxWording(useVat().tax)
+  const rows: [string, string, string][] = [[wording.subtotal, money(cart.items_total), 'subtotal']]
   if (cart.cart_total_discount > 0) rows.push(['Discount', `−${money(cart.cart_total_discount)}`, 'discount'])
   rows.push([
     'Delivery',
     cart.cart_total_shipping === 0 && cart.items.length > 0 ? 'Free' : money(cart.cart_total_shipping),
     'delivery',
   ])
-  rows.push(['VAT', money(cart.cart_total_tax), 'vat'])
+  if (wording.charged || cart.cart_total_tax > 0) rows.push([wording.line, money(cart.cart_total_tax), 'vat'])
   return (
     <dl className="space-y-1" data-testid={testId}>
       {rows.map(([label, value, key]) => (

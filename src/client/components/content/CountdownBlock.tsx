@@ -7,6 +7,8 @@
 import { useEffect, useState } from 'react'
 import type { PresentedBlok } from '../../../shared/content.ts'
 import { countdownState, type CountdownSettings, type CountdownState } from '../../../shared/countdown.ts'
+import { CALENDAR_TIME_ZONE } from '../../../shared/bank-holidays.ts'
+import { useShared } from '../../lib/shared-props.ts'
 import { num, str } from './fields.ts'
 
 export const BANK_HOLIDAYS_URL = '/bank-holidays'
@@ -49,6 +51,8 @@ export function CountdownBlock({ blok }: { blok: PresentedBlok }) {
   const settings = countdownSettings(blok)
   const [fetched, setFetched] = useState<ReadonlySet<string> | null>(null)
   const [state, setState] = useState<CountdownState>({ kind: 'hidden' })
+  // The cut-off is counted in the site's calendar time zone; holidays come from that calendar.
+  const timeZone = CALENDAR_TIME_ZONE[useShared().site?.calendar ?? 'england-and-wales']
   // Without bank-holiday dependence nothing needs fetching.
   const holidays = settings.bankHolidayDependant ? fetched : NO_HOLIDAYS
 
@@ -68,14 +72,14 @@ export function CountdownBlock({ blok }: { blok: PresentedBlok }) {
   useEffect(() => {
     if (!holidays) return
     const s = JSON.parse(key) as CountdownSettings
-    const tick = () => setState(countdownState(new Date(), s, holidays))
+    const tick = () => setState(countdownState(new Date(), s, holidays, timeZone))
     const first = setTimeout(tick, 0)
     const timer = setInterval(tick, COUNTDOWN_TICK_MS)
     return () => {
       clearTimeout(first)
       clearInterval(timer)
     }
-  }, [holidays, key])
+  }, [holidays, key, timeZone])
 
   if (state.kind === 'hidden') return null
   return (

@@ -132,7 +132,14 @@ export function PriceGrid({
   const heading = grid.description ?? (grid.number === 1 ? 'Prices' : `Prices (${grid.number})`)
 
   return (
-    <section aria-labelledby={headingId} className="mt-6" data-testid={`price-grid-${grid.number}`}>
+    // A table where the grid’s box is 56rem or wider; below that (phones, narrow layout columns)
+    // each row is a card: code and description, option, price breaks, quantity and total, so
+    // nothing scrolls out of view while a quantity is typed.
+    <section
+      aria-labelledby={headingId}
+      className="@container mt-6"
+      data-testid={`price-grid-${grid.number}`}
+    >
       <h2 id={headingId} className="text-xl font-semibold">
         {heading}
       </h2>
@@ -145,8 +152,8 @@ export function PriceGrid({
         aria-labelledby={headingId}
         tabIndex={0}
       >
-        <table className="w-full border-collapse text-sm">
-          <thead className="bg-gray-50 text-left">
+        <table className="w-full border-collapse text-sm @max-4xl:block">
+          <thead className="bg-gray-50 text-left @max-4xl:sr-only">
             <tr>
               <th scope="col" className="px-3 py-2 font-semibold">
                 Code
@@ -172,7 +179,7 @@ export function PriceGrid({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="@max-4xl:block">
             {grid.rows.map((row) => {
               const option = activeOption(row, state.chosen)
               const shown = option ?? row.options[0]!
@@ -190,11 +197,13 @@ export function PriceGrid({
                   data-row={row.key}
                   data-sku={option?.sku}
                   data-highlighted={highlighted || undefined}
-                  className={`border-t border-gray-200 ${highlighted ? 'bg-amber-50 outline-2 -outline-offset-2 outline-amber-500' : ''}`}
+                  className={`border-t border-gray-200 @max-4xl:grid @max-4xl:grid-cols-2 @max-4xl:gap-x-3 @max-4xl:gap-y-1 @max-4xl:p-3 ${highlighted ? 'bg-amber-50 outline-2 -outline-offset-2 outline-amber-500' : ''}`}
                 >
-                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{code}</td>
-                  <td className="px-3 py-2">
-                    {row.description}
+                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap @max-4xl:col-span-2 @max-4xl:p-0">
+                    {code}
+                  </td>
+                  <td className="px-3 py-2 @max-4xl:col-span-2 @max-4xl:p-0 @max-4xl:font-semibold">
+                    {option?.description ?? row.description}
                     {option?.wasPrice ? (
                       <span className="ml-2 text-gray-600">
                         Was{' '}
@@ -205,13 +214,13 @@ export function PriceGrid({
                     ) : null}
                   </td>
                   {hasDropdowns ? (
-                    <td className="px-3 py-2">
+                    <td className="px-3 py-2 @max-4xl:col-span-2 @max-4xl:p-0 @max-4xl:empty:hidden">
                       {row.options.length > 1 ? (
                         <select
                           aria-label={`Option for ${row.description || row.productCode}`}
                           value={option ? `P${option.productId}` : ''}
                           onChange={(e) => choose(row, e.target.value)}
-                          className="w-40 rounded border border-gray-300 bg-white px-2 py-1.5"
+                          className="w-full max-w-xs min-w-32 rounded border border-gray-300 bg-white px-2 py-1.5"
                         >
                           <option value="">{SELECT_AN_OPTION}</option>
                           {row.options.map((o) => (
@@ -230,8 +239,9 @@ export function PriceGrid({
                       <td
                         key={c.name}
                         data-active={active || undefined}
-                        className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${active ? 'bg-primary font-bold text-on-primary' : ''}`}
+                        className={`px-3 py-2 text-right whitespace-nowrap tabular-nums @max-4xl:flex @max-4xl:justify-between @max-4xl:rounded @max-4xl:px-2 @max-4xl:py-1 ${active ? 'bg-primary font-bold text-on-primary' : ''}`}
                       >
+                        <span className="@4xl:hidden">{c.name}</span>
                         {price === null || price === undefined ? (
                           <span aria-label="No price">–</span>
                         ) : (
@@ -240,7 +250,10 @@ export function PriceGrid({
                       </td>
                     )
                   })}
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  <td className="px-3 py-2 whitespace-nowrap @max-4xl:col-span-2 @max-4xl:flex @max-4xl:flex-wrap @max-4xl:items-center @max-4xl:gap-x-3 @max-4xl:px-0">
+                    <span className="font-semibold @4xl:hidden" aria-hidden="true">
+                      Quantity
+                    </span>
                     <QuantityEditor
                       value={quantity}
                       rule={gridRule(shown.minimumOrder)}
@@ -248,26 +261,30 @@ export function PriceGrid({
                       disabled={!option}
                       onChange={(q) => option && setQuantity(option.productId, q)}
                     />
+                    {!option ? (
+                      <p className="mt-1 text-xs whitespace-normal text-gray-700">Choose an option first</p>
+                    ) : null}
                     {shown.minimumOrder > 1 ? (
                       <p className="mt-1 text-xs text-gray-600">Minimum order {shown.minimumOrder}</p>
                     ) : null}
                   </td>
                   <td
-                    className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums"
+                    className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums @max-4xl:col-span-2 @max-4xl:flex @max-4xl:justify-between @max-4xl:px-0"
                     data-testid="row-total"
                   >
+                    <span className="@4xl:hidden">Total</span>
                     <Price amount={lineTotal(list, quantity)} />
                   </td>
                 </tr>
               )
             })}
           </tbody>
-          <tfoot>
-            <tr className="border-t-2 border-gray-300 bg-gray-50">
+          <tfoot className="@max-4xl:block">
+            <tr className="border-t-2 border-gray-300 bg-gray-50 @max-4xl:flex @max-4xl:justify-between">
               <th
                 scope="row"
                 colSpan={grid.columns.length + (hasDropdowns ? 4 : 3)}
-                className="px-3 py-2 text-right"
+                className="px-3 py-2 text-right @max-4xl:text-left"
               >
                 Total
               </th>

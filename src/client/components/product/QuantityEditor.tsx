@@ -25,7 +25,7 @@ export interface QuantityEditorProps {
 }
 
 const button =
-  'flex h-9 w-9 items-center justify-center border border-gray-300 bg-gray-50 text-lg leading-none text-gray-800 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-50'
+  'flex h-9 w-9 items-center justify-center border border-gray-300 bg-gray-50 text-lg leading-none text-gray-800 hover:bg-gray-100 aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
 
 export function QuantityEditor({
   value,
@@ -38,7 +38,10 @@ export function QuantityEditor({
 }: QuantityEditorProps) {
   const [draft, setDraft] = useState<string | null>(null)
   const text = draft ?? String(value)
+  // Disabled is announced (aria-disabled) but the controls stay focusable: a basket '+' that is
+  // busy for a moment keeps the keyboard focus instead of dropping it to the page.
   const step = (next: number) => {
+    if (disabled) return
     setDraft(null)
     onChange(next)
   }
@@ -48,7 +51,7 @@ export function QuantityEditor({
         type="button"
         className={`${button} rounded-l`}
         aria-label={`Decrease ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
-        disabled={disabled}
+        aria-disabled={disabled || undefined}
         onClick={() => step(decrement(text, rule))}
       >
         <span aria-hidden="true">−</span>
@@ -60,9 +63,11 @@ export function QuantityEditor({
         pattern="[0-9]*"
         autoComplete="off"
         aria-label={label}
-        disabled={disabled}
+        aria-disabled={disabled || undefined}
+        readOnly={disabled}
         value={text}
         onChange={(e) => {
+          if (disabled) return
           const shown = displayWhileTyping(e.target.value, rule)
           setDraft(shown)
           onChange(typedQuantity(shown, rule))
@@ -72,13 +77,13 @@ export function QuantityEditor({
           setDraft(null)
           onChange(blurQuantity(draft, rule))
         }}
-        className="h-9 w-16 border-y border-gray-300 text-center tabular-nums disabled:bg-gray-100"
+        className="h-9 w-16 border-y border-gray-300 text-center tabular-nums aria-disabled:bg-gray-100"
       />
       <button
         type="button"
         className={`${button} rounded-r`}
         aria-label={`Increase ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
-        disabled={disabled}
+        aria-disabled={disabled || undefined}
         onClick={() => step(increment(text, rule))}
       >
         <span aria-hidden="true">+</span>

@@ -4,16 +4,16 @@
  */
 import { useCallback } from 'react'
 import { formatMoney } from '../../../shared/money.ts'
-import { DEFAULT_VAT_RATE, withVat } from '../../../shared/vat.ts'
+import { withVat } from '../../../shared/vat.ts'
 import { useShared } from '../../lib/shared-props.ts'
 import { useVat } from '../../lib/vat.tsx'
 
 export function usePriceText(): (amount: number, vatRate?: number) => string {
-  const { incVat } = useVat()
+  const { incVat, tax } = useVat()
   const currency = useShared().site?.currency ?? 'GBP'
   return useCallback(
-    (amount: number, vatRate = DEFAULT_VAT_RATE) =>
-      formatMoney(incVat ? withVat(amount, vatRate) : amount, currency),
-    [incVat, currency],
+    (amount: number, vatRate?: number) =>
+      formatMoney(incVat ? withVat(amount, vatRate ?? tax.rate) : amount, currency),
+    [incVat, currency, tax.rate],
   )
 }

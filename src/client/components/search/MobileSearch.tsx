@@ -56,7 +56,7 @@ export function MobileSearch() {
         id={panelId}
         hidden={!open}
         data-testid="mobile-search-panel"
-        className="absolute top-full right-0 left-0 z-40 border-b border-gray-200 bg-header p-3 shadow-md"
+        className="focus-on-header absolute top-full right-0 left-0 z-40 border-b border-gray-200 bg-header p-3 shadow-md"
       >
         {open ? <SearchBox autoFocus onDone={() => setOpen(false)} /> : null}
       </div>

@@ -382,7 +382,7 @@ export function SearchBox({
       <div
         hidden={!expanded}
         data-testid="search-dropdown"
-        className="absolute top-full right-0 left-0 z-50 mt-1 max-h-[80vh] overflow-y-auto rounded-md border border-gray-200 bg-white p-2 text-gray-900 shadow-xl md:left-auto md:w-[40rem]"
+        className="focus-on-page absolute top-full right-0 left-0 z-50 mt-1 max-h-[80vh] overflow-y-auto rounded-md border border-gray-200 bg-white p-2 text-gray-900 shadow-xl md:left-auto md:w-[40rem]"
       >
         <ul id={listboxId} role="listbox" aria-label="Search results" className="space-y-2">
           {sections.suggestions.length > 0 && (

@@ -13,6 +13,8 @@ export const demoSites: NewSiteRow[] = [
     logo: '/brands/harbour.svg',
     settings: {
       locale: 'en-GB',
+      tax: { name: 'VAT', rate: 20, pricesIncludeTax: false },
+      calendar: 'england-and-wales',
       minimumOrderValue: 2000,
       adPixel: false,
       guarantees: ['Same-day despatch before 2pm', 'Trade accounts welcome', '30-day returns'],
@@ -35,6 +37,9 @@ export const demoSites: NewSiteRow[] = [
     logo: '/brands/northgate.svg',
     settings: {
       locale: 'en-US',
+      // A US export site: no UK VAT, no sales tax charged; US federal holidays.
+      tax: { name: 'Sales tax', rate: 0, pricesIncludeTax: false },
+      calendar: 'us-federal',
       minimumOrderValue: 0,
       adPixel: true,
       guarantees: ['Ships in 1–2 business days', 'Volume pricing'],

@@ -214,4 +214,17 @@ describe('priceCart invariants (property tests)', () => {
     )
     // 10,000 carts take a few seconds; more on a busy machine.
   }, 60_000)
+  it('charges no tax at all on a site whose tax rate is 0, whatever the basket', () => {
+    fc.assert(
+      fc.property(fc.array(lineArb, { maxLength: 12 }), rulesArb, (lines, r) => {
+        const cart = priceCart(lines, { ...r, vatRate: 0 })
+        expect(cart.tax).toBe(0)
+        expect(cart.shippingVat).toBe(0)
+        expect(cart.totalPriceIncTax).toBe(cart.totalPrice)
+        expect(cart.discountIncTax).toBe(cart.discount)
+        expect(cart.lines.every((l) => l.vatRate === 0 && l.vat === 0)).toBe(true)
+      }),
+      { numRuns: 2_000 },
+    )
+  })
 })

@@ -13,7 +13,7 @@ import { imageUrl } from '../../../shared/images.ts'
 import { imagesOf } from '../catalog/category.presenter.ts'
 import type { CartSummary } from '../../../shared/page-props.ts'
 import { normaliseBrackets } from '../../../shared/pricing.ts'
-import { DEFAULT_VAT_RATE, vatOn } from '../../../shared/vat.ts'
+import { vatOn } from '../../../shared/vat.ts'
 import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
 import type { Site } from '../sites/sites.service.ts'
 import { CartNotFoundError, CartValidationError, invalid } from './cart.errors.ts'
@@ -238,7 +238,7 @@ export class CartService {
         const options = line.customisation?.options ?? []
         if (options.length > 0) {
           const builder = line.category_id ? catById.get(line.category_id)?.builder : null
-          checkOptions(builder ?? null, options, index)
+          checkOptions(builder ?? null, options, index, product.id)
         }
         const plain = options.length === 0 && !line.sequence_id && !line.printable_sign
         const same = plain
@@ -882,7 +882,7 @@ export class CartService {
     const priced = priceCart(
       lines.map((l) => this.pricingLine(l)),
       {
-        vatRate: DEFAULT_VAT_RATE,
+        vatRate: site.settings.tax.rate,
         applyVatRelief: cart.applyVatRelief,
         rates: rates.map((r) => ({
           id: r.id,
@@ -1102,8 +1102,11 @@ export function resolveOptions(
   return { base, options }
 }
 
-/** A builder add must name one item of the first selector and at most one item per group. */
-function checkOptions(builder: BuilderConfig | null, ids: number[], index: number): void {
+/**
+ * A builder add must name one item of the first selector (of the line's own SKU when the item
+ * names one) and at most one item per group.
+ */
+function checkOptions(builder: BuilderConfig | null, ids: number[], index: number, listingId: number): void {
   const field = `items.${index}.customisation.options`
   if (!builder) throw invalid(field, 'This category has no product builder.')
   const groups = [...builder.selectors, ...(builder.options ?? [])]
@@ -1117,6 +1120,10 @@ function checkOptions(builder: BuilderConfig | null, ids: number[], index: numbe
   if (!used.has(0)) throw invalid(field, `Choose a ${builder.selectors[0]?.name ?? 'size'}.`)
   const first = builder.selectors[0]!.items.find((it) => ids.includes(it.id))!
   if (!(first.cost > 0)) throw invalid(field, 'This option cannot be ordered.')
+  // A size that names its SKU is that SKU: the line is the product the shopper built, never another.
+  if (typeof first.product_id === 'number' && first.product_id !== listingId) {
+    throw invalid(field, `This ${builder.selectors[0]!.name.toLowerCase()} belongs to another product.`)
+  }
 }
 
 export { CartNotFoundError, CartValidationError }

@@ -266,11 +266,40 @@ describe('presentProduct', () => {
       options: [],
     }
     const trail = record().trail.map((c, i) => (i === 1 ? { ...c, builder } : c))
-    expect(presentProduct(record({ trail }), ctx).product.builder).toEqual(builder)
+    expect(presentProduct(record({ trail }), ctx).product.builder).toEqual({
+      ...builder,
+      selectors: [{ name: 'Size', items: [{ ...builder.selectors[0]!.items[0], selected: true }] }],
+    })
     const broken = record().trail.map((c, i) =>
       i === 1 ? { ...c, builder: { selectors: 'x' } as never } : c,
     )
     expect(presentProduct(record({ trail: broken }), ctx).product.builder).toBeNull()
+  })
+
+  it("offers only the page's own sizes of a builder shared by the category's products", () => {
+    const builder = {
+      selectors: [
+        {
+          name: 'Size',
+          items: [
+            { id: 1, name: 'A4', cost: 500, product_id: 99, selected: true },
+            { id: 2, name: 'A4', cost: 600, product_id: 1 },
+            { id: 3, name: 'A3', cost: 900, product_id: 2 },
+          ],
+        },
+        { name: 'Material', items: [{ id: 4, name: 'PVC', cost: 0, product_id: null, selected: true }] },
+      ],
+      options: [],
+    }
+    const trail = record().trail.map((c, i) => (i === 1 ? { ...c, builder } : c))
+    const shown = presentProduct(record({ trail }), ctx).product.builder!
+    expect(shown.selectors[0]!.items.map((i) => [i.id, i.product_id, !!i.selected])).toEqual([
+      [2, 1, true],
+      [3, 2, false],
+    ])
+    expect(shown.selectors[1]!.items).toHaveLength(1)
+    const elsewhere = record({ trail, skus: [sku({ id: 50 })] })
+    expect(presentProduct(elsewhere, ctx).product.builder).toBeNull()
   })
 
   it('presents zone pricing, files and the audio sample', () => {

@@ -148,7 +148,10 @@ export function presentProduct(record: ProductRecord, ctx: PresentContext): Pres
       },
       longDescription2: rich(structured?.long_description2?.content || group.longDescription2),
       grids,
-      builder: presentBuilder(primary?.builder),
+      builder: presentBuilder(
+        primary?.builder,
+        skus.filter((s) => s.published).map((s) => s.id),
+      ),
       zonePricing: presentZonePricing(group.zonePricing),
       pageCss: sanitiseCss(pageCssOf(attributes)),
     },
@@ -222,6 +225,14 @@ export function buildPriceGrids(
       rows.push(row)
       if (key) rowByKey.set(key, row)
     }
+    // A row of several options reads what they share ('Standard', not the first one's
+    // 'Standard, Black'); once an option is chosen the row reads that option's own description.
+    for (const row of rows) {
+      if (row.options.length < 2) continue
+      const first = row.options[0]!
+      const suffix = `, ${first.label}`
+      if (first.description.endsWith(suffix)) row.description = first.description.slice(0, -suffix.length)
+    }
     const description = descriptions[String(number)]
     grids.push({
       number,
@@ -260,6 +271,7 @@ function gridOption(sku: ProductRow, brackets: Bracket[], columns: GridColumn[])
     sku: sku.sku,
     productCode: sku.productCode,
     label: plainText(sku.optionLabel) || plainText(sku.name) || sku.productCode,
+    description: plainText(sku.description) || plainText(sku.name),
     minimumOrder: sku.minimumOrder >= 1 ? sku.minimumOrder : GRID_MINIMUM_ORDER,
     priceList,
     prices: columns.map((c) => byName.get(c.name) ?? null),
@@ -406,10 +418,31 @@ function presentTabs(tabs: unknown): DescriptionTab[] {
   return out
 }
 
-function presentBuilder(builder: unknown): BuilderConfig | null {
+/**
+ * The category's builder as this product's page offers it. A category builder may list the sizes
+ * of every product in the category (each size item names its SKU in product_id); the page shows
+ * only the sizes of its own SKUs (and generic sizes without a product_id), so what the shopper
+ * builds is always this product. No size left: no builder on this page.
+ */
+function presentBuilder(builder: unknown, ownSkuIds: readonly number[]): BuilderConfig | null {
   if (!isObject(builder)) return null
-  const candidate = { ...(builder as BuilderConfig), options: (builder as BuilderConfig).options ?? [] }
-  if (!isBuilderConfig(candidate)) return null
+  const raw = { ...(builder as BuilderConfig), options: (builder as BuilderConfig).options ?? [] }
+  if (!isBuilderConfig(raw)) return null
+  const own = new Set(ownSkuIds)
+  const [first, ...rest] = raw.selectors
+  const sizes = first!.items.filter((i) => typeof i.product_id !== 'number' || own.has(i.product_id))
+  if (sizes.length === 0) return null
+  const anySelected = sizes.some((i) => i.selected)
+  const candidate: BuilderConfig = {
+    ...raw,
+    selectors: [
+      {
+        ...first!,
+        items: sizes.map((i, n) => ({ ...i, selected: anySelected ? i.selected : n === 0 })),
+      },
+      ...rest,
+    ],
+  }
   const clean = (groups: BuilderConfig['selectors']) =>
     groups.map((g) => ({
       name: plainText(g.name),

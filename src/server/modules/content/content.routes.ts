@@ -140,8 +140,13 @@ export async function contentRoutes(app: FastifyInstance, options: { notifySiteC
   })
 
   // --- Bank holidays (England and Wales, computed offline) -----------------------------------
-  app.get('/bank-holidays', async (_request, reply) => {
-    return reply.header('cache-control', 'public, max-age=3600').send(bankHolidayList(new Date()))
+  // The holidays of the site's own calendar (site setting): England and Wales, or US federal.
+  app.get('/bank-holidays', async (request, reply) => {
+    const calendar = request.site?.settings.calendar ?? 'england-and-wales'
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .header('vary', 'host')
+      .send(bankHolidayList(new Date(), calendar))
   })
 
   // --- Forms defined in content ---------------------------------------------------------------

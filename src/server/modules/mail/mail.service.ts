@@ -36,6 +36,8 @@ export class OutboxMailer implements Mailer {
   constructor(
     private readonly db: Db,
     private readonly defaultFrom: string,
+    /** Called with each stored mail (the app prints it to its log: the outbox delivers nothing) */
+    private readonly onStored?: (message: MailMessage) => void,
   ) {}
 
   async send(message: MailMessage): Promise<void> {
@@ -49,6 +51,7 @@ export class OutboxMailer implements Mailer {
       html: message.html ?? null,
       raw: info.message.toString('utf8'),
     })
+    this.onStored?.({ ...message, from })
   }
 
   async list(limit = 50): Promise<OutboxRow[]> {
@@ -99,10 +102,10 @@ export class CapturingMailer implements Mailer {
   }
 }
 
-export function createMailer(config: Config, db: Db): Mailer {
+export function createMailer(config: Config, db: Db, onOutbox?: (message: MailMessage) => void): Mailer {
   const mailer =
     config.mail.transport === 'smtp' && config.mail.smtpUrl
       ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
-      : new OutboxMailer(db, config.mail.from)
+      : new OutboxMailer(db, config.mail.from, onOutbox)
   return config.mailCaptureFile ? new CapturingMailer(mailer, config.mailCaptureFile) : mailer
 }

@@ -116,6 +116,8 @@ export function presentSite(site: Site, baseUrl: string): SiteProps {
     currency: site.currency,
     locale: s.locale,
     cartName: s.cartName,
+    tax: s.tax,
+    calendar: s.calendar,
     adPixel: s.adPixel,
     contactNumber: s.contactNumber,
     contactEmail: s.contactEmail,

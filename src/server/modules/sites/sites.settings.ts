@@ -47,6 +47,23 @@ export const siteSettingsSchema = z.object({
   contactNumber: z.string().max(40).default(''),
   contactEmail: z.string().max(200).default(''),
   cartName: z.string().min(1).max(40).default('Basket'),
+  /**
+   * The site's sales tax: its name ('VAT'), standard rate in percent (0 = the site charges none,
+   * e.g. a US export site: no tax line, no tax note) and whether prices are shown with it.
+   * Zero-rated goods under VAT relief stay at 0%.
+   */
+  tax: z
+    .object({
+      name: z.string().min(1).max(30).default('VAT'),
+      rate: z.number().min(0).max(100).default(20),
+      pricesIncludeTax: z.boolean().default(false),
+    })
+    .prefault({}),
+  /**
+   * The calendar the despatch countdown and delivery dates follow: the bank holidays of England
+   * and Wales, or the US federal holidays.
+   */
+  calendar: z.enum(['england-and-wales', 'us-federal']).default('england-and-wales'),
   /** Goods total (minor units, ex VAT, after discount) a basket needs before checkout; 0 = none */
   minimumOrderValue: z.number().int().min(0).max(100_000_000).default(0),
   /** Fire the ad pixel on add to basket (the data layer event is always pushed) */

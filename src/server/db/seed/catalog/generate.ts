@@ -154,7 +154,7 @@ function pickInOrder<T>(rng: Random, items: readonly T[], [min, max]: [number, n
 function productName(family: FamilySpec, stem: string, variant: string): string {
   switch (family.pattern) {
     case 'sign':
-      return `${stem} Sign – ${variant}`
+      return `${stem.endsWith(' Sign') ? stem : `${stem} Sign`} – ${variant}`
     case 'model':
       return `${variant} ${stem}`
     case 'dash':
@@ -333,10 +333,11 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
       const rows = isBuilderBase
         ? family.rows.values.slice(0, 5)
         : pickInOrder(g, family.rows.values, family.rows.pick)
-      const options: (string | null)[] = !family.options
-        ? [null]
-        : isBuilderBase
-          ? family.options.values.slice(0, 1)
+      // In a builder category the material (or finish) is one of the builder's selectors, so the
+      // SKUs are sizes only: the basket line reads the built product, its size and its options.
+      const options: (string | null)[] =
+        !family.options || leaf.spec.builder !== undefined
+          ? [null]
           : pickInOrder(g, family.options.values, family.options.pick)
       const asRowOptions = options.length > 1 && g.chance(0.55)
       const gridCount =
@@ -580,12 +581,7 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
 
     if (leaf.spec.builder) {
       const category = categories.find((c) => c.url === leaf.url) as SeedCategory
-      category.builder = buildBuilder(
-        leaf.spec.builder,
-        leaf.groups[0] as SeedGroup,
-        skus,
-        () => builderItemId++,
-      )
+      category.builder = buildBuilder(leaf.spec.builder, leaf.groups, skus, () => builderItemId++)
     }
   }
   files.push(...documents.values())
@@ -636,23 +632,33 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
   return { siteCode: site.code, categories, groups, skus, memberships, alternatives, files }
 }
 
-/** A category builder: 'Size' lists the base product's sizes (with their SKUs), then the plan. */
+/**
+ * A category builder: 'Size' lists the sizes of every product in the category, each naming its
+ * SKU (a product page offers only its own sizes, the first one chosen), then the plan.
+ */
 function buildBuilder(
   plan: BuilderPlan,
-  base: SeedGroup,
+  groups: readonly SeedGroup[],
   skus: SeedSku[],
   nextId: () => number,
 ): SeedBuilder {
-  const baseRows = skus.filter((s) => s.groupUrl === base.url && s.grid === 1 && s.published)
-  const seenRows = new Set<string>()
   const sizeItems: SeedBuilderItem[] = []
-  for (const sku of baseRows) {
-    const size = sku.description.split(', ')[0] ?? sku.description
-    if (seenRows.has(size)) continue
-    seenRows.add(size)
-    sizeItems.push({ id: nextId(), name: size, cost: sku.priceList[0]?.price ?? 0, sku: sku.sku })
+  for (const group of groups) {
+    const rows = skus.filter((s) => s.groupUrl === group.url && s.grid === 1 && s.published)
+    const seenRows = new Set<string>()
+    for (const sku of rows) {
+      const size = sku.description.split(', ')[0] ?? sku.description
+      if (seenRows.has(size)) continue
+      sizeItems.push({
+        id: nextId(),
+        name: size,
+        cost: sku.priceList[0]?.price ?? 0,
+        sku: sku.sku,
+        ...(seenRows.size === 0 ? { selected: true } : {}),
+      })
+      seenRows.add(size)
+    }
   }
-  if (sizeItems[0]) sizeItems[0].selected = true
   const toGroup = (g: { name: string; items: [string, number][] }, selectFirst: boolean) => ({
     name: g.name,
     items: g.items.map(([name, cost], n) => ({
