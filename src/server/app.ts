@@ -32,6 +32,8 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { mailRoutes } from './modules/mail/mail.routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
+import { customerRoutes } from './modules/customers/customers.routes.ts'
+import { CustomerService } from './modules/customers/customers.service.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
 import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
 import { SearchService } from './modules/search/search.service.ts'
@@ -53,6 +55,7 @@ declare module 'fastify' {
     catalog: CatalogService
     searchService: SearchService
     carts: CartService
+    customers: CustomerService
     mailer: Mailer
     /** The Inertia asset version the browser must send back. */
     assetVersion: string
@@ -123,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   )
   await app.searchService.start()
   app.decorate('carts', new CartService(database.db))
+  app.decorate('customers', new CustomerService(database.db))
   app.decorate('mailer', createMailer(config, database.db))
   app.decorate('assetVersion', '')
   app.decorateRequest('site', null)
@@ -277,6 +281,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(newsletterRoutes)
   await app.register(webhookRoutes, { secret: config.content.storyblok.webhookSecret })
   await app.register(authRoutes)
+  await app.register(customerRoutes)
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 
