@@ -33,6 +33,10 @@ import { mailRoutes } from './modules/mail/mail.routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
 import { customerRoutes } from './modules/customers/customers.routes.ts'
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts'
+import { CheckoutService } from './modules/checkout/checkout.service.ts'
+import { PaymentMethodRegistry, purchaseOrder } from './modules/checkout/payment-methods.ts'
+import { MailQueueWorker } from './modules/mail/mail.queue.ts'
 import { CustomerService } from './modules/customers/customers.service.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
 import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
@@ -56,7 +60,11 @@ declare module 'fastify' {
     searchService: SearchService
     carts: CartService
     customers: CustomerService
+    payments: PaymentMethodRegistry
+    checkout: CheckoutService
     mailer: Mailer
+    /** Sends queued e-mails (order acknowledgements and notifications) */
+    mailQueue: MailQueueWorker
     /** The Inertia asset version the browser must send back. */
     assetVersion: string
   }
@@ -128,10 +136,24 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('carts', new CartService(database.db))
   app.decorate('customers', new CustomerService(database.db))
   app.decorate('mailer', createMailer(config, database.db))
+  // Order e-mails: queued in the order's transaction, sent by this worker (any instance may run it).
+  app.decorate('mailQueue', new MailQueueWorker(database.db, app.mailer, { log: app.log }))
+  if (config.mail.queueIntervalMs > 0) app.mailQueue.start(config.mail.queueIntervalMs)
+  // Payment methods: purchase order here; the payments module registers the card and wallet ones.
+  app.decorate('payments', new PaymentMethodRegistry())
+  app.payments.register(purchaseOrder)
+  app.decorate(
+    'checkout',
+    new CheckoutService(database.db, app.carts, app.customers, app.payments, () => {
+      // Send the new order's e-mails now rather than at the next poll.
+      app.mailQueue.kick().catch((err: unknown) => app.log.warn({ err }, 'mail queue run failed'))
+    }),
+  )
   app.decorate('assetVersion', '')
   app.decorateRequest('site', null)
 
   app.addHook('onClose', async () => {
+    await app.mailQueue.stop()
     await app.searchService.close()
     if (redis) await redis.quit().catch(() => {})
     if (ownsDatabase) await database.close()
@@ -282,6 +304,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(webhookRoutes, { secret: config.content.storyblok.webhookSecret })
   await app.register(authRoutes)
   await app.register(customerRoutes)
+  await app.register(checkoutRoutes)
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 
