@@ -1,5 +1,5 @@
 /**
- * Placing an order (design checkout.md "Placing an order", ADR 0060). One transaction locks the
+ * Placing an order (design checkout.md "Placing an order", ADR 0064). One transaction locks the
  * basket row (as the basket's `mutate()` does), answers the order already placed from it if there
  * is one, else re-prices the basket with the pricing engine, refuses what cannot be ordered,
  * writes the order, its lines (the engine's VAT), its payment transaction, the promotion
