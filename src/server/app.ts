@@ -33,7 +33,8 @@ import { mailRoutes } from './modules/mail/mail.routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
 import { customerRoutes } from './modules/customers/customers.routes.ts'
-import { checkoutRoutes } from './modules/checkout/checkout.routes.ts'
+import { checkoutPageRoutes, checkoutRoutes } from './modules/checkout/checkout.routes.ts'
+import { EmbeddedAddressLookup, type AddressLookup } from './modules/checkout/address-lookup.ts'
 import { CheckoutService } from './modules/checkout/checkout.service.ts'
 import { PaymentMethodRegistry, purchaseOrder } from './modules/checkout/payment-methods.ts'
 import { MailQueueWorker } from './modules/mail/mail.queue.ts'
@@ -62,6 +63,7 @@ declare module 'fastify' {
     customers: CustomerService
     payments: PaymentMethodRegistry
     checkout: CheckoutService
+    addressLookup: AddressLookup
     mailer: Mailer
     /** Sends queued e-mails (order acknowledgements and notifications) */
     mailQueue: MailQueueWorker
@@ -142,6 +144,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Payment methods: purchase order here; the payments module registers the card and wallet ones.
   app.decorate('payments', new PaymentMethodRegistry())
   app.payments.register(purchaseOrder)
+  app.decorate('addressLookup', new EmbeddedAddressLookup())
   app.decorate(
     'checkout',
     new CheckoutService(database.db, app.carts, app.customers, app.payments, () => {
@@ -305,6 +308,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(authRoutes)
   await app.register(customerRoutes)
   await app.register(checkoutRoutes)
+  await app.register(checkoutPageRoutes)
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 

@@ -238,3 +238,99 @@ export interface OrderItemData {
 export function orderTotal(order: Pick<OrderData, 'totalCostIncTax' | 'totalShippingCost'>): number {
   return order.totalCostIncTax + order.totalShippingCost
 }
+
+export interface FieldMeta {
+  label: string
+  name: string
+  type: 'text' | 'textarea' | 'select'
+  required: boolean
+  readonly?: boolean
+  validation?: 'phone' | 'email'
+  options?: { value: string; label: string }[]
+  autoComplete?: string
+}
+
+/** Field metadata of the checkout forms (§3 Field metadata). */
+export const CONTACT_FIELDS: FieldMeta[] = [
+  { label: 'First Name', name: 'firstName', type: 'text', required: true, autoComplete: 'given-name' },
+  { label: 'Last Name', name: 'lastName', type: 'text', required: true, autoComplete: 'family-name' },
+  { label: 'Email', name: 'email', type: 'text', required: true, validation: 'email', autoComplete: 'email' },
+  { label: 'Phone', name: 'phone', type: 'text', required: true, validation: 'phone', autoComplete: 'tel' },
+  { label: 'Company', name: 'company', type: 'text', required: false, autoComplete: 'organization' },
+]
+
+export function addressFields(
+  type: 'shipping' | 'billing',
+  countries: { code: string; name: string }[],
+): FieldMeta[] {
+  const section = type === 'shipping' ? 'shipping' : 'billing'
+  return [
+    {
+      label: 'Company',
+      name: 'company',
+      type: 'text',
+      required: false,
+      autoComplete: `${section} organization`,
+    },
+    {
+      label: 'Address 1',
+      name: 'address1',
+      type: 'text',
+      required: true,
+      autoComplete: `${section} address-line1`,
+    },
+    {
+      label: 'Address 2',
+      name: 'address2',
+      type: 'text',
+      required: false,
+      autoComplete: `${section} address-line2`,
+    },
+    { label: 'Town', name: 'town', type: 'text', required: true, autoComplete: `${section} address-level2` },
+    {
+      label: 'County',
+      name: 'county',
+      type: 'text',
+      required: false,
+      autoComplete: `${section} address-level1`,
+    },
+    {
+      label: 'Postcode',
+      name: 'postcode',
+      type: 'text',
+      required: true,
+      autoComplete: `${section} postal-code`,
+    },
+    {
+      label: 'Country',
+      name: 'country',
+      type: 'select',
+      required: type === 'shipping',
+      options: countries.map((c) => ({ value: c.code, label: c.name })),
+      autoComplete: `${section} country`,
+    },
+  ]
+}
+
+/** Props of the `Checkout` page. */
+export interface CheckoutPageProps {
+  basket: import('./cart.ts').Cart
+  customer: import('./customer.ts').CustomerData | null
+  paymentMethods: { id: string; label: string; img: string; detail: string }[]
+  countries: { code: string; name: string }[]
+  freephoneNumber: string
+  botCheck: import('./auth.ts').BotCheckProps | null
+  addressSearchUrl: string
+}
+
+/** Props of the `CheckoutComplete` page. */
+export interface CheckoutCompletePageProps {
+  order: OrderData
+  invoicingEntity: string
+  sisterSites: { name: string; url: string; logo: string }[]
+  deliveryWarnings: string[]
+  /** ISO date, one day after the order date */
+  estimatedDelivery: string
+  showOptOut: boolean
+  forceLogout: boolean
+}

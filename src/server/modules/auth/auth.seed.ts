@@ -76,6 +76,7 @@ export async function seedCustomers(db: Db): Promise<void> {
       lastName: demo.lastName,
       company: demo.company,
       emailVerifiedAt: new Date('2026-01-01T00:00:00Z'),
+      registerDate: new Date('2026-01-01T00:00:00Z'),
       twoFactorSecret: demo.twoFactorSecret ? `${DEMO_SECRET_PREFIX}${demo.twoFactorSecret}` : null,
       twoFactorConfirmedAt: demo.twoFactorSecret ? new Date('2026-01-01T00:00:00Z') : null,
       twoFactorLastStep: null,

@@ -60,3 +60,14 @@ export const customerAddresses = pgTable(
 
 export type ContactRow = typeof customerContacts.$inferSelect
 export type AddressRow = typeof customerAddresses.$inferSelect
+
+/** A customer's marketing e-mail choice (the Order Complete opt-out, later the account page). */
+export const customerMarketing = pgTable('customer_marketing', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  optedIn: boolean('opted_in').notNull(),
+  /** Where the choice was made: 'checkout-complete', 'account' */
+  source: text('source').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
