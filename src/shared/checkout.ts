@@ -3,6 +3,9 @@
  * shared by the Checkout page and the server. Money is integer minor units.
  */
 import { z } from 'zod'
+import type { BotCheckProps } from './auth.ts'
+import type { Cart } from './cart.ts'
+import type { CustomerData } from './customer.ts'
 
 export const CHECKOUT = {
   numberOfSteps: 3,
@@ -314,12 +317,12 @@ export function addressFields(
 
 /** Props of the `Checkout` page. */
 export interface CheckoutPageProps {
-  basket: import('./cart.ts').Cart
-  customer: import('./customer.ts').CustomerData | null
+  basket: Cart
+  customer: CustomerData | null
   paymentMethods: { id: string; label: string; img: string; detail: string }[]
   countries: { code: string; name: string }[]
   freephoneNumber: string
-  botCheck: import('./auth.ts').BotCheckProps | null
+  botCheck: BotCheckProps | null
   addressSearchUrl: string
 }
 
