@@ -40,6 +40,13 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { mailRoutes } from './modules/mail/mail.routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
+import { customerRoutes } from './modules/customers/customers.routes.ts'
+import { checkoutPageRoutes, checkoutRoutes } from './modules/checkout/checkout.routes.ts'
+import { EmbeddedAddressLookup, type AddressLookup } from './modules/checkout/address-lookup.ts'
+import { CheckoutService } from './modules/checkout/checkout.service.ts'
+import { PaymentMethodRegistry, purchaseOrder } from './modules/checkout/payment-methods.ts'
+import { MailQueueWorker } from './modules/mail/mail.queue.ts'
+import { CustomerService } from './modules/customers/customers.service.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
 import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
 import { SearchService } from './modules/search/search.service.ts'
@@ -62,7 +69,13 @@ declare module 'fastify' {
     catalog: CatalogService
     searchService: SearchService
     carts: CartService
+    customers: CustomerService
+    payments: PaymentMethodRegistry
+    checkout: CheckoutService
+    addressLookup: AddressLookup
     mailer: Mailer
+    /** Sends queued e-mails (order acknowledgements and notifications) */
+    mailQueue: MailQueueWorker
     /** Tells other instances what this one changed, so their caches follow (ADR 0081). */
     changes: ChangeBus
     /** Background work of this instance (started when the app is ready). */
@@ -173,6 +186,20 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     },
     app.log,
   )
+  app.decorate('customers', new CustomerService(database.db))
+  // Order e-mails: queued in the order's transaction, sent by this worker (any instance may run it).
+  app.decorate('mailQueue', new MailQueueWorker(database.db, app.mailer, { log: app.log }))
+  // Payment methods: purchase order here; the payments module registers the card and wallet ones.
+  app.decorate('payments', new PaymentMethodRegistry())
+  app.payments.register(purchaseOrder)
+  app.decorate('addressLookup', new EmbeddedAddressLookup())
+  app.decorate(
+    'checkout',
+    new CheckoutService(database.db, app.carts, app.customers, app.payments, () => {
+      // Send the new order's e-mails now rather than at the next poll.
+      app.mailQueue.kick().catch((err: unknown) => app.log.warn({ err }, 'mail queue run failed'))
+    }),
+  )
   app.decorate('jobs', createJobs(app))
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start())
   app.decorate('assetVersion', '')
@@ -180,6 +207,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   app.addHook('onClose', async () => {
     await app.jobs.stop()
+    await app.mailQueue.stop()
     await app.changes.close()
     await app.searchService.close()
     if (redis) await redis.quit().catch(() => {})
@@ -331,6 +359,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(newsletterRoutes)
   await app.register(webhookRoutes, { secret: config.content.storyblok.webhookSecret })
   await app.register(authRoutes)
+  await app.register(customerRoutes)
+  await app.register(checkoutRoutes)
+  await app.register(checkoutPageRoutes)
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 

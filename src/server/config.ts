@@ -85,6 +85,8 @@ const envSchema = z.object({
   MAIL_CAPTURE_FILE: z.string().min(1).optional(),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How often the mail queue worker looks for due order e-mails (ms); 0 turns it off */
+  MAIL_QUEUE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -130,7 +132,14 @@ export interface Config {
     } | null
   }
   /** outbox: messages are stored in the mail_outbox table; smtp: sent through smtpUrl */
-  mail: { transport: 'outbox' | 'smtp'; smtpUrl: string | null; from: string; outboxPage: boolean }
+  mail: {
+    transport: 'outbox' | 'smtp'
+    smtpUrl: string | null
+    from: string
+    outboxPage: boolean
+    /** Mail queue polling interval (ms); 0: no polling (a placed order still kicks the worker) */
+    queueIntervalMs: number
+  }
   /** Secret key for sites whose bot check is reCAPTCHA. */
   recaptchaSecret: string | null
   /** Development and browser tests: auth e-mails appended to this file as JSON lines. */
@@ -313,6 +322,7 @@ export function loadConfig(
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? 'Shop <no-reply@localhost>',
       outboxPage: e.MAIL_OUTBOX_PAGE ?? isDev,
+      queueIntervalMs: e.MAIL_QUEUE_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     },
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
     mailCaptureFile: e.MAIL_CAPTURE_FILE ? resolve(root, e.MAIL_CAPTURE_FILE) : null,

@@ -13,5 +13,18 @@ export function createJobs(app: FastifyInstance): JobRunner {
   // Safe on every instance: the sweep takes its rows with FOR UPDATE SKIP LOCKED.
   const maxAge = app.config.session.ttlSeconds + 86_400
   jobs.add({ name: 'basket-sweep', everyMs: 3600_000, runOnce: () => app.carts.sweep(maxAge) })
+  // Order e-mails queued in the order's transaction (SKIP LOCKED claims: safe on every instance).
+  const mailEvery = app.config.mail.queueIntervalMs
+  if (mailEvery > 0) {
+    jobs.add({
+      name: 'mail-queue',
+      everyMs: mailEvery,
+      firstRunMs: mailEvery,
+      runOnce: async () => {
+        const { sent, failed } = await app.mailQueue.kick()
+        return sent + failed
+      },
+    })
+  }
   return jobs
 }

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { customers, passwordResetTokens } from '../../../src/server/db/schema.ts'
+import {
+  customerAddresses,
+  customerContacts,
+  customers,
+  passwordResetTokens,
+} from '../../../src/server/db/schema.ts'
 import { AUTH_MESSAGES } from '../../../src/shared/auth.ts'
 import type { MailMessage } from '../../../src/server/modules/auth/auth.mail.ts'
 import { buildTestApp, type TestApp } from '../../helpers/app.ts'
@@ -158,11 +163,23 @@ describe('registration', () => {
       .select()
       .from(customers)
       .where(eq(customers.email, 'club.secretary@example.com'))
-    expect(row).toMatchObject({
-      kind: 'club',
-      company: 'Riverside Rowing Club',
+    expect(row).toMatchObject({ kind: 'club', company: 'Riverside Rowing Club' })
+    // The club's details are its primary contact and primary shipping address.
+    const [contact] = await t.app.db
+      .select()
+      .from(customerContacts)
+      .where(eq(customerContacts.customerId, row!.id))
+    expect(contact).toMatchObject({ phone: '01491 000 000', primary: true })
+    const [address] = await t.app.db
+      .select()
+      .from(customerAddresses)
+      .where(eq(customerAddresses.customerId, row!.id))
+    expect(address).toMatchObject({
+      type: 'shipping',
+      address1: '1 Towpath',
       town: 'Henley',
       postcode: 'RG9 1AA',
+      primary: true,
     })
   })
 

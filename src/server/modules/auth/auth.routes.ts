@@ -272,8 +272,19 @@ export async function authRoutes(app: FastifyInstance) {
       postcode: club ? club_.shipping_postcode : null,
     })
     const brand = brandOf(request, site)
+    const existing = created ? null : await auth.service.byEmail(site.id, input.email)
     if (created && customer) {
       await sendVerification(request, brand, customer)
+    } else if (existing && auth.service.isGuest(existing)) {
+      // A guest from an earlier checkout: the owner of the address sets a password by link.
+      const issued = await auth.service.issueResetToken(site.id, existing.email)
+      if (issued) {
+        const query = new URLSearchParams({ token: issued.token, email: issued.customer.email })
+        auth.deliver(
+          request,
+          passwordResetMail(brand, issued.customer.email, `${brand.baseUrl}/reset-password?${query}`),
+        )
+      }
     } else {
       auth.deliver(
         request,

@@ -2,10 +2,11 @@
  * Demo customers (credentials documented in the README). Idempotent: matched on site + e-mail
  * and brought back to their seeded state, password and two-factor included.
  */
-import { inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { sites } from '../sites/sites.tables.ts'
 import { customers, recoveryCodes } from './auth.tables.ts'
+import { customerAddresses, customerContacts } from '../customers/customers.tables.ts'
 import { DEMO_SECRET_PREFIX, hashPassword } from './auth.crypto.ts'
 
 export const DEMO_CUSTOMERS = [
@@ -18,6 +19,14 @@ export const DEMO_CUSTOMERS = [
     company: 'Demo Works Ltd',
     twoFactorSecret: null as string | null,
     recoveryCodes: [] as string[],
+    phone: '01632 960 555',
+    address: {
+      address1: '12 Quay Street',
+      town: 'Bristol',
+      county: 'Avon',
+      postcode: 'BS1 4DJ',
+      country: 'GB',
+    },
   },
   {
     siteCode: 'harbour',
@@ -29,6 +38,8 @@ export const DEMO_CUSTOMERS = [
     /** Base32 TOTP secret, public on purpose: add it to an authenticator app to log in. */
     twoFactorSecret: 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD',
     recoveryCodes: ['harbr-demo2-recv1', 'harbr-demo2-recv2'],
+    phone: '01632 960 556',
+    address: { address1: '3 Dock Road', town: 'Cardiff', county: '', postcode: 'CF10 5AL', country: 'GB' },
   },
   {
     siteCode: 'northgate',
@@ -39,6 +50,14 @@ export const DEMO_CUSTOMERS = [
     company: null,
     twoFactorSecret: null,
     recoveryCodes: [],
+    phone: '312-555-0198',
+    address: {
+      address1: '400 Lake Shore Drive',
+      town: 'Chicago',
+      county: 'IL',
+      postcode: '60611',
+      country: 'US',
+    },
   },
 ]
 
@@ -52,10 +71,12 @@ export async function seedCustomers(db: Db): Promise<void> {
       siteId,
       email: demo.email,
       passwordHash: await hashPassword(demo.password),
+      username: demo.email,
       firstName: demo.firstName,
       lastName: demo.lastName,
       company: demo.company,
       emailVerifiedAt: new Date('2026-01-01T00:00:00Z'),
+      registerDate: new Date('2026-01-01T00:00:00Z'),
       twoFactorSecret: demo.twoFactorSecret ? `${DEMO_SECRET_PREFIX}${demo.twoFactorSecret}` : null,
       twoFactorConfirmedAt: demo.twoFactorSecret ? new Date('2026-01-01T00:00:00Z') : null,
       twoFactorLastStep: null,
@@ -69,6 +90,23 @@ export async function seedCustomers(db: Db): Promise<void> {
       })
       .returning({ id: customers.id })
     if (!row) continue
+    // The address book back to its seeded state: one primary contact, shipping and billing address.
+    await db.delete(customerContacts).where(eq(customerContacts.customerId, row.id))
+    await db.delete(customerAddresses).where(eq(customerAddresses.customerId, row.id))
+    await db.insert(customerContacts).values({
+      customerId: row.id,
+      firstName: demo.firstName,
+      lastName: demo.lastName,
+      email: demo.email,
+      phone: demo.phone,
+      company: demo.company ?? '',
+      primary: true,
+    })
+    for (const type of ['shipping', 'billing'] as const) {
+      await db
+        .insert(customerAddresses)
+        .values({ customerId: row.id, type, company: demo.company ?? '', ...demo.address, primary: true })
+    }
     await db.delete(recoveryCodes).where(inArray(recoveryCodes.customerId, [row.id]))
     for (const code of demo.recoveryCodes) {
       await db.insert(recoveryCodes).values({ customerId: row.id, codeHash: await hashPassword(code) })

@@ -26,6 +26,7 @@ import {
   verifyPassword,
 } from './auth.crypto.ts'
 import { RULES, Throttle } from './throttle.ts'
+import { customerAddresses, customerContacts } from '../customers/customers.tables.ts'
 
 export const RESET_TTL_MS = 60 * 60_000
 export const VERIFY_TTL_MS = 24 * 60 * 60_000
@@ -87,24 +88,52 @@ export class AuthService {
     input: NewCustomer,
   ): Promise<{ created: boolean; customer: CustomerRow | null }> {
     const passwordHash = await hashPassword(input.password)
-    const [row] = await this.db
-      .insert(customers)
-      .values({
-        siteId,
-        email: input.email.trim().toLowerCase(),
-        passwordHash,
+    const email = input.email.trim().toLowerCase()
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(customers)
+        .values({
+          siteId,
+          email,
+          username: email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          kind: input.kind ?? 'standard',
+          company: input.company ?? null,
+        })
+        .onConflictDoNothing({ target: [customers.siteId, customers.email] })
+        .returning()
+      if (!row) return { created: false, customer: null }
+      // The registration's details become the primary contact (and, for a club, the address).
+      await tx.insert(customerContacts).values({
+        customerId: row.id,
         firstName: input.firstName,
         lastName: input.lastName,
-        kind: input.kind ?? 'standard',
-        company: input.company ?? null,
-        phone: input.phone ?? null,
-        address1: input.address1 ?? null,
-        town: input.town ?? null,
-        postcode: input.postcode ?? null,
+        email,
+        phone: input.phone ?? '',
+        company: input.company ?? '',
+        primary: true,
       })
-      .onConflictDoNothing({ target: [customers.siteId, customers.email] })
-      .returning()
-    return row ? { created: true, customer: row } : { created: false, customer: null }
+      if (input.address1 && input.town && input.postcode) {
+        await tx.insert(customerAddresses).values({
+          customerId: row.id,
+          type: 'shipping',
+          company: input.company ?? '',
+          address1: input.address1,
+          town: input.town,
+          postcode: input.postcode,
+          country: 'GB',
+          primary: true,
+        })
+      }
+      return { created: true, customer: row }
+    })
+  }
+
+  /** Whether the account is a guest's (made by a checkout, no password yet). */
+  isGuest(customer: CustomerRow): boolean {
+    return customer.passwordHash === null
   }
 
   // --- login ---------------------------------------------------------------------------
@@ -133,7 +162,8 @@ export class AuthService {
     if (locked > 0) return { ok: false, reason: 'throttled', retryAfter: locked }
 
     const customer = await this.byEmail(siteId, email)
-    const valid = customer
+    // A guest account has no password: the same work and answer as an unknown address.
+    const valid = customer?.passwordHash
       ? await verifyPassword(customer.passwordHash, password)
       : await dummyVerify(password)
     if (customer && valid) {
@@ -151,6 +181,7 @@ export class AuthService {
   }
 
   async checkPassword(customer: CustomerRow, password: string): Promise<boolean> {
+    if (!customer.passwordHash) return dummyVerify(password)
     return verifyPassword(customer.passwordHash, password)
   }
 

@@ -21,15 +21,21 @@ export const customers = pgTable(
     lastName: text('last_name').notNull(),
     /** Company, or the club name for a club registration. */
     company: text('company'),
-    phone: text('phone'),
-    address1: text('address1'),
-    town: text('town'),
-    postcode: text('postcode'),
     /** 'standard' or 'club' (the club registration variant). */
     kind: text('kind', { enum: ['standard', 'club'] })
       .notNull()
       .default('standard'),
-    passwordHash: text('password_hash').notNull(),
+    /** The account's user name (the e-mail it registered with) */
+    username: text('username'),
+    /** The back office's key for this customer; set by the back office, never by the shop */
+    externalKey: text('external_key'),
+    /** When the customer registered (a guest: when the first order created it) */
+    registerDate: timestamp('register_date', { withTimezone: true }).defaultNow(),
+    /**
+     * Null for a guest created by checkout: no password, so no login (the login check takes the
+     * same dummy-verify path as an unknown e-mail). Registering later sets one by e-mailed link.
+     */
+    passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** AES-256-GCM sealed base32 TOTP secret; set when set-up starts. */
     twoFactorSecret: text('two_factor_secret'),

@@ -53,6 +53,13 @@ const RATES: Record<string, RateSeed[]> = {
       price: 1495,
       freeOver: 25000,
     },
+    {
+      zone: 'Ireland and Europe',
+      despatchType: 'standard',
+      name: 'International delivery (5-10 working days)',
+      price: 2495,
+      freeOver: null,
+    },
   ],
   northgate: [
     {
@@ -63,6 +70,13 @@ const RATES: Record<string, RateSeed[]> = {
       freeOver: 15000,
     },
     { zone: 'Contiguous US', despatchType: 'next_day', name: 'Overnight', price: 2995, freeOver: null },
+    {
+      zone: 'Canada',
+      despatchType: 'standard',
+      name: 'International (7-14 business days)',
+      price: 3495,
+      freeOver: null,
+    },
   ],
 }
 

@@ -57,12 +57,23 @@ export interface AddLine {
   printable_sign?: PrintableSign
 }
 
+/** A basket locked for placing an order, re-priced. */
+export interface CheckoutBasket {
+  row: CartRow
+  lines: LineRow[]
+  priced: PricedCart
+  rates: DeliveryRateRow[]
+  promoErrors: PromoError[]
+  cart: Cart
+}
+
 export interface CartResult {
   cartId: string | null
   cart: Cart
 }
 
-interface LineRow {
+/** A basket line with what pricing and placing an order need from the catalogue. */
+export interface LineRow {
   item: CartItemRow
   sku: string
   productName: string
@@ -70,6 +81,7 @@ interface LineRow {
   priceList: CartItemRowPriceList
   minimumOrder: number
   published: boolean
+  groupPublished: boolean
   groupName: string
   groupUrl: string
   groupMedia: CatalogMedia[]
@@ -543,6 +555,50 @@ export class CartService {
     })
   }
 
+  // --- Placing an order (the checkout module) ------------------------------------------------
+
+  /**
+   * Locks the basket row in the caller's transaction, as `mutate()` does, and re-prices it from
+   * the catalogue. A basket already ordered is locked and returned too (its order is the answer
+   * to a replay). Null when the id is not a session or ordered basket of this site.
+   */
+  async lockForOrder(tx: Tx, ctx: CartContext, cartId: string): Promise<CheckoutBasket | null> {
+    if (!isCartId(cartId)) return null
+    const [row] = await tx
+      .select()
+      .from(carts)
+      .where(
+        and(eq(carts.id, cartId), eq(carts.siteId, ctx.site.id), inArray(carts.kind, ['session', 'ordered'])),
+      )
+      .for('update')
+    if (!row) return null
+    const lines = await this.loadLines(tx, row.id)
+    const { priced, promoErrors, rates } = await this.price(tx, ctx.site, row, lines)
+    const cart = this.present({ ...ctx, cartId: row.id }, row, lines, priced, rates, promoErrors)
+    return { row, lines, priced, rates, promoErrors, cart }
+  }
+
+  /** The promotions behind a basket's codes. */
+  promotionsFor(executor: Executor, siteId: number, codes: string[]): Promise<PromotionRow[]> {
+    return this.findPromotions(executor, siteId, codes)
+  }
+
+  /** Freezes an ordered basket: no basket call finds it any more; the sweep leaves it alone. */
+  async markOrdered(tx: Tx, cartId: string): Promise<void> {
+    await tx
+      .update(carts)
+      .set({ kind: 'ordered', orderedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(carts.id, cartId))
+  }
+
+  /**
+   * Forgets this process's header summary of a basket. Other instances need no message: the
+   * placing session forgets the basket id, and only a session holding it asks for its summary.
+   */
+  forgetSummary(siteId: number, cartId: string): void {
+    this.summaries.delete(`${siteId}:${cartId}`)
+  }
+
   // --- Internals --------------------------------------------------------------------------
 
   private async findSessionCart(
@@ -703,6 +759,7 @@ export class CartService {
         priceList: products.priceList,
         minimumOrder: products.minimumOrder,
         published: products.published,
+        groupPublished: productGroups.published,
         groupName: productGroups.name,
         groupUrl: productGroups.url,
         groupMedia: productGroups.media,

@@ -23,8 +23,11 @@ import {
 import { categories, products } from '../catalog/catalog.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
 
-/** session: a visitor's basket; saved: a customer's named copy; shared: the copy behind a share link. */
-export const CART_KINDS = ['session', 'saved', 'shared'] as const
+/**
+ * session: a visitor's basket; saved: a customer's named copy; shared: the copy behind a share
+ * link; ordered: a session basket an order was placed from (frozen: no call changes it again).
+ */
+export const CART_KINDS = ['session', 'saved', 'shared', 'ordered'] as const
 export type CartKind = (typeof CART_KINDS)[number]
 
 export const PROMOTION_KINDS = ['percentage', 'fixed', 'free_delivery', 'free_gift'] as const
@@ -73,6 +76,8 @@ export const carts = pgTable(
      * simultaneous first adds of one visitor find one basket. Null once a customer owns it.
      */
     ownerKey: text('owner_key'),
+    /** When an order was placed from this basket (kind = ordered) */
+    orderedAt: timestamp('ordered_at', { withTimezone: true }),
     /** Summary for the header (kept in step by every write): number of items, total inc VAT */
     summaryCount: integer('summary_count').notNull().default(0),
     summaryTotal: integer('summary_total').notNull().default(0),

@@ -18,6 +18,15 @@ const SITE_FIELDS = [
   'contactNumber',
   'contactEmail',
   'cartName',
+  'freephoneNumber',
+  'invoicingEntity',
+  'sisterSites',
+  'deliveryWarnings',
+  'marketingOptOut',
+  'paymentMethods',
+  'purchaseOrderAccess',
+  'countries',
+  'orderNotificationEmail',
 ] as const
 
 const PRODUCT_FIELDS = [

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_COUNTRIES } from '../../../shared/customer.ts'
 
 const colour = z
   .string()
@@ -90,6 +91,42 @@ export const siteSettingsSchema = z.object({
   botCheckProvider: z.enum(['altcha', 'recaptcha']).default('altcha'),
   /** reCAPTCHA site key (public); the secret is the RECAPTCHA_SECRET variable. */
   recaptchaSiteKey: z.string().max(200).default(''),
+  // --- checkout (spec §2 Checkout, Order complete; design checkout.md) ---
+  /** The secure-checkout header's freephone number */
+  freephoneNumber: z.string().max(40).default(''),
+  /** Who invoices the order, named on Order Complete */
+  invoicingEntity: z.string().max(200).default(''),
+  /** Sister sites whose logos Order Complete shows */
+  sisterSites: z
+    .array(z.object({ name: z.string().min(1).max(80), url: z.string().max(300), logo: z.string().max(300) }))
+    .max(10)
+    .default([]),
+  /** Delivery warnings shown on Order Complete (the brand's manufacture and delivery notes) */
+  deliveryWarnings: z.array(z.string().max(500)).max(10).default([]),
+  /** 'YES' shows the marketing opt-out on Order Complete to customers registered today */
+  marketingOptOut: z.enum(['YES', 'NO']).default('NO'),
+  /** The payment methods offered at checkout, in order; ids the payments registry knows */
+  paymentMethods: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[a-z_]{2,40}$/),
+        label: z.string().min(1).max(80),
+        img: z.string().max(300).default(''),
+        detail: z.string().max(500).default(''),
+      }),
+    )
+    .max(10)
+    .default([{ id: 'purchase_order', label: 'Purchase Order', img: '', detail: '' }]),
+  /** Who may pay by purchase order: everyone (the spec), or only logged-in customers */
+  purchaseOrderAccess: z.enum(['everyone', 'customers']).default('everyone'),
+  /** Countries the site delivers to (2-letter codes) */
+  countries: z
+    .array(z.object({ code: z.string().regex(/^[A-Z]{2}$/), name: z.string().min(1).max(80) }))
+    .min(1)
+    .max(250)
+    .default(DEFAULT_COUNTRIES),
+  /** Where order notifications go (default: contactEmail) */
+  orderNotificationEmail: z.string().max(200).default(''),
 })
 
 export type SiteSettings = z.input<typeof siteSettingsSchema>

@@ -1,0 +1,972 @@
+/**
+ * The three-step checkout (spec §2 "Checkout (3 steps)", §4 "Checkout steps", §5): payment
+ * method, then login or guest and the contact and addresses, then delivery, notes, the order
+ * summary and the payment box with Complete Order. The server re-prices on submit; a moved total
+ * answers 409 with the fresh basket, shown with a warning.
+ */
+import { Head, Link, router } from '@inertiajs/react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { Cart } from '../../shared/cart.ts'
+import {
+  addressFields,
+  CHECKOUT,
+  CHECKOUT_TEXT,
+  CONTACT_FIELDS,
+  type CheckoutPageProps,
+} from '../../shared/checkout.ts'
+import type { Address, Contact, CustomerData } from '../../shared/customer.ts'
+import { formatMoney } from '../../shared/money.ts'
+import { botToken } from '../components/auth/bot-check.ts'
+import { CartTotals } from '../components/cart/CartTotals.tsx'
+import { Modal, primaryButton, secondaryButton } from '../components/cart/Modal.tsx'
+import { PromoForm } from '../components/cart/PromoForm.tsx'
+import {
+  AddressSearch,
+  checkoutErrors,
+  EMPTY_ADDRESS,
+  EMPTY_CONTACT,
+  Fieldset,
+  type Values,
+} from '../components/checkout/forms.tsx'
+import { cartCall, CartApiError, publishCart } from '../lib/cart-api.ts'
+import { useMessages } from '../lib/messages.tsx'
+import { postJson, xsrfToken } from '../lib/post-json.ts'
+import { useShared } from '../lib/shared-props.ts'
+
+const COOKIE = 'payment_method'
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null
+  const m = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))
+  return m ? decodeURIComponent(m[1] ?? '') : null
+}
+
+function pushStep(step: number, option: string) {
+  const w = window as unknown as { dataLayer?: unknown[] }
+  ;(w.dataLayer ??= []).push({ event: 'CheckoutStep', step, option })
+  w.dataLayer.push({ event: 'checkout_progress', checkout_step: step, checkout_option: option })
+}
+
+const contactValues = (c: Contact | null): Values =>
+  c
+    ? { firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone, company: c.company }
+    : EMPTY_CONTACT
+const addressValues = (a: Address | null): Values =>
+  a
+    ? {
+        company: a.company,
+        address1: a.address1,
+        address2: a.address2,
+        town: a.town,
+        county: a.county,
+        postcode: a.postcode,
+        country: a.country,
+      }
+    : EMPTY_ADDRESS
+
+async function sendJson(method: 'POST' | 'PATCH', url: string, body: unknown) {
+  const res = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      'x-xsrf-token': xsrfToken(),
+    },
+    body: JSON.stringify(body),
+  })
+  const data = (await res.json().catch(() => null)) as Record<string, unknown> | null
+  return { ok: res.ok, status: res.status, data }
+}
+
+function joinErrors(data: Record<string, unknown> | null): string {
+  const errors = (data?.errors ?? {}) as Record<string, string[] | string>
+  const list = Object.values(errors).flatMap((v) => (Array.isArray(v) ? v : [v]))
+  return list.length
+    ? list.join('. ')
+    : typeof data?.message === 'string'
+      ? data.message
+      : CHECKOUT_TEXT.somethingWrong
+}
+
+function Step({
+  n,
+  title,
+  open,
+  canOpen,
+  onOpen,
+  children,
+}: {
+  n: number
+  title: string
+  open: boolean
+  canOpen: boolean
+  onOpen: () => void
+  children: React.ReactNode
+}) {
+  return (
+    <section
+      aria-labelledby={`step-${n}-heading`}
+      className="rounded-lg border border-gray-200 p-4"
+      data-testid={`step-${n}`}
+    >
+      <h2 id={`step-${n}-heading`} className="text-xl font-semibold">
+        <button
+          type="button"
+          className="text-left disabled:cursor-not-allowed"
+          aria-expanded={open}
+          disabled={!canOpen}
+          onClick={onOpen}
+        >
+          {n}. {title}
+        </button>
+      </h2>
+      {open ? <div className="mt-3">{children}</div> : null}
+    </section>
+  )
+}
+
+type Section = 'contact' | 'shipping' | 'billing'
+
+export default function Checkout(props: CheckoutPageProps) {
+  const { basket, paymentMethods, countries, freephoneNumber, botCheck, addressSearchUrl } = props
+  const { site, customer: loggedIn } = useShared()
+  const { pushError, pushWarning } = useMessages()
+  const currency = site?.currency ?? 'GBP'
+  const money = (n: number) => formatMoney(n, currency)
+  const [customer, setCustomer] = useState<CustomerData | null>(props.customer)
+
+  // --- step state machine (§4) -------------------------------------------------------------
+  const [currentStep, setCurrentStep] = useState(1)
+  const [stepsComplete, setStepsComplete] = useState(0)
+  const [showValidationErrors, setShowValidationErrors] = useState(false)
+  const ids = paymentMethods.map((m) => m.id)
+  const [provider, setProvider] = useState<string>(() =>
+    ids.includes('sagepay') ? 'sagepay' : (ids[0] ?? ''),
+  )
+  const [guestChosen, setGuestChosen] = useState(false)
+
+  // --- form --------------------------------------------------------------------------------
+  const [contact, setContact] = useState<Values>(contactValues(customer?.primaryContact ?? null))
+  const [shipping, setShipping] = useState<Values>(addressValues(customer?.shippingAddress ?? null))
+  const [billing, setBilling] = useState<Values>(addressValues(customer?.billingAddress ?? null))
+  const [showingBilling, setShowingBilling] = useState(false)
+  const [saved, setSaved] = useState<{
+    contact: number | null
+    shipping: number | null
+    billing: number | null
+  }>({
+    contact: customer?.primaryContact?.id ?? null,
+    shipping: customer?.shippingAddress?.id ?? null,
+    billing: customer?.billingAddress?.id ?? null,
+  })
+  const [vatNumber, setVatNumber] = useState('')
+  const [notes, setNotes] = useState('')
+  const [poNumber, setPoNumber] = useState('')
+  const [loading, setLoading] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  const [modal, setModal] = useState<null | 'login' | `change-${Section}` | `new-${Section}`>(null)
+  const summaryOpenDefault =
+    typeof window !== 'undefined' ? window.innerWidth > CHECKOUT.summaryOpenAbove : true
+  const [summaryOpen, setSummaryOpen] = useState(summaryOpenDefault)
+
+  const contactErrors = useMemo(() => checkoutErrors('contact', contact), [contact])
+  const countryCodes = countries.map((c) => c.code)
+  const shippingErrors = useMemo(() => {
+    const e = checkoutErrors('shipping', shipping)
+    if (!e.country && !countryCodes.includes(shipping.country ?? '')) e.country = CHECKOUT_TEXT.countryInvalid
+    return e
+  }, [shipping, countryCodes])
+  const billingErrors = useMemo(() => checkoutErrors('billing', billing), [billing])
+  const formValid =
+    Object.keys(contactErrors).length === 0 &&
+    Object.keys(shippingErrors).length === 0 &&
+    (!showingBilling || Object.keys(billingErrors).length === 0)
+  const selectedRate = basket.shippingRates.find((r) => r.selected) ?? null
+  const showVat = shipping.country === 'IE' && provider !== 'paypal' && provider !== 'amazon'
+
+  // Keep the payment method in a cookie for a day; restore it on load.
+  useEffect(() => {
+    const fromCookie = readCookie(COOKIE)
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the cookie exists only in the browser
+    if (fromCookie && ids.includes(fromCookie)) setProvider(fromCookie)
+    // After 200 ms, a logged-in purchase-order or card customer goes to step 2 (§4).
+    const t = setTimeout(() => {
+      if (loggedIn && (fromCookie ?? provider)) {
+        setStepsComplete((c) => Math.max(c, 1))
+        setCurrentStep(2)
+      }
+    }, CHECKOUT.stepJumpDelayMs)
+    return () => clearTimeout(t)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  useEffect(() => {
+    if (provider)
+      document.cookie = `${COOKIE}=${encodeURIComponent(provider)}; max-age=${86_400 * CHECKOUT.paymentMethodCookieDays}; path=/; samesite=lax`
+  }, [provider])
+
+  // Delivery options follow the shipping country and postcode (§7 update-delivery).
+  const deliveryKey = `${shipping.country}|${shipping.postcode}|${provider}`
+  const lastDelivery = useRef('')
+  useEffect(() => {
+    if (!shipping.country || !countryCodes.includes(shipping.country)) return
+    if (lastDelivery.current === deliveryKey) return
+    lastDelivery.current = deliveryKey
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a request starts here
+    setLoading(true)
+    void sendJson('POST', '/checkout/update-delivery', {
+      countryCode: shipping.country,
+      regionCode: shipping.postcode || null,
+    })
+      .then(({ ok, data }) => {
+        if (ok && data?.cart) publishCart(data.cart as Cart, { basket: true })
+        else pushError(`${CHECKOUT_TEXT.shippingRateError} ${joinErrors(data)}`)
+      })
+      .finally(() => setLoading(false))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [deliveryKey])
+
+  const complete = (step: number) => {
+    setStepsComplete((c) => (c < CHECKOUT.completedCeiling ? Math.max(c, step) : c))
+    pushStep(step, provider)
+  }
+  const canOpen = (step: number) => stepsComplete + 1 >= step
+  const openStep = (step: number) => {
+    if (!canOpen(step)) return
+    if (step > 2 && !formValid) {
+      setShowValidationErrors(true)
+      setCurrentStep(2)
+      return
+    }
+    setCurrentStep(step)
+  }
+  const next = () => {
+    complete(currentStep)
+    // Purchase order: above step 1 the PO number defaults to first and last name joined (§4).
+    if (provider === 'purchase_order' && !poNumber)
+      setPoNumber(`${contact.firstName ?? ''} ${contact.lastName ?? ''}`.trim())
+    if (currentStep === 2 && !formValid) {
+      setShowValidationErrors(true)
+      return
+    }
+    setCurrentStep(Math.min(CHECKOUT.numberOfSteps, currentStep + 1))
+  }
+  const continueEnabled = currentStep === 1 ? !!provider : currentStep === 2 ? formValid : false
+
+  const reloadCustomer = async () => {
+    const res = await fetch('/customer/data', {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    })
+    if (res.ok) {
+      const user = ((await res.json()) as { user: CustomerData }).user
+      setCustomer(user)
+      return user
+    }
+    return null
+  }
+
+  const logout = async () => {
+    await postJson('/logout', { redirect: false })
+    window.location.reload()
+  }
+
+  const setDelivery = async (despatchType: string) => {
+    setLoading(true)
+    try {
+      publishCart(await cartCall('POST', '/cart/update-cart', { despatch_type: despatchType }), {
+        basket: true,
+      })
+    } catch (err) {
+      pushError(`${CHECKOUT_TEXT.shippingRateError} ${err instanceof CartApiError ? err.message : ''}`.trim())
+    } finally {
+      setLoading(false)
+    }
+  }
+
+  const submit = async () => {
+    if (!formValid) {
+      setShowValidationErrors(true)
+      setCurrentStep(2)
+      return
+    }
+    setSubmitting(true)
+    try {
+      const token = botCheck ? await botToken(botCheck) : undefined
+      const body = {
+        cart_id: basket.id,
+        payment_method: provider,
+        customer_contact_id: customer ? saved.contact : null,
+        customer_shipping_address_id: customer ? saved.shipping : null,
+        customer_billing_address_id: customer && showingBilling ? saved.billing : null,
+        contact,
+        shipping_address: shipping,
+        billing_address: showingBilling ? billing : shipping,
+        showingBillingAddress: showingBilling,
+        transactions: [
+          {
+            amount: basket.cart_total_price_inc_tax,
+            paymentDetails: { PONumber: poNumber },
+            paymentProvider: provider,
+            message: '',
+            authCode: 'empty',
+          },
+        ],
+        delivery_option: selectedRate?.id,
+        Notes: notes,
+        PONumber: poNumber,
+        VATNumber: showVat ? vatNumber : null,
+        challengeWindowSize: window.innerWidth > CHECKOUT.challengeWindowBreakpoint ? 'Medium' : 'Small',
+        ...(token ? { 'g-recaptcha-response': token } : {}),
+      }
+      const { ok, status, data } = await sendJson('POST', '/checkout/complete', body)
+      if (ok && data) {
+        if (data.force_logout) sessionStorage.removeItem('customer')
+        router.visit(String(data.redirect))
+        return
+      }
+      setSubmitting(false)
+      if (status === 409 && data?.cart) {
+        publishCart(data.cart as Cart, { basket: true })
+        pushWarning(String(data.warning ?? CHECKOUT_TEXT.totalChanged))
+        setCurrentStep(3)
+        return
+      }
+      if (status === 422 && data?.redirect === '/cart') {
+        router.visit('/cart')
+        return
+      }
+      pushError(joinErrors(data))
+    } catch {
+      setSubmitting(false)
+      pushError(CHECKOUT_TEXT.somethingWrong)
+    }
+  }
+
+  const siteName = site?.name ?? 'us'
+  const errorsIf = (e: Record<string, string>) => (showValidationErrors ? e : {})
+
+  const summarySection = (title: string, lines: string[], step: number) => (
+    <div className="mt-3">
+      <div className="flex items-baseline justify-between">
+        <h3 className="font-semibold">{title}</h3>
+        <button
+          type="button"
+          className="text-sm underline"
+          onClick={() => openStep(step)}
+          aria-label={`Edit ${title}`}
+        >
+          Edit
+        </button>
+      </div>
+      {lines.filter(Boolean).length ? (
+        <p className="text-sm text-gray-800">{lines.filter(Boolean).join(', ')}</p>
+      ) : (
+        <p className="text-sm text-gray-700">No {title} Provided</p>
+      )}
+    </div>
+  )
+
+  const addressLine = (a: Values): string[] =>
+    ['company', 'address1', 'address2', 'town', 'county', 'postcode', 'country'].map((k) => a[k] ?? '')
+
+  return (
+    <>
+      <Head title="Checkout" />
+      <header
+        className="flex flex-wrap items-center justify-between gap-3 border-b pb-3"
+        data-testid="secure-checkout-header"
+      >
+        <h1 className="text-3xl font-bold tracking-tight">Secure Checkout</h1>
+        {freephoneNumber ? (
+          <p>
+            Need help? Call free on{' '}
+            <a href={`tel:${freephoneNumber.replace(/\s/g, '')}`}>{freephoneNumber}</a>
+          </p>
+        ) : null}
+      </header>
+
+      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <form onSubmit={(e) => e.preventDefault()} aria-label="Checkout" className="space-y-4" noValidate>
+          <Step
+            n={1}
+            title="Payment Method"
+            open={currentStep === 1}
+            canOpen={canOpen(1)}
+            onOpen={() => openStep(1)}
+          >
+            <fieldset>
+              <legend className="sr-only">Payment method</legend>
+              {paymentMethods.map((m) => (
+                <label key={m.id} className="flex items-start gap-2 py-1">
+                  <input
+                    type="radio"
+                    name="payment_method"
+                    value={m.id}
+                    checked={provider === m.id}
+                    onChange={() => setProvider(m.id)}
+                  />
+                  <span>
+                    <span className="font-medium">{m.label}</span>
+                    {m.detail ? <span className="block text-sm text-gray-700">{m.detail}</span> : null}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          </Step>
+
+          <Step
+            n={2}
+            title="Your Details"
+            open={currentStep === 2}
+            canOpen={canOpen(2)}
+            onOpen={() => openStep(2)}
+          >
+            <div className="rounded bg-gray-50 p-3" data-testid="login-area">
+              {loggedIn ? (
+                <p>
+                  Logged in as {loggedIn.firstName} {loggedIn.lastName}.{' '}
+                  <button type="button" className="underline" onClick={() => void logout()}>
+                    Not you? Log Out
+                  </button>
+                </p>
+              ) : (
+                <div className="flex flex-wrap gap-3">
+                  <button type="button" className={secondaryButton} onClick={() => setModal('login')}>
+                    Login to Your Account
+                  </button>
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    aria-pressed={guestChosen}
+                    onClick={() => setGuestChosen(true)}
+                  >
+                    Checkout as New Customer
+                  </button>
+                </div>
+              )}
+            </div>
+
+            <Fieldset
+              legend="Contact Details"
+              fields={CONTACT_FIELDS}
+              values={contact}
+              errors={errorsIf(contactErrors)}
+              idPrefix="contact"
+              onChange={(v) => {
+                setContact(v)
+                setSaved((s) => ({ ...s, contact: null }))
+              }}
+            >
+              {customer ? (
+                <SavedButtons
+                  section="contact"
+                  onChange={() => setModal('change-contact')}
+                  onNew={() => setModal('new-contact')}
+                />
+              ) : null}
+            </Fieldset>
+
+            <Fieldset
+              legend="Delivery Address"
+              fields={addressFields('shipping', countries)}
+              values={shipping}
+              errors={errorsIf(shippingErrors)}
+              idPrefix="shipping"
+              onChange={(v) => {
+                setShipping(v)
+                if (!showingBilling) setBilling(v)
+                setSaved((s) => ({ ...s, shipping: null }))
+              }}
+            >
+              {customer ? (
+                <SavedButtons
+                  section="shipping"
+                  onChange={() => setModal('change-shipping')}
+                  onNew={() => setModal('new-shipping')}
+                />
+              ) : null}
+              <AddressSearch
+                url={addressSearchUrl}
+                idPrefix="shipping"
+                onPick={(a) => {
+                  setShipping({ ...shipping, ...a })
+                  setSaved((s) => ({ ...s, shipping: null }))
+                }}
+              />
+            </Fieldset>
+
+            <label className="mt-4 flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={showingBilling}
+                onChange={(e) => {
+                  setShowingBilling(e.target.checked)
+                  if (!e.target.checked) setBilling(shipping)
+                }}
+              />
+              Bill to a different address.
+            </label>
+            {showingBilling ? (
+              <Fieldset
+                legend="Billing Address"
+                fields={addressFields('billing', countries)}
+                values={billing}
+                errors={errorsIf(billingErrors)}
+                idPrefix="billing"
+                onChange={(v) => {
+                  setBilling(v)
+                  setSaved((s) => ({ ...s, billing: null }))
+                }}
+              >
+                {customer ? (
+                  <SavedButtons
+                    section="billing"
+                    onChange={() => setModal('change-billing')}
+                    onNew={() => setModal('new-billing')}
+                  />
+                ) : null}
+                <AddressSearch
+                  url={addressSearchUrl}
+                  idPrefix="billing"
+                  onPick={(a) => setBilling({ ...billing, ...a })}
+                />
+              </Fieldset>
+            ) : null}
+
+            {showVat ? (
+              <div className="mt-4">
+                <label htmlFor="vat-number" className="block text-sm font-medium">
+                  VAT Number
+                </label>
+                <input
+                  id="vat-number"
+                  className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
+                  value={vatNumber}
+                  maxLength={30}
+                  onChange={(e) => setVatNumber(e.target.value)}
+                />
+              </div>
+            ) : null}
+          </Step>
+
+          <Step
+            n={3}
+            title="Delivery and Payment"
+            open={currentStep === 3}
+            canOpen={canOpen(3)}
+            onOpen={() => openStep(3)}
+          >
+            <fieldset>
+              <legend className="text-lg font-semibold">Delivery Options</legend>
+              {basket.shippingRates.map((r) => (
+                <label key={r.id} className="flex items-center gap-2 py-1">
+                  <input
+                    type="radio"
+                    name="delivery_option"
+                    checked={r.selected}
+                    disabled={loading}
+                    onChange={() => void setDelivery(r.despatch_type)}
+                  />
+                  {r.name} - {money(r.price)}
+                </label>
+              ))}
+            </fieldset>
+            <div className="mt-4">
+              <label htmlFor="notes" className="block text-sm font-medium">
+                Delivery Notes
+              </label>
+              <textarea
+                id="notes"
+                className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
+                maxLength={CHECKOUT.notesMax}
+                value={notes}
+                onChange={(e) => setNotes(e.target.value.slice(0, CHECKOUT.notesMax))}
+                aria-describedby="notes-count"
+              />
+              <p id="notes-count" className="text-sm text-gray-700">
+                {CHECKOUT.notesMax - notes.length} characters remaining
+              </p>
+            </div>
+            {provider === 'purchase_order' ? (
+              <div className="mt-4">
+                <label htmlFor="po-number" className="block text-sm font-medium">
+                  Purchase Order Number
+                </label>
+                <input
+                  id="po-number"
+                  className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
+                  value={poNumber}
+                  maxLength={50}
+                  onChange={(e) => setPoNumber(e.target.value)}
+                />
+              </div>
+            ) : null}
+            <div className="mt-4">
+              <PromoForm cart={basket} />
+            </div>
+
+            <section aria-labelledby="order-summary-heading" className="mt-4 rounded border p-3">
+              <h3 id="order-summary-heading" className="font-semibold">
+                <button
+                  type="button"
+                  aria-expanded={summaryOpen}
+                  onClick={() => setSummaryOpen(!summaryOpen)}
+                >
+                  Order Summary
+                </button>
+              </h3>
+              {summaryOpen ? (
+                <div>
+                  {summarySection(
+                    'Contact Information',
+                    [
+                      contact.firstName ?? '',
+                      contact.lastName ?? '',
+                      contact.email ?? '',
+                      contact.phone ?? '',
+                    ],
+                    2,
+                  )}
+                  {summarySection('Delivery Address', addressLine(shipping), 2)}
+                  {showingBilling ? summarySection('Billing Address', addressLine(billing), 2) : null}
+                  {summarySection('Delivery Notes', [notes], 3)}
+                </div>
+              ) : null}
+            </section>
+
+            <section
+              aria-labelledby="payment-box-heading"
+              className="mt-4 rounded border border-green-700 p-3"
+              data-testid="payment-box"
+            >
+              <h3 id="payment-box-heading" className="font-semibold">
+                Payment
+              </h3>
+              <p className="text-sm">
+                Buying from {siteName} is safe and secure. Your order is sent over an encrypted connection and
+                we never store card details.
+              </p>
+              <p className="mt-1 text-xs text-gray-700">Secured by TLS encryption</p>
+              <p className="mt-2 text-sm">
+                We will send you order updates by e-mail. We may also e-mail you about offers; you can opt out
+                at any time, including on the next page.
+              </p>
+              <p className="mt-2 font-semibold">Total to pay: {money(basket.cart_total_price_inc_tax)}</p>
+              {!formValid ? (
+                <p className="mt-2 text-sm text-red-700" role="alert">
+                  {CHECKOUT_TEXT.addressInvalid}
+                </p>
+              ) : null}
+              <button
+                type="button"
+                className={`${primaryButton} mt-3 w-full`}
+                disabled={loading || submitting || !formValid || !selectedRate}
+                onClick={() => void submit()}
+                data-testid="complete-order"
+              >
+                Complete Order
+              </button>
+            </section>
+          </Step>
+
+          <nav aria-label="Checkout navigation" className="flex justify-between">
+            <Link href="/cart" className={secondaryButton}>
+              Return to Cart
+            </Link>
+            {currentStep < CHECKOUT.numberOfSteps ? (
+              <button
+                type="button"
+                className={primaryButton}
+                disabled={!continueEnabled}
+                onClick={next}
+                data-testid="continue"
+              >
+                Continue
+              </button>
+            ) : null}
+          </nav>
+        </form>
+
+        <aside
+          className="hidden self-start rounded-lg border border-gray-200 bg-gray-50 p-4 lg:block"
+          aria-label="Your order"
+        >
+          <h2 className="text-lg font-semibold">Contact</h2>
+          <p className="text-sm">
+            {[contact.firstName, contact.lastName].filter(Boolean).join(' ') ||
+              'No Contact Information Provided'}
+          </p>
+          <h2 className="mt-4 text-lg font-semibold">Your {site?.cartName ?? 'Basket'}</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {basket.items.map((i) => (
+              <li key={i.id}>
+                {i.quantity} x {i.product.name} - {money(i.line_total)}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3">
+            <CartTotals cart={basket} currency={currency} testId="checkout-totals" />
+          </div>
+        </aside>
+      </div>
+
+      <LoginModal open={modal === 'login'} onClose={() => setModal(null)} />
+      {customer
+        ? (['contact', 'shipping', 'billing'] as const).map((section) => (
+            <SavedModals
+              key={section}
+              section={section}
+              customer={customer}
+              countries={countries}
+              modal={modal}
+              onClose={() => setModal(null)}
+              onPicked={(values, id) => {
+                if (section === 'contact') setContact(values)
+                else if (section === 'shipping') setShipping(values)
+                else setBilling(values)
+                setSaved((s) => ({ ...s, [section]: id }))
+              }}
+              reload={reloadCustomer}
+            />
+          ))
+        : null}
+
+      <Modal open={submitting} title="Processing" onClose={() => {}} testId="processing-modal">
+        <p role="status">{CHECKOUT_TEXT.processing}</p>
+      </Modal>
+    </>
+  )
+}
+
+function SavedButtons({
+  section,
+  onChange,
+  onNew,
+}: {
+  section: Section
+  onChange: () => void
+  onNew: () => void
+}) {
+  const label =
+    section === 'contact'
+      ? 'Add New Contact'
+      : section === 'shipping'
+        ? 'New Shipping Address'
+        : 'New Billing Address'
+  return (
+    <div className="mt-2 flex gap-3">
+      <button type="button" className="underline" onClick={onChange}>
+        Change
+      </button>
+      <button type="button" className="underline" onClick={onNew}>
+        {label}
+      </button>
+    </div>
+  )
+}
+
+function SavedModals({
+  section,
+  customer,
+  countries,
+  modal,
+  onClose,
+  onPicked,
+  reload,
+}: {
+  section: Section
+  customer: CustomerData
+  countries: { code: string; name: string }[]
+  modal: string | null
+  onClose: () => void
+  onPicked: (values: Values, id: number) => void
+  reload: () => Promise<CustomerData | null>
+}) {
+  const [values, setValues] = useState<Values>(section === 'contact' ? EMPTY_CONTACT : EMPTY_ADDRESS)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [message, setMessage] = useState('')
+  const entries: (Contact | Address)[] =
+    section === 'contact' ? customer.contacts : customer.addresses.filter((a) => a.type === section)
+  const title =
+    section === 'contact' ? 'Contact' : section === 'shipping' ? 'Shipping Address' : 'Billing Address'
+  const describe = (e: Contact | Address) =>
+    'firstName' in e
+      ? `${e.firstName} ${e.lastName}, ${e.email}, ${e.phone}`
+      : [e.company, e.address1, e.address2, e.town, e.postcode, e.country].filter(Boolean).join(', ')
+  const toValues = (e: Contact | Address): Values => ('firstName' in e ? contactValues(e) : addressValues(e))
+  const kind = section === 'contact' ? 'contact' : section
+  const local = checkoutErrors(kind, values)
+
+  const pick = async (e: Contact | Address) => {
+    await sendJson('POST', '/customer/update-contact', { section, id: e.id })
+    await reload()
+    onPicked(toValues(e), e.id)
+    onClose()
+  }
+  const add = async () => {
+    setMessage('')
+    const flag =
+      section === 'contact'
+        ? 'selectNewContact'
+        : section === 'shipping'
+          ? 'selectNewShipping'
+          : 'selectNewBilling'
+    const { ok, data } = await sendJson('POST', '/customer/update-contact', {
+      section,
+      data: values,
+      [flag]: true,
+    })
+    if (!ok) {
+      const fieldErrors = (data?.errors ?? {}) as Record<string, string[]>
+      setErrors(
+        Object.fromEntries(
+          Object.entries(fieldErrors).map(([k, v]) => [k.replace(/^data\./, ''), v[0] ?? '']),
+        ),
+      )
+      setMessage(
+        typeof data?.message === 'string' ? data.message : 'Errors occurred when submitting your details',
+      )
+      return
+    }
+    const user = (data?.user ?? (await reload())) as CustomerData
+    const chosen =
+      section === 'contact'
+        ? user.primaryContact
+        : section === 'shipping'
+          ? user.shippingAddress
+          : user.billingAddress
+    await reload()
+    if (chosen) onPicked(toValues(chosen), chosen.id)
+    onClose()
+  }
+
+  return (
+    <>
+      <Modal open={modal === `change-${section}`} title={`Change ${title}`} onClose={onClose}>
+        <ul className="space-y-2">
+          {entries.map((e) => (
+            <li key={e.id}>
+              <button
+                type="button"
+                className="w-full rounded border px-3 py-2 text-left hover:bg-gray-50"
+                onClick={() => void pick(e)}
+              >
+                {describe(e)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Modal>
+      <Modal
+        open={modal === `new-${section}`}
+        title={
+          section === 'contact'
+            ? 'Add New Contact'
+            : section === 'shipping'
+              ? 'New Shipping Address'
+              : 'New Billing Address'
+        }
+        onClose={onClose}
+      >
+        <Fieldset
+          legend={title}
+          fields={section === 'contact' ? CONTACT_FIELDS : addressFields(section, countries)}
+          values={values}
+          errors={{ ...local, ...errors }}
+          idPrefix={`new-${section}`}
+          onChange={(v) => {
+            setValues(v)
+            setErrors({})
+          }}
+        />
+        {message ? (
+          <p className="mt-2 text-sm text-red-700" role="alert">
+            {message}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className={`${primaryButton} mt-4`}
+          disabled={Object.keys(local).length > 0}
+          onClick={() => void add()}
+        >
+          Add
+        </button>
+      </Modal>
+    </>
+  )
+}
+
+function LoginModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<string[]>([])
+  const [processing, setProcessing] = useState(false)
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault()
+    setProcessing(true)
+    router.post(
+      '/login',
+      { email, password, remember: '', redirect: false },
+      {
+        preserveScroll: true,
+        onSuccess: (page) => {
+          const errs = (page.props.errors ?? {}) as Record<string, string>
+          if (Object.keys(errs).length) setErrors(Object.values(errs))
+          else window.location.reload()
+        },
+        onError: (errs) => setErrors(Object.values(errs)),
+        onFinish: () => {
+          setPassword('')
+          setProcessing(false)
+        },
+      },
+    )
+  }
+  return (
+    <Modal open={open} title="Log In" onClose={onClose} testId="login-modal">
+      <form onSubmit={submit} noValidate>
+        {errors.length ? (
+          <ul className="text-sm text-red-700" role="alert">
+            {errors.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        ) : null}
+        <label htmlFor="login-email" className="mt-2 block text-sm font-medium">
+          Email
+        </label>
+        <input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <label htmlFor="login-password" className="mt-2 block text-sm font-medium">
+          Password
+        </label>
+        <input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <p className="mt-2 text-sm">
+          <a href="/forgot-password" className="underline">
+            Forgot your password?
+          </a>
+        </p>
+        <button type="submit" className={`${primaryButton} mt-4`} disabled={processing}>
+          Log In
+        </button>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,316 @@
+/**
+ * The checkout calls (spec §7). `POST /checkout/complete` places the order: JSON in, JSON out.
+ *  200 `{ order, redirect, force_logout }`: placed now, or placed by an earlier submit of the
+ *      same basket (a replay answers the same order);
+ *  409 `{ message, warning, cart }`: the basket's total or delivery moved; nothing was ordered;
+ *  422 `{ message, errors }` (and `redirect: '/cart'` for an empty basket); 404 for an id that is
+ *  not the customer's.
+ * A guest is never logged in: the session remembers only its last order (`checkout.lastOrder`).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { fieldErrors } from '../../../shared/cart.schemas.ts'
+import { z } from 'zod'
+import {
+  CHECKOUT,
+  CHECKOUT_TEXT,
+  orderFormSchema,
+  type CheckoutCompletePageProps,
+  type CheckoutPageProps,
+} from '../../../shared/checkout.ts'
+import { CUSTOMER_TEXT } from '../../../shared/customer.ts'
+import { CartNotFoundError, CartValidationError } from '../cart/cart.errors.ts'
+import { customerMarketing } from '../customers/customers.tables.ts'
+import { orderFeedback, type OrderRow } from '../orders/orders.tables.ts'
+import type { CustomerRow } from '../auth/auth.tables.ts'
+import { zoneFor } from './delivery-zones.ts'
+import { baseUrlOf } from '../../app.ts'
+import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
+import { currentCustomer, sessionGet, sessionSet } from '../auth/auth.session.ts'
+import { BOT_FIELD } from '../auth/bot-check.ts'
+import { CheckoutRefusal, type LastOrder, type Placed, type PlaceInput } from './checkout.service.ts'
+
+export const LAST_ORDER_KEY = 'checkout.lastOrder'
+
+export function lastOrderOf(request: FastifyRequest): LastOrder | null {
+  const v = sessionGet<LastOrder>(request, LAST_ORDER_KEY)
+  return v && typeof v.orderId === 'number' && typeof v.cartRef === 'string' ? v : null
+}
+
+function refused(reply: FastifyReply, err: CheckoutRefusal) {
+  switch (err.kind) {
+    case 'not_found':
+      return reply.code(404).send({ message: 'Not Found' })
+    case 'empty':
+      return reply
+        .code(422)
+        .send({ message: err.message, errors: { cart: [err.message] }, redirect: '/cart' })
+    case 'moved':
+      return reply.code(409).send({ message: err.message, warning: err.message, cart: err.cart })
+    default:
+      return reply.code(422).send({ message: err.message, errors: err.errors })
+  }
+}
+
+export async function checkoutRoutes(app: FastifyInstance) {
+  const checkout = app.checkout
+
+  function answer(request: FastifyRequest, reply: FastifyReply, placed: Placed) {
+    // The basket is forgotten; the session keeps only what Order Complete needs.
+    if (sessionCartId(request) === placed.cartRef) rememberCart(request, null)
+    sessionSet(request, LAST_ORDER_KEY, {
+      orderId: placed.order.id,
+      orderNumber: placed.order.OrderNumber,
+      cartRef: placed.cartRef,
+    } satisfies LastOrder)
+    return reply.send({
+      order: placed.order,
+      redirect: `/checkout/complete/${placed.order.OrderNumber}`,
+      // A guest's browser forgets any customer it had (§6); a guest is never logged in here.
+      force_logout: currentCustomerId(request) === null,
+    })
+  }
+
+  app.post(
+    '/checkout/complete',
+    { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const site = request.site
+      if (!site) return reply.callNotFound()
+      const parsed = orderFormSchema.safeParse(request.body ?? {})
+      if (!parsed.success) {
+        const errors = fieldErrors(parsed.error)
+        return reply
+          .code(422)
+          .send({ message: Object.values(errors)[0]?.[0] ?? CHECKOUT_TEXT.somethingWrong, errors })
+      }
+      const key = request.headers['idempotency-key']
+      const input: PlaceInput = {
+        site,
+        baseUrl: baseUrlOf(request),
+        sessionCartId: sessionCartId(request),
+        lastOrder: lastOrderOf(request),
+        customerId: currentCustomerId(request),
+        form: parsed.data,
+        idempotencyKey: typeof key === 'string' && /^[\w-]{8,100}$/.test(key) ? key : null,
+      }
+      try {
+        // A replay first: an honest retry must not fail on its already-used bot-check token.
+        const replay = await checkout.replay(input)
+        if (replay) return answer(request, reply, replay)
+        const checker = app.auth.botCheck(site)
+        if (checker) {
+          const token = (request.body as Record<string, unknown>)[BOT_FIELD]
+          const verdict = await checker.verify(typeof token === 'string' ? token : undefined, request.ip)
+          if (!verdict.ok)
+            return reply
+              .code(422)
+              .send({ message: verdict.message, errors: { [BOT_FIELD]: [verdict.message] } })
+        }
+        return answer(request, reply, await checkout.place(input))
+      } catch (err) {
+        if (err instanceof CheckoutRefusal) return refused(reply, err)
+        throw err
+      }
+    },
+  )
+}
+
+/** The Checkout page, delivery, address search, Order Complete, feedback and the opt-out. */
+export async function checkoutPageRoutes(app: FastifyInstance) {
+  const checkout = app.checkout
+
+  app.get('/checkout', async (request, reply) => {
+    const site = request.site
+    if (!site) return reply.callNotFound()
+    const customerId = currentCustomerId(request)
+    const ctx = { site, cartId: sessionCartId(request), baseUrl: baseUrlOf(request), customerId }
+    const basket = await app.carts.get(ctx)
+    // An empty basket has nothing to check out (§2 linked routes: cart).
+    if (basket.items.length === 0) return reply.inertia.redirect('/cart')
+    const customer = await currentCustomer(request)
+    reply.header('cache-control', 'no-store')
+    return reply.inertia.render('Checkout', {
+      basket,
+      customer: customer ? await app.customers.data(customer.id) : null,
+      paymentMethods: app.payments.optionsFor(site, customer?.id ?? null),
+      countries: site.settings.countries,
+      freephoneNumber: site.settings.freephoneNumber,
+      botCheck: app.auth.botCheck(site)?.props() ?? null,
+      addressSearchUrl: '/checkout/address-search',
+    } satisfies CheckoutPageProps)
+  })
+
+  app.post('/checkout/update-delivery', async (request, reply) => {
+    const site = request.site
+    if (!site) return reply.callNotFound()
+    const parsed = updateDeliverySchema.safeParse(request.body ?? {})
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error)
+      return reply.code(422).send({ message: Object.values(errors)[0]?.[0], errors })
+    }
+    const ctx = {
+      site,
+      cartId: sessionCartId(request),
+      baseUrl: baseUrlOf(request),
+      customerId: currentCustomerId(request),
+    }
+    try {
+      let cart
+      if (parsed.data.countryCode === null) {
+        // PayPal and Amazon: the provider's address decides later; the basket as it is.
+        cart = await app.carts.get(ctx)
+      } else {
+        const rates = await app.carts.rates(app.db, site.id)
+        const zone = zoneFor(
+          [...new Set(rates.map((r) => r.zone))],
+          parsed.data.countryCode,
+          parsed.data.regionCode,
+        )
+        if (!zone) {
+          const message = CUSTOMER_TEXT.countryNotAllowed
+          return reply.code(422).send({ message, errors: { countryCode: [message] } })
+        }
+        cart = (await app.carts.updateCart(ctx, { shippingZone: zone })).cart
+      }
+      return reply.send({ cart, shippingRates: cart.shippingRates })
+    } catch (err) {
+      if (err instanceof CartNotFoundError) return reply.code(404).send({ message: 'Not Found' })
+      if (err instanceof CartValidationError)
+        return reply.code(422).send({ message: err.message, errors: err.errors })
+      throw err
+    }
+  })
+
+  app.get(
+    '/checkout/address-search',
+    { config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const site = request.site
+      if (!site) return reply.callNotFound()
+      const q = (request.query as Record<string, unknown>).searchInput
+      const query = typeof q === 'string' ? q.slice(0, 100) : ''
+      const matches = await app.addressLookup.search(
+        query,
+        site.settings.countries.map((c) => c.code),
+      )
+      return reply.header('cache-control', 'no-store').send({ matches })
+    },
+  )
+
+  const viewer = (request: FastifyRequest) => ({
+    lastOrder: lastOrderOf(request),
+    customerId: currentCustomerId(request),
+  })
+
+  app.get('/checkout/complete/:orderNumber', async (request, reply) => {
+    const site = request.site
+    if (!site) return reply.callNotFound()
+    const number = Number((request.params as { orderNumber: string }).orderNumber)
+    const order = await checkout.visibleOrder(site, number, viewer(request))
+    if (!order) return reply.callNotFound()
+    const data = await checkout.present(app.db, order)
+    const owner = order.customerId ? await app.auth.service.byId(order.customerId) : null
+    const today = new Date().toISOString().slice(0, 10)
+    const estimated = new Date(order.orderDate.getTime() + CHECKOUT.estimatedDeliveryDays * 86_400_000)
+    reply.header('cache-control', 'no-store')
+    return reply.inertia.render('CheckoutComplete', {
+      order: data,
+      invoicingEntity: site.settings.invoicingEntity || site.name,
+      sisterSites: site.settings.sisterSites,
+      deliveryWarnings: site.settings.deliveryWarnings,
+      estimatedDelivery: estimated.toISOString().slice(0, 10),
+      // Only the customer who registered today (a new guest or account) sees the opt-out.
+      showOptOut:
+        site.settings.marketingOptOut === 'YES' &&
+        !!owner?.registerDate &&
+        owner.registerDate.toISOString().slice(0, 10) === today &&
+        (createdBy(owner, order) || currentCustomerId(request) === order.customerId),
+      forceLogout: currentCustomerId(request) === null,
+    } satisfies CheckoutCompletePageProps)
+  })
+
+  app.post(
+    '/checkout/send-feedback',
+    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const site = request.site
+      if (!site) return reply.callNotFound()
+      const parsed = feedbackSchema.safeParse(request.body ?? {})
+      if (!parsed.success) {
+        const errors = fieldErrors(parsed.error)
+        return reply.code(422).send({ message: Object.values(errors)[0]?.[0], errors })
+      }
+      const order = await checkout.visibleOrder(site, parsed.data.OrderNumber, viewer(request))
+      if (!order) return reply.code(404).send({ message: 'Not Found' })
+      await app.db.insert(orderFeedback).values({ orderId: order.id, feedback: parsed.data.Feedback })
+      return reply.send({ message: CHECKOUT_TEXT.feedbackThanks })
+    },
+  )
+
+  app.post(
+    '/checkout/complete/gdpr',
+    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const site = request.site
+      if (!site) return reply.callNotFound()
+      const parsed = gdprSchema.safeParse(request.body ?? {})
+      if (!parsed.success) {
+        const errors = fieldErrors(parsed.error)
+        return reply.code(422).send({ message: Object.values(errors)[0]?.[0], errors })
+      }
+      const order = await checkout.visibleOrder(site, parsed.data.OrderNumber, viewer(request))
+      if (!order || !order.customerId) return reply.code(404).send({ message: 'Not Found' })
+      // An order linked to an existing account by its e-mail gives the placer no say over that
+      // account: only its owner, or the guest this very checkout created, may choose.
+      const owner = await app.auth.service.byId(order.customerId)
+      if (!createdBy(owner, order) && currentCustomerId(request) !== order.customerId)
+        return reply.code(404).send({ message: 'Not Found' })
+      const optedIn = parsed.data.gdpr === 1
+      await app.db
+        .insert(customerMarketing)
+        .values({ customerId: order.customerId, optedIn, source: 'checkout-complete' })
+        .onConflictDoUpdate({
+          target: customerMarketing.customerId,
+          set: { optedIn, source: 'checkout-complete', updatedAt: new Date() },
+        })
+      return reply.send({ message: CHECKOUT_TEXT.optOut(optedIn ? 'in to' : 'out of') })
+    },
+  )
+}
+
+/** Whether the order's customer is the guest this very checkout created (not a matched account). */
+function createdBy(owner: CustomerRow | null, order: OrderRow): boolean {
+  return (
+    !!owner?.registerDate &&
+    owner.passwordHash === null &&
+    Math.abs(owner.registerDate.getTime() - order.orderDate.getTime()) < 10 * 60_000
+  )
+}
+
+const updateDeliverySchema = z.object({
+  countryCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, CHECKOUT_TEXT.countryInvalid)
+    .nullable(),
+  regionCode: z
+    .string()
+    .trim()
+    .max(20)
+    .nullish()
+    .transform((v) => v ?? null),
+})
+
+const feedbackSchema = z.object({
+  OrderNumber: z.coerce.number().int().positive(),
+  Feedback: z
+    .string({ error: CHECKOUT_TEXT.feedbackEmpty })
+    .trim()
+    .min(1, CHECKOUT_TEXT.feedbackEmpty)
+    .max(CHECKOUT.feedbackMax, CHECKOUT_TEXT.feedbackTooLong),
+})
+
+const gdprSchema = z.object({
+  OrderNumber: z.coerce.number().int().positive(),
+  gdpr: z.coerce.number().int().min(0).max(1),
+})

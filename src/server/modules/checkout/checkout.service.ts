@@ -1,0 +1,425 @@
+/**
+ * Placing an order (design checkout.md "Placing an order", ADR 0064). One transaction locks the
+ * basket row (as the basket's `mutate()` does), answers the order already placed from it if there
+ * is one, else re-prices the basket with the pricing engine, refuses what cannot be ordered,
+ * writes the order, its lines (the engine's VAT), its payment transaction, the promotion
+ * redemptions and the e-mail jobs, and freezes the basket. Every refusal throws inside the
+ * transaction, so nothing of it is written. Knows nothing of HTTP.
+ */
+import { and, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import type { Cart } from '../../../shared/cart.ts'
+import { fieldErrors } from '../../../shared/cart.schemas.ts'
+import {
+  CHECKOUT_TEXT,
+  checkoutAddressSchema,
+  checkoutContactSchema,
+  type OrderData,
+  type OrderForm,
+} from '../../../shared/checkout.ts'
+import type { AddressData, ContactData } from '../../../shared/customer.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { promotionUses } from '../cart/cart.tables.ts'
+import type { CartService } from '../cart/cart.service.ts'
+import { CustomerNotFoundError, type CustomerService } from '../customers/customers.service.ts'
+import { enqueueMail } from '../mail/mail.queue.ts'
+import { acknowledgementMail, notificationMail } from '../orders/orders.mail.ts'
+import { presentOrder } from '../orders/orders.presenter.ts'
+import {
+  orderItems,
+  orders,
+  orderTransactions,
+  promotionRedemptions,
+  type OrderAddress,
+  type OrderRow,
+} from '../orders/orders.tables.ts'
+import type { Site } from '../sites/sites.service.ts'
+import type { PaymentMethod, PaymentMethodRegistry } from './payment-methods.ts'
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Executor = Db | Tx
+
+/** Why nothing was ordered. */
+export class CheckoutRefusal extends Error {
+  constructor(
+    readonly kind: 'invalid' | 'moved' | 'empty' | 'not_found',
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+    readonly cart: Cart | null = null,
+  ) {
+    super(message)
+  }
+}
+
+const invalid = (errors: Record<string, string[]>) =>
+  new CheckoutRefusal('invalid', Object.values(errors)[0]?.[0] ?? CHECKOUT_TEXT.somethingWrong, errors)
+
+export interface PlaceInput {
+  site: Site
+  baseUrl: string
+  /** The basket the session holds, and the session's last order (for a replay) */
+  sessionCartId: string | null
+  lastOrder: LastOrder | null
+  customerId: number | null
+  form: OrderForm
+  idempotencyKey: string | null
+}
+
+/** What the session remembers of the order it placed last. */
+export interface LastOrder {
+  orderId: number
+  orderNumber: number
+  cartRef: string
+}
+
+export interface Placed {
+  order: OrderData
+  /** false when an earlier submit already placed it (a replay) */
+  created: boolean
+  placedAsGuest: boolean
+  cartRef: string
+}
+
+interface Details {
+  contact: ContactData
+  shipping: AddressData
+  billing: AddressData
+  /** Entered (not chosen from the address book): what a guest account is made from */
+  billingSeparate: boolean
+}
+
+export class CheckoutService {
+  constructor(
+    private readonly db: Db,
+    private readonly carts: CartService,
+    private readonly customers: CustomerService,
+    readonly payments: PaymentMethodRegistry,
+    private readonly onPlaced: (order: OrderData) => void = () => {},
+  ) {}
+
+  /** The basket a submit is about: the page's basket if the session holds it (or just ordered it). */
+  basketOf(input: Pick<PlaceInput, 'form' | 'sessionCartId' | 'lastOrder'>): string | null {
+    const asked = input.form.cart_id ?? null
+    if (asked && (asked === input.sessionCartId || asked === input.lastOrder?.cartRef)) return asked
+    return input.sessionCartId ?? (asked && asked === input.lastOrder?.cartRef ? asked : null)
+  }
+
+  /**
+   * The order an earlier submit of this basket (or with this Idempotency-Key) placed: checked
+   * before anything single-use (the bot-check token) so an honest retry gets its order.
+   */
+  async replay(input: PlaceInput): Promise<Placed | null> {
+    const cartId = this.basketOf(input)
+    if (input.idempotencyKey) {
+      const [byKey] = await this.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.siteId, input.site.id), eq(orders.idempotencyKey, input.idempotencyKey)))
+      if (byKey) {
+        if (byKey.cartRef !== cartId) throw invalid({ form: [CHECKOUT_TEXT.idempotencyReused] })
+        return this.placed(this.db, byKey, false)
+      }
+    }
+    if (!cartId) return null
+    const [existing] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.cartRef, cartId), eq(orders.siteId, input.site.id)))
+    return existing ? this.placed(this.db, existing, false) : null
+  }
+
+  async place(input: PlaceInput): Promise<Placed> {
+    const { site, form } = input
+    const cartId = this.basketOf(input)
+    if (!cartId) throw new CheckoutRefusal('empty', CHECKOUT_TEXT.emptyBasket)
+
+    const methodId = form.payment_method ?? form.transactions[0]!.paymentProvider ?? ''
+    const method = this.payments.usable(site, input.customerId, methodId)
+    if (!method) throw invalid({ payment_method: [CHECKOUT_TEXT.methodUnavailable] })
+    const details = await this.details(input)
+    const payment = method.parseDetails(
+      { ...form.transactions[0]!, PONumber: form.PONumber ?? form.transactions[0]!.paymentDetails.PONumber },
+      { site, customerId: input.customerId, contact: details.contact },
+    )
+    if (!payment.ok) throw invalid(payment.errors)
+    // The VAT number is kept only where the box is shown: shipping to IE, not PayPal or Amazon.
+    const vatNumber =
+      details.shipping.country === 'IE' && methodId !== 'paypal' && methodId !== 'amazon'
+        ? form.VATNumber
+        : null
+
+    const result = await this.db.transaction(async (tx) => {
+      const ctx = { site, cartId, baseUrl: input.baseUrl, customerId: input.customerId }
+      const basket = await this.carts.lockForOrder(tx, ctx, cartId)
+      if (!basket) throw new CheckoutRefusal('empty', CHECKOUT_TEXT.emptyBasket)
+      // Under the lock: a concurrent submit that got here first has committed its order.
+      const [existing] = await tx.select().from(orders).where(eq(orders.cartRef, cartId))
+      if (existing) return this.placed(tx, existing, false)
+      if (basket.row.kind !== 'session') throw new CheckoutRefusal('empty', CHECKOUT_TEXT.emptyBasket)
+
+      const { lines, priced, cart } = basket
+      if (!lines.some((l) => !l.item.isFreeGift))
+        throw new CheckoutRefusal('empty', CHECKOUT_TEXT.emptyBasket)
+      for (const [i, line] of lines.entries()) {
+        const name = line.productName || line.groupName
+        if (!line.published || !line.groupPublished)
+          throw invalid({ cart: [CHECKOUT_TEXT.unavailable(name)] })
+        if (!line.item.isFreeGift && !(priced.lines[i]!.gross > 0))
+          throw invalid({ cart: [CHECKOUT_TEXT.notPriced(name)] })
+      }
+      if (priced.shortForMinimumOrderValue > 0) {
+        const money = (n: number) => formatMoney(n, site.currency)
+        throw invalid({
+          cart: [
+            CHECKOUT_TEXT.minimumOrder(
+              money(site.settings.minimumOrderValue),
+              money(priced.shortForMinimumOrderValue),
+            ),
+          ],
+        })
+      }
+      if (priced.selectedRateId === null || form.delivery_option !== priced.selectedRateId)
+        throw new CheckoutRefusal('moved', CHECKOUT_TEXT.deliveryChanged, {}, cart)
+      const amount = priced.totalPriceIncTax
+      if (form.transactions[0]!.amount !== amount || basket.promoErrors.length > 0)
+        throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged, {}, cart)
+
+      let customerId = input.customerId
+      if (customerId === null) {
+        customerId = (await this.customers.guestFor(tx, site.id, details)).customerId
+      }
+      const rate = basket.rates.find((r) => r.id === priced.selectedRateId)
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          siteId: site.id,
+          cartRef: cartId,
+          idempotencyKey: input.idempotencyKey,
+          customerId,
+          placedAsGuest: input.customerId === null,
+          status: 'pending_payment',
+          currency: site.currency,
+          paymentMethod: method.id,
+          poNumber: typeof payment.details.PONumber === 'string' ? payment.details.PONumber : null,
+          vatNumber,
+          notes: form.Notes,
+          contact: {
+            first_name: details.contact.firstName,
+            last_name: details.contact.lastName,
+            email: details.contact.email,
+            phone: details.contact.phone,
+            company: details.contact.company,
+          },
+          shippingAddress: orderAddress(details.shipping),
+          billingAddress: orderAddress(details.billing),
+          despatchType: rate?.despatchType ?? '',
+          deliveryName: rate?.name ?? '',
+          promotionCodes: basket.row.promotionCodes ?? [],
+          applyVatRelief: basket.row.applyVatRelief,
+          goodsNet: priced.goodsNet,
+          shippingNet: priced.shipping,
+          shippingVat: priced.shippingVat,
+          vat: priced.tax,
+          discount: priced.discount,
+          customisationCharge: priced.customisationTotal,
+          totalIncVat: amount,
+        })
+        .returning()
+      await tx.insert(orderItems).values(
+        cart.items.map((item, i) => {
+          const p = priced.lines[i]!
+          const line = lines[i]!
+          return {
+            orderId: order!.id,
+            cartItemId: line.item.id,
+            parentCartItemId: line.item.parentId,
+            sku: item.product.sku,
+            name: item.product.name,
+            product: {
+              id: item.product.id,
+              sku: item.product.sku,
+              name: item.product.name,
+              price: item.product.price,
+              status: 'published' as const,
+              category_id: item.product.category?.id ?? null,
+              category: item.product.category,
+              details: item.product.details,
+            },
+            quantity: item.quantity,
+            unitPrice: item.unit_price,
+            lineTotal: p.net,
+            lineTotalExDiscountExTax: p.gross,
+            vatRate: p.vatRate,
+            vat: p.vat,
+            isFreeGift: item.IsFreeGift,
+            builderId: line.item.options.length ? line.item.categoryId : null,
+            sequenceId: item.sequence_id,
+            options: item.options.items,
+          }
+        }),
+      )
+      const settled = await method.settle({
+        orderId: order!.id,
+        orderNumber: order!.orderNumber,
+        amount,
+        currency: site.currency,
+        details: payment.details,
+      })
+      await tx
+        .insert(orderTransactions)
+        .values({ orderId: order!.id, paymentProvider: method.id, ...settled.transaction })
+      const [final] = await tx
+        .update(orders)
+        .set({ status: settled.status })
+        .where(eq(orders.id, order!.id))
+        .returning()
+      await this.redeem(tx, site, cartId, order!.id, basket.row.promotionCodes ?? [])
+      await this.carts.markOrdered(tx, cartId)
+      const placed = await this.placed(tx, final!, true)
+      if (final!.status === 'placed') await this.queueMails(tx, site, placed.order)
+      return placed
+    })
+    this.carts.forgetSummary(site.id, cartId)
+    if (result.created) this.onPlaced(result.order)
+    return result
+  }
+
+  /** The applied codes' uses become redemptions; the basket sweep can no longer give them back. */
+  private async redeem(tx: Tx, site: Site, cartId: string, orderId: number, codes: string[]) {
+    const promos = await this.carts.promotionsFor(tx, site.id, codes)
+    for (const promo of promos) {
+      await tx
+        .insert(promotionRedemptions)
+        .values({ promotionId: promo.id, orderId, code: promo.code })
+        .onConflictDoNothing()
+      await tx
+        .delete(promotionUses)
+        .where(and(eq(promotionUses.promotionId, promo.id), eq(promotionUses.cartId, cartId)))
+    }
+  }
+
+  private async queueMails(tx: Tx, site: Site, order: OrderData) {
+    const to = site.settings.orderNotificationEmail || site.settings.contactEmail
+    await enqueueMail(tx, [
+      { dedupeKey: `order:${order.id}:acknowledgement`, message: acknowledgementMail(site, order) },
+      ...(to
+        ? [{ dedupeKey: `order:${order.id}:notification`, message: notificationMail(site, order, to) }]
+        : []),
+    ])
+  }
+
+  async placed(executor: Executor, order: OrderRow, created: boolean): Promise<Placed> {
+    return {
+      order: await this.present(executor, order),
+      created,
+      placedAsGuest: order.placedAsGuest,
+      cartRef: order.cartRef,
+    }
+  }
+
+  async present(executor: Executor, order: OrderRow): Promise<OrderData> {
+    const [items, transactions] = await Promise.all([
+      executor.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id),
+      executor
+        .select()
+        .from(orderTransactions)
+        .where(eq(orderTransactions.orderId, order.id))
+        .orderBy(orderTransactions.id),
+    ])
+    return presentOrder(order, items, transactions)
+  }
+
+  /** An order by number, for the session that placed it or its logged-in owner; else null. */
+  async visibleOrder(
+    site: Site,
+    orderNumber: number,
+    viewer: { lastOrder: LastOrder | null; customerId: number | null },
+  ): Promise<OrderRow | null> {
+    if (!Number.isSafeInteger(orderNumber) || orderNumber <= 0) return null
+    const [order] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderNumber, orderNumber), eq(orders.siteId, site.id)))
+    if (!order) return null
+    const mine =
+      viewer.lastOrder?.orderId === order.id ||
+      (viewer.customerId !== null && order.customerId === viewer.customerId && !order.placedAsGuest)
+    return mine ? order : null
+  }
+
+  // --- the form's contact and addresses ------------------------------------------------
+
+  private async details(input: PlaceInput): Promise<Details> {
+    const { form, site, customerId } = input
+    const errors: Record<string, string[]> = {}
+    const parse = <S extends z.ZodType>(schema: S, value: unknown, prefix: string): z.output<S> | null => {
+      const r = schema.safeParse(value ?? {})
+      if (r.success) return r.data
+      for (const [k, v] of Object.entries(fieldErrors(r.error))) errors[`${prefix}.${k}`] = v
+      return null
+    }
+    const savedOnly = (id: number | null | undefined) => {
+      // Saved entries belong to logged-in customers; any id from a guest is someone else's.
+      if (id && customerId === null) throw new CheckoutRefusal('not_found', 'Not Found')
+      return id ?? null
+    }
+    try {
+      const contactId = savedOnly(form.customer_contact_id)
+      const shippingId = savedOnly(form.customer_shipping_address_id)
+      const billingId = form.showingBillingAddress ? savedOnly(form.customer_billing_address_id) : null
+      const contact = contactId
+        ? fromContactRow(await this.customers.contact(customerId!, contactId))
+        : parse(checkoutContactSchema, form.contact, 'contact')
+      const shipping = shippingId
+        ? fromAddressRow(await this.customers.address(customerId!, 'shipping', shippingId))
+        : parse(checkoutAddressSchema('shipping'), form.shipping_address, 'shipping_address')
+      let billing: AddressData | null = shipping
+      if (form.showingBillingAddress) {
+        billing = billingId
+          ? fromAddressRow(await this.customers.address(customerId!, 'billing', billingId))
+          : parse(checkoutAddressSchema('billing'), form.billing_address, 'billing_address')
+      }
+      // The country is accepted only if in the site's list (§5), whatever else is wrong.
+      const countries = new Set(site.settings.countries.map((c) => c.code))
+      const countryOf = (a: AddressData | null, raw: unknown) =>
+        a?.country ??
+        String((raw as Record<string, unknown> | null)?.country ?? '')
+          .trim()
+          .toUpperCase()
+      const shippingCountry = countryOf(shipping, form.shipping_address)
+      if (shippingCountry && !countries.has(shippingCountry))
+        errors['shipping_address.country'] = [CHECKOUT_TEXT.countryInvalid]
+      const billingCountry = form.showingBillingAddress ? countryOf(billing, form.billing_address) : ''
+      if (billingCountry && !countries.has(billingCountry))
+        errors['billing_address.country'] = [CHECKOUT_TEXT.countryInvalid]
+      if (Object.keys(errors).length || !contact || !shipping || !billing) throw invalid(errors)
+      return { contact, shipping, billing, billingSeparate: form.showingBillingAddress }
+    } catch (err) {
+      if (err instanceof CustomerNotFoundError) throw new CheckoutRefusal('not_found', 'Not Found')
+      throw err
+    }
+  }
+}
+
+function orderAddress(a: AddressData): OrderAddress {
+  return {
+    company: a.company,
+    address1: a.address1,
+    address2: a.address2,
+    town: a.town,
+    county: a.county,
+    postcode: a.postcode,
+    country: a.country,
+  }
+}
+
+function fromContactRow(r: ContactData & object): ContactData {
+  return { firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone, company: r.company }
+}
+
+function fromAddressRow(r: AddressData & object): AddressData {
+  return orderAddress(r)
+}
+
+export type { PaymentMethod }

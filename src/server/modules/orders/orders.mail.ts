@@ -1,0 +1,110 @@
+/**
+ * The order e-mails: the acknowledgement to the customer and the notification to the site. Built
+ * when the order is written (inside its transaction) and queued; the mail queue sends them.
+ */
+import { orderTotal, type OrderData } from '../../../shared/checkout.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import type { Site } from '../sites/sites.service.ts'
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+function addressLines(a: OrderData['shippingAddress']): string[] {
+  return [a.company, a.address1, a.address2, a.town, a.county, a.postcode, a.country].filter((l) => l)
+}
+
+function orderLines(order: OrderData): { text: string[]; html: string } {
+  const money = (n: number) => formatMoney(n, order.currency)
+  const text = order.items.map(
+    (i) =>
+      `${i.quantity} x ${i.name} (${i.sku})${i.IsFreeGift ? ' - free gift' : ''}: ${money(i.line_total)}`,
+  )
+  const totals: [string, number][] = [
+    ['Goods (ex VAT)', order.totalCost],
+    ...(order.totalDiscountCost ? ([['Discount', -order.totalDiscountCost]] as [string, number][]) : []),
+    [`Delivery${order.deliveryName ? ` (${order.deliveryName})` : ''}`, order.totalShippingCost],
+    ['VAT', order.totalTax],
+    ['Total', orderTotal(order)],
+  ]
+  text.push('', ...totals.map(([label, n]) => `${label}: ${money(n)}`))
+  const rows = order.items
+    .map(
+      (i) =>
+        `<tr><td>${i.quantity}</td><td>${escape(i.name)} <small>(${escape(i.sku)})</small></td><td style="text-align:right">${escape(money(i.line_total))}</td></tr>`,
+    )
+    .join('')
+  const totalRows = totals
+    .map(
+      ([label, n]) =>
+        `<tr><td></td><th style="text-align:right">${escape(label)}</th><td style="text-align:right">${escape(money(n))}</td></tr>`,
+    )
+    .join('')
+  return { text, html: `<table>${rows}${totalRows}</table>` }
+}
+
+function common(order: OrderData): string[] {
+  const po = order.transactions[0]?.paymentDetails.PONumber
+  return [
+    `Order number: ${order.OrderNumber}`,
+    `Order date: ${order.orderDate.slice(0, 10)}`,
+    ...(typeof po === 'string' && po ? [`Purchase order number: ${po}`] : []),
+    ...(order.VATNumber ? [`VAT number: ${order.VATNumber}`] : []),
+    ...(order.Notes ? [`Delivery notes: ${order.Notes}`] : []),
+    '',
+    'Delivery address:',
+    ...addressLines(order.shippingAddress),
+    '',
+    'Billing address:',
+    ...addressLines(order.billingAddress),
+  ]
+}
+
+export function acknowledgementMail(site: Site, order: OrderData) {
+  const c = order.contactDetails
+  const lines = orderLines(order)
+  const text = [
+    `Dear ${c.first_name} ${c.last_name},`,
+    '',
+    `Thank you for your order with ${site.name}. This e-mail acknowledges that we have received it; we will be in touch if we need anything else.`,
+    '',
+    ...common(order),
+    '',
+    ...lines.text,
+    '',
+    site.settings.invoicingEntity ? `Your invoice will come from ${site.settings.invoicingEntity}.` : '',
+    site.settings.contactNumber ? `Questions? Call us on ${site.settings.contactNumber}.` : '',
+    site.name,
+  ].join('\n')
+  const html = `<p>Dear ${escape(c.first_name)} ${escape(c.last_name)},</p><p>Thank you for your order with ${escape(site.name)}. This e-mail acknowledges that we have received it.</p><pre style="font-family:inherit">${escape(common(order).join('\n'))}</pre>${lines.html}<p>${escape(site.name)}</p>`
+  return {
+    to: [c.email],
+    subject: `${site.name}: order acknowledgement ${order.OrderNumber}`,
+    text,
+    html,
+    ...(site.settings.contactEmail ? { replyTo: site.settings.contactEmail } : {}),
+  }
+}
+
+export function notificationMail(site: Site, order: OrderData, to: string) {
+  const c = order.contactDetails
+  const lines = orderLines(order)
+  const method = order.transactions[0]?.paymentProvider ?? ''
+  const text = [
+    `New order ${order.OrderNumber} on ${site.name} (${method}).`,
+    '',
+    `Customer: ${c.first_name} ${c.last_name}${c.company ? `, ${c.company}` : ''}`,
+    `E-mail: ${c.email}`,
+    `Telephone: ${c.phone}`,
+    '',
+    ...common(order),
+    '',
+    ...lines.text,
+  ].join('\n')
+  return {
+    to: [to],
+    subject: `New order ${order.OrderNumber} (${method})`,
+    text,
+    html: `<pre style="font-family:inherit">${escape(text)}</pre>`,
+    replyTo: c.email,
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Orders (spec §3 Order, Order item; design checkout.md "Placing an order"). An order is written
+ * once, in the transaction that locks its basket; `cart_ref` (unique, deliberately not a foreign
+ * key the basket sweep could cascade) makes a second order for one basket impossible. Order
+ * numbers come from a sequence (gaps are fine, max()+1 never). Totals are integer minor units,
+ * stored separately: goods net, shipping net and its VAT, VAT, discount, and the charged total.
+ * `status` is the shop's own state; `maginus_status` belongs to the back office.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { customers } from '../auth/auth.tables.ts'
+import { promotions } from '../cart/cart.tables.ts'
+import { sites } from '../sites/sites.tables.ts'
+
+export const ORDER_STATUSES = ['pending_payment', 'placed', 'payment_failed'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001, increment: 1 })
+
+/** A contact as ordered (§3 Order contactDetails) */
+export interface OrderContact {
+  first_name: string
+  last_name: string
+  email: string
+  phone: string
+  company: string
+}
+
+/** An address as ordered */
+export interface OrderAddress {
+  company: string
+  address1: string
+  address2: string
+  town: string
+  county: string
+  postcode: string
+  country: string
+}
+
+/** What the order item remembers of the product when it was ordered */
+export interface OrderedProduct {
+  id: number
+  sku: string
+  name: string
+  price: number
+  status: 'published' | 'unpublished'
+  category_id: number | null
+  category: { id: number; name: string; url: string } | null
+  details: string
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'restrict' }),
+    orderNumber: bigint('order_number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
+    /** The basket this order was placed from: one order per basket */
+    cartRef: uuid('cart_ref').notNull(),
+    /** An optional Idempotency-Key header sent with the placement */
+    idempotencyKey: text('idempotency_key'),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** Placed without logging in (the customer is a guest or an existing account matched by e-mail) */
+    placedAsGuest: boolean('placed_as_guest').notNull().default(false),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    /** The back office's status (empty, 1, 2, 3); never written by the shop */
+    maginusStatus: integer('maginus_status'),
+    orderSource: text('order_source').notNull().default('Desktop'),
+    currency: text('currency').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    poNumber: text('po_number'),
+    vatNumber: text('vat_number'),
+    notes: text('notes').notNull().default(''),
+    contact: jsonb('contact').$type<OrderContact>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
+    billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
+    /** The delivery chosen: despatch type and the rate's name */
+    despatchType: text('despatch_type').notNull().default(''),
+    deliveryName: text('delivery_name').notNull().default(''),
+    promotionCodes: jsonb('promotion_codes').$type<string[]>().notNull().default([]),
+    applyVatRelief: boolean('apply_vat_relief').notNull().default(false),
+    /** Goods after discount, ex VAT (totalCost) */
+    goodsNet: integer('goods_net').notNull(),
+    /** Delivery ex VAT and its VAT */
+    shippingNet: integer('shipping_net').notNull(),
+    shippingVat: integer('shipping_vat').notNull(),
+    /** All VAT (goods and delivery) */
+    vat: integer('vat').notNull(),
+    /** Discount ex VAT (totalDiscountCost) */
+    discount: integer('discount').notNull(),
+    customisationCharge: integer('customisation_charge').notNull().default(0),
+    /** What the customer pays: goods and delivery with VAT */
+    totalIncVat: integer('total_inc_vat').notNull(),
+    orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('orders_order_number').on(t.orderNumber),
+    uniqueIndex('orders_cart_ref').on(t.cartRef),
+    uniqueIndex('orders_idempotency_key').on(t.siteId, t.idempotencyKey),
+    index('orders_customer').on(t.customerId, t.orderDate),
+    check('orders_total', sql`${t.totalIncVat} = ${t.goodsNet} + ${t.shippingNet} + ${t.vat}`),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The basket line it came from (parents are matched through it) */
+    cartItemId: integer('cart_item_id'),
+    parentCartItemId: integer('parent_cart_item_id'),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    product: jsonb('product').$type<OrderedProduct>().notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Unit price with options, ex VAT (line_item_cost) */
+    unitPrice: integer('unit_price').notNull(),
+    /** After the line's share of the discount, ex VAT (line_total) */
+    lineTotal: integer('line_total').notNull(),
+    /** Before discount, ex VAT */
+    lineTotalExDiscountExTax: integer('line_total_ex_discount_ex_tax').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    vat: integer('vat').notNull(),
+    isFreeGift: boolean('is_free_gift').notNull().default(false),
+    builderId: integer('builder_id'),
+    sequenceId: text('sequence_id'),
+    options: jsonb('options')
+      .$type<{ id: number; title: string; name: string; cost: number }[]>()
+      .notNull()
+      .default([]),
+  },
+  (t) => [index('order_items_order').on(t.orderId, t.id)],
+)
+
+/** One row per payment attempt or record (§3 Order transactions). */
+export const orderTransactions = pgTable(
+  'order_transactions',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentProvider: text('payment_provider').notNull(),
+    paymentDetails: jsonb('payment_details').$type<Record<string, unknown>>().notNull().default({}),
+    amount: integer('amount').notNull(),
+    message: text('message').notNull().default(''),
+    authCode: text('auth_code').notNull().default('empty'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_transactions_order').on(t.orderId)],
+)
+
+/** A promotional code used by a placed order: the basket's use became permanent. */
+export const promotionRedemptions = pgTable(
+  'promotion_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('promotion_redemptions_order_promotion').on(t.orderId, t.promotionId)],
+)
+
+/** Customer feedback sent from Order Complete. */
+export const orderFeedback = pgTable(
+  'order_feedback',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    feedback: text('feedback').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_feedback_order').on(t.orderId)],
+)
+
+export type OrderRow = typeof orders.$inferSelect
+export type OrderItemRow = typeof orderItems.$inferSelect
+export type OrderTransactionRow = typeof orderTransactions.$inferSelect

@@ -1,0 +1,339 @@
+/**
+ * The checkout's rules, texts and the order form (spec checkout-and-account.md §3, §5, §8, §9),
+ * shared by the Checkout page and the server. Money is integer minor units.
+ */
+import { z } from 'zod'
+import type { BotCheckProps } from './auth.ts'
+import type { Cart } from './cart.ts'
+import type { CustomerData } from './customer.ts'
+
+export const CHECKOUT = {
+  numberOfSteps: 3,
+  completedCeiling: 5,
+  stepJumpDelayMs: 200,
+  paymentMethodCookieDays: 1,
+  notesMax: 35,
+  phoneMin: 10,
+  phoneMax: 16,
+  feedbackMax: 2000,
+  summaryOpenAbove: 768,
+  challengeWindowBreakpoint: 640,
+  addressSearchThrottleMs: 1000,
+  printDelayMs: 1000,
+  estimatedDeliveryDays: 1,
+} as const
+
+export const CHECKOUT_TEXT = {
+  processing: 'Please wait, we are currently processing your order.',
+  required: 'This field is required.',
+  emailInvalid: 'This email provided is invalid.',
+  phoneShort: 'Please enter at least 10 characters.',
+  phoneLong: 'Please enter no more than 16 characters.',
+  tooLong: (n: number) => `Please enter no more than ${n} characters.`,
+  countryInvalid: 'Please choose a country from the list.',
+  addressInvalid: 'Required address field is empty or invalid.',
+  somethingWrong: 'Something went wrong.',
+  unknownError: 'An unknown error occurred.',
+  shippingRateError: 'An error occurred while updating shipping rate.',
+  methodFailed: (id: string) =>
+    `Payment method: ${id} failed to load. Please refresh the page or try another payment method.`,
+  methodUnavailable: 'This payment method is not available. Please choose another one.',
+  emptyBasket: 'Your basket is empty.',
+  totalChanged:
+    'The prices in your basket have changed since you started checking out. Nothing has been ordered: please check your basket and place your order again.',
+  deliveryChanged: 'Please choose a delivery option again: the options for your basket have changed.',
+  unavailable: (name: string) => `${name} is no longer available. Please remove it from your basket.`,
+  notPriced: (name: string) => `${name} cannot be ordered at the moment. Please remove it from your basket.`,
+  minimumOrder: (minimum: string, short: string) =>
+    `The minimum order value is ${minimum} (excluding VAT). Please add ${short} more to your basket.`,
+  idempotencyReused: 'This Idempotency-Key was already used for another basket.',
+  feedbackEmpty: 'The feedback box is empty.',
+  feedbackTooLong: 'Too many characters used! Maximum is 2000 characters.',
+  feedbackFailed: 'An error occurred while submitting feedback.',
+  feedbackThanks: 'Thank you! Your feedback has been received.',
+  optOut: (choice: 'out of' | 'in to') =>
+    `You opted ${choice} receiving marketing emails. If this was a mistake, please amend and re-submit the form above.`,
+  orderTitle: 'Order Complete',
+} as const
+
+const requiredText = (max = 255) =>
+  z
+    .string({ error: CHECKOUT_TEXT.required })
+    .trim()
+    .min(1, CHECKOUT_TEXT.required)
+    .max(max, CHECKOUT_TEXT.tooLong(max))
+const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, CHECKOUT_TEXT.tooLong(max))
+    .nullish()
+    .transform((v) => v ?? '')
+
+/** Checkout contact (§5): first name, last name, email, phone (10 to 16) required. */
+export const checkoutContactSchema = z.object({
+  firstName: requiredText(),
+  lastName: requiredText(),
+  email: requiredText().pipe(
+    z
+      .string()
+      .regex(/^[^\s@]+@[^\s@]+$/, CHECKOUT_TEXT.emailInvalid)
+      .transform((v) => v.toLowerCase()),
+  ),
+  phone: z
+    .string({ error: CHECKOUT_TEXT.required })
+    .trim()
+    .min(1, CHECKOUT_TEXT.required)
+    .min(CHECKOUT.phoneMin, CHECKOUT_TEXT.phoneShort)
+    .max(CHECKOUT.phoneMax, CHECKOUT_TEXT.phoneLong),
+  company: optionalText(),
+})
+
+/** Shipping: address1, town, country, postcode required. Billing: country optional. */
+export function checkoutAddressSchema(type: 'shipping' | 'billing') {
+  return z.object({
+    company: optionalText(),
+    address1: requiredText(),
+    address2: optionalText(),
+    town: requiredText(type === 'billing' ? 100 : 255),
+    county: optionalText(type === 'billing' ? 100 : 255),
+    postcode: requiredText(type === 'billing' ? 20 : 255),
+    country:
+      type === 'billing'
+        ? optionalText(2).transform((v) => v.toUpperCase())
+        : requiredText(2).transform((v) => v.toUpperCase()),
+  })
+}
+
+const optionalId = z.number().int().positive().nullish()
+const flag = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', ''])])
+  .optional()
+  .transform((v) => v === true || v === '1' || v === 'true' || v === 'on')
+
+/**
+ * `POST /checkout/complete` (§3 "Order form sent from checkout", §7). Saved entries by id (a
+ * logged-in customer's), or the entered details. The transaction's amount is only what the
+ * shopper expects to pay: the server re-prices and refuses a difference.
+ */
+export const orderFormSchema = z.object({
+  cart_id: z.string().max(64).nullish(),
+  payment_method: z.string().max(40).optional(),
+  customer_contact_id: optionalId,
+  customer_shipping_address_id: optionalId,
+  customer_billing_address_id: optionalId,
+  contact: z.record(z.string(), z.unknown()).nullish(),
+  shipping_address: z.record(z.string(), z.unknown()).nullish(),
+  billing_address: z.record(z.string(), z.unknown()).nullish(),
+  showingBillingAddress: flag,
+  transactions: z
+    .array(
+      z.object({
+        amount: z.number({ error: 'The amount is not valid.' }).int('The amount is not valid.').min(0),
+        paymentDetails: z.record(z.string(), z.unknown()).optional().default({}),
+        paymentProvider: z.string().max(40).optional(),
+        message: z.string().max(500).optional(),
+        authCode: z.literal('empty').optional(),
+      }),
+    )
+    .min(1, 'The payment is missing.')
+    .max(1, 'Only one payment is accepted.'),
+  delivery_option: z.union(
+    [
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ],
+    {
+      error: CHECKOUT_TEXT.required,
+    },
+  ),
+  Notes: z
+    .string()
+    .max(CHECKOUT.notesMax, CHECKOUT_TEXT.tooLong(CHECKOUT.notesMax))
+    .nullish()
+    .transform((v) => (v ?? '').trim()),
+  PONumber: z.string().max(100).nullish(),
+  VATNumber: z
+    .string()
+    .trim()
+    .max(30, CHECKOUT_TEXT.tooLong(30))
+    .nullish()
+    .transform((v) => v || null),
+  'g-recaptcha-response': z.string().max(20_000).optional(),
+  force_logout: z.unknown().optional(),
+})
+export type OrderForm = z.output<typeof orderFormSchema>
+
+/** The shop's order as the browser receives it (§3 Order). */
+export interface OrderData {
+  id: number
+  OrderNumber: number
+  orderDate: string
+  OrderSource: string
+  Notes: string
+  status: 'pending_payment' | 'placed' | 'payment_failed'
+  maginus_status: number | null
+  currency: 'GBP' | 'USD'
+  contactDetails: { first_name: string; last_name: string; email: string; phone: string; company: string }
+  shippingAddress: OrderAddressData
+  billingAddress: OrderAddressData
+  VATNumber: string | null
+  transactions: {
+    paymentProvider: string
+    paymentDetails: Record<string, unknown>
+    amount: number
+    message: string
+    authCode: string
+  }[]
+  items: OrderItemData[]
+  /** Goods after discount, ex VAT */
+  totalCost: number
+  /** Goods after discount, inc VAT */
+  totalCostIncTax: number
+  /** Delivery inc VAT */
+  totalShippingCost: number
+  totalDiscountCost: number
+  totalTax: number
+  CustomisationCharge: number
+  promotionCodes: string[]
+  deliveryName: string
+}
+
+export interface OrderAddressData {
+  company: string
+  address1: string
+  address2: string
+  town: string
+  county: string
+  postcode: string
+  country: string
+}
+
+export interface OrderItemData {
+  sku: string
+  name: string
+  product: {
+    id: number
+    sku: string
+    name: string
+    price: number
+    status: 'published' | 'unpublished'
+    category_id: number | null
+    category: { id: number; name: string; url: string } | null
+    details: string
+  }
+  quantity: number
+  line_item_cost: number
+  line_total: number
+  line_total_ex_discount_ex_tax: number
+  line_vat: number
+  builder_id: number | null
+  sequence_id: string | null
+  options: { items: { id: number; title: string; name: string; cost: number }[] }
+  parent: number | null
+  IsFreeGift: boolean
+}
+
+/** What Order Complete shows as the total: goods inc VAT plus delivery (§9). */
+export function orderTotal(order: Pick<OrderData, 'totalCostIncTax' | 'totalShippingCost'>): number {
+  return order.totalCostIncTax + order.totalShippingCost
+}
+
+export interface FieldMeta {
+  label: string
+  name: string
+  type: 'text' | 'textarea' | 'select'
+  required: boolean
+  readonly?: boolean
+  validation?: 'phone' | 'email'
+  options?: { value: string; label: string }[]
+  autoComplete?: string
+}
+
+/** Field metadata of the checkout forms (§3 Field metadata). */
+export const CONTACT_FIELDS: FieldMeta[] = [
+  { label: 'First Name', name: 'firstName', type: 'text', required: true, autoComplete: 'given-name' },
+  { label: 'Last Name', name: 'lastName', type: 'text', required: true, autoComplete: 'family-name' },
+  { label: 'Email', name: 'email', type: 'text', required: true, validation: 'email', autoComplete: 'email' },
+  { label: 'Phone', name: 'phone', type: 'text', required: true, validation: 'phone', autoComplete: 'tel' },
+  { label: 'Company', name: 'company', type: 'text', required: false, autoComplete: 'organization' },
+]
+
+export function addressFields(
+  type: 'shipping' | 'billing',
+  countries: { code: string; name: string }[],
+): FieldMeta[] {
+  const section = type === 'shipping' ? 'shipping' : 'billing'
+  return [
+    {
+      label: 'Company',
+      name: 'company',
+      type: 'text',
+      required: false,
+      autoComplete: `${section} organization`,
+    },
+    {
+      label: 'Address 1',
+      name: 'address1',
+      type: 'text',
+      required: true,
+      autoComplete: `${section} address-line1`,
+    },
+    {
+      label: 'Address 2',
+      name: 'address2',
+      type: 'text',
+      required: false,
+      autoComplete: `${section} address-line2`,
+    },
+    { label: 'Town', name: 'town', type: 'text', required: true, autoComplete: `${section} address-level2` },
+    {
+      label: 'County',
+      name: 'county',
+      type: 'text',
+      required: false,
+      autoComplete: `${section} address-level1`,
+    },
+    {
+      label: 'Postcode',
+      name: 'postcode',
+      type: 'text',
+      required: true,
+      autoComplete: `${section} postal-code`,
+    },
+    {
+      label: 'Country',
+      name: 'country',
+      type: 'select',
+      required: type === 'shipping',
+      options: countries.map((c) => ({ value: c.code, label: c.name })),
+      autoComplete: `${section} country`,
+    },
+  ]
+}
+
+/** Props of the `Checkout` page. */
+export interface CheckoutPageProps {
+  basket: Cart
+  customer: CustomerData | null
+  paymentMethods: { id: string; label: string; img: string; detail: string }[]
+  countries: { code: string; name: string }[]
+  freephoneNumber: string
+  botCheck: BotCheckProps | null
+  addressSearchUrl: string
+}
+
+/** Props of the `CheckoutComplete` page. */
+export interface CheckoutCompletePageProps {
+  order: OrderData
+  invoicingEntity: string
+  sisterSites: { name: string; url: string; logo: string }[]
+  deliveryWarnings: string[]
+  /** ISO date, one day after the order date */
+  estimatedDelivery: string
+  showOptOut: boolean
+  forceLogout: boolean
+}
