@@ -73,6 +73,14 @@ export const siteSettingsSchema = z.object({
   botCheckProvider: z.enum(['altcha', 'recaptcha']).default('altcha'),
   /** reCAPTCHA site key (public); the secret is the RECAPTCHA_SECRET variable. */
   recaptchaSiteKey: z.string().max(200).default(''),
+  /**
+   * Payment methods offered at checkout, in display order; unset = the currency's default
+   * (payments/methods.ts offeredPaymentMethods). Methods whose provider is not configured are dropped.
+   */
+  paymentMethods: z
+    .array(z.enum(['sagepay', 'paya', 'paypal', 'amazon', 'purchase_order']))
+    .max(5)
+    .optional(),
 })
 
 export type SiteSettings = z.input<typeof siteSettingsSchema>

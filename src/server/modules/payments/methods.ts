@@ -1,0 +1,35 @@
+/**
+ * Which payment methods a site offers: THE function the checkout calls to list them.
+ *
+ * The list is the site setting `paymentMethods` when set, else the currency's default: GBP sites
+ * offer card (Opayo), PayPal, Amazon Pay and purchase order; USD sites Paya, PayPal and purchase
+ * order. A method is then dropped when it cannot work: its provider is not configured, or the
+ * currency is one the provider does not take (Paya is USD only, Amazon's UK checkout GBP only).
+ */
+import type { ProviderConfigs } from './payments.config.ts'
+import type { Currency, MethodId } from './payments.types.ts'
+
+export const DEFAULT_METHODS: Record<Currency, readonly MethodId[]> = {
+  GBP: ['sagepay', 'paypal', 'amazon', 'purchase_order'],
+  USD: ['paya', 'paypal', 'purchase_order'],
+}
+
+const CURRENCIES: Record<MethodId, readonly Currency[]> = {
+  sagepay: ['GBP'],
+  paya: ['USD'],
+  paypal: ['GBP', 'USD'],
+  amazon: ['GBP'],
+  purchase_order: ['GBP', 'USD'],
+}
+
+export interface SiteForPayments {
+  currency: Currency
+  settings: { paymentMethods?: MethodId[] | undefined }
+}
+
+export function offeredPaymentMethods(site: SiteForPayments, providers: ProviderConfigs): MethodId[] {
+  const wanted = site.settings.paymentMethods ?? DEFAULT_METHODS[site.currency]
+  return [...new Set(wanted)].filter(
+    (m) => CURRENCIES[m].includes(site.currency) && (m === 'purchase_order' || providers[m] !== null),
+  )
+}
