@@ -13,6 +13,8 @@ CREATE TABLE "payment_attempts" (
 	"last_code" text,
 	"last_message" text,
 	"history" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"last_operation" text,
+	"pending_request" jsonb,
 	"reconcile_after" timestamp with time zone,
 	"reconcile_count" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

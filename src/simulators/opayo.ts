@@ -145,13 +145,11 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
         expiresAt: Date.now() + MSK_TTL_MS,
       })
       msk.used = true
-      return reply
-        .code(201)
-        .send({
-          cardIdentifier: id,
-          expiry: new Date(Date.now() + MSK_TTL_MS).toISOString(),
-          cardType: cardType(number),
-        })
+      return reply.code(201).send({
+        cardIdentifier: id,
+        expiry: new Date(Date.now() + MSK_TTL_MS).toISOString(),
+        cardType: cardType(number),
+      })
     }),
   )
 
@@ -164,18 +162,16 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
         return reply.code(404).send({ code: '1011', description: 'Card identifier not found' })
       const code = String((req.body as { securityCode?: string } | null)?.securityCode ?? '')
       if (!/^\d{3,4}$/.test(code))
-        return reply
-          .code(422)
-          .send({
-            errors: [
-              {
-                code: '1005',
-                property: 'securityCode',
-                description: 'Invalid',
-                clientMessage: 'The security code is not valid',
-              },
-            ],
-          })
+        return reply.code(422).send({
+          errors: [
+            {
+              code: '1005',
+              property: 'securityCode',
+              description: 'Invalid',
+              clientMessage: 'The security code is not valid',
+            },
+          ],
+        })
       card.securityCode = code
       card.msk = msk.key
       return reply.code(204).send()
@@ -219,11 +215,9 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
       if (!basicOk(req)) return denied(reply)
       const b = (req.body ?? {}) as Record<string, unknown>
       if (b.transactionType !== 'Payment' && b.transactionType !== 'Deferred')
-        return reply
-          .code(422)
-          .send({
-            errors: [{ code: '1013', property: 'transactionType', description: 'Type not supported' }],
-          })
+        return reply.code(422).send({
+          errors: [{ code: '1013', property: 'transactionType', description: 'Type not supported' }],
+        })
       if (!Number.isInteger(b.amount) || (b.amount as number) <= 0)
         return reply
           .code(422)
@@ -238,46 +232,40 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
           .code(422)
           .send({ errors: [{ code: '1004', property: 'vendorTxCode', description: 'Invalid length' }] })
       if (vendorTxCodes.has(code))
-        return reply
-          .code(422)
-          .send({
-            errors: [
-              {
-                code: '4042',
-                property: 'vendorTxCode',
-                description: 'The VendorTxCode has been used before. All VendorTxCodes should be unique.',
-              },
-            ],
-          })
+        return reply.code(422).send({
+          errors: [
+            {
+              code: '4042',
+              property: 'vendorTxCode',
+              description: 'The VendorTxCode has been used before. All VendorTxCodes should be unique.',
+            },
+          ],
+        })
       const pm = ((b.paymentMethod as Record<string, unknown> | undefined)?.card ?? {}) as Record<
         string,
         unknown
       >
       const card = cards.get(String(pm.cardIdentifier ?? ''))
       if (!card || (!card.reusable && card.expiresAt < Date.now()))
-        return reply
-          .code(422)
-          .send({
-            errors: [
-              {
-                code: '1011',
-                property: 'cardIdentifier',
-                description: 'Merchant session key or card identifier invalid',
-              },
-            ],
-          })
+        return reply.code(422).send({
+          errors: [
+            {
+              code: '1011',
+              property: 'cardIdentifier',
+              description: 'Merchant session key or card identifier invalid',
+            },
+          ],
+        })
       if (pm.reusable === true ? !card.reusable : card.msk !== pm.merchantSessionKey)
-        return reply
-          .code(422)
-          .send({
-            errors: [
-              {
-                code: '1011',
-                property: 'merchantSessionKey',
-                description: 'Merchant session key or card identifier invalid',
-              },
-            ],
-          })
+        return reply.code(422).send({
+          errors: [
+            {
+              code: '1011',
+              property: 'merchantSessionKey',
+              description: 'Merchant session key or card identifier invalid',
+            },
+          ],
+        })
       vendorTxCodes.add(code)
       const id = randomUUID().toUpperCase()
       const save = pm.save === true
@@ -380,12 +368,10 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
       const tx = txs.get((req.params as { id: string }).id)
       if (!tx) return reply.code(404).send({ code: '1012', description: 'Transaction not found' })
       if (!tx.challenge || tx.challenge.completed)
-        return reply
-          .code(403)
-          .send({
-            code: '1014',
-            description: 'The status of the transaction is not applicable for this operation',
-          })
+        return reply.code(403).send({
+          code: '1014',
+          description: 'The status of the transaction is not applicable for this operation',
+        })
       let cres: { acsTransID?: string; transStatus?: string } = {}
       try {
         cres = JSON.parse(

@@ -48,14 +48,12 @@ export function payaSimulator(app: FastifyInstance, faults: Faults): PayaSimCont
     req.headers['user-id'] === creds.userId &&
     req.headers['user-api-key'] === creds.userApiKey
   const denied = (reply: FastifyReply) =>
-    reply
-      .code(401)
-      .send({
-        name: 'Unauthorized',
-        message: 'Your request was made with invalid credentials.',
-        code: 0,
-        status: 401,
-      })
+    reply.code(401).send({
+      name: 'Unauthorized',
+      message: 'Your request was made with invalid credentials.',
+      code: 0,
+      status: 401,
+    })
   const run = (req: FastifyRequest, reply: FastifyReply, fn: () => unknown) =>
     underFaults(faults, 'paya', PREFIX, req, reply, fn)
 

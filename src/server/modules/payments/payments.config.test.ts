@@ -6,9 +6,13 @@ const opayo = { OPAYO_VENDOR_NAME: 'shop', OPAYO_INTEGRATION_KEY: 'k', OPAYO_INT
 
 describe('payments configuration', () => {
   it('runs the simulators when no provider credentials are configured', () => {
-    const c = loadConfig(base).payments
+    const c = loadConfig({ ...base, PAYMENTS_SIMULATOR_PORT: '4194' }).payments
     expect(c.mode).toBe('simulator')
-    expect(c.simulator).toEqual({ host: '127.0.0.1', port: 3100 })
+    expect(c.simulator).toEqual({ host: '127.0.0.1', port: 4194 })
+  })
+
+  it('leaves starting simulators to the tests themselves unless a port is given', () => {
+    expect(loadConfig(base).payments).toEqual({ mode: 'simulator', simulator: null, providers: null })
   })
 
   it('uses the sandbox hosts when credentials are given without a mode', () => {

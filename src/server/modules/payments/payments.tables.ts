@@ -56,6 +56,10 @@ export const paymentAttempts = pgTable(
     lastCode: text('last_code'),
     lastMessage: text('last_message'),
     history: jsonb('history').$type<AttemptHistoryEntry[]>().notNull().default([]),
+    /** The provider operation last started ('pay', 'capture', 'complete'…): what the reconciler may repeat. */
+    lastOperation: text('last_operation'),
+    /** The request of that operation when repeating needs it (Opayo: tokens only, never card data). */
+    pendingRequest: jsonb('pending_request').$type<Record<string, unknown> | null>(),
     /** Reconciler bookkeeping for unknown / pending attempts. */
     reconcileAfter: timestamp('reconcile_after', { withTimezone: true }),
     reconcileCount: integer('reconcile_count').notNull().default(0),

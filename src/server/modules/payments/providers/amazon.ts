@@ -95,7 +95,12 @@ export class AmazonClient {
     payload?: unknown,
     idempotencyKey?: string,
   ): Promise<HttpResult> {
-    const options: { method: string; urlFragment: string; payload?: string; headers: Record<string, string> } = {
+    const options: {
+      method: string
+      urlFragment: string
+      payload?: string
+      headers: Record<string, string>
+    } = {
       method,
       urlFragment: fragment,
       ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
