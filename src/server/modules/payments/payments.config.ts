@@ -229,9 +229,11 @@ export function loadPaymentsConfig(
   if (mode === 'simulator') {
     if (anyCredential)
       issues.push('PAYMENTS_MODE: simulator mode cannot be combined with provider credentials')
+    // Tests start their own simulators (any free port) unless a port is given explicitly.
+    const start = env.NODE_ENV !== 'test' || env.PAYMENTS_SIMULATOR_PORT !== undefined
     return {
       mode,
-      simulator: { host: e.PAYMENTS_SIMULATOR_HOST, port: e.PAYMENTS_SIMULATOR_PORT },
+      simulator: start ? { host: e.PAYMENTS_SIMULATOR_HOST, port: e.PAYMENTS_SIMULATOR_PORT } : null,
       providers: null,
     }
   }
