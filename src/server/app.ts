@@ -52,6 +52,7 @@ import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
 import { SearchService } from './modules/search/search.service.ts'
 import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts'
 import { presentSite, SiteRegistry, type Site } from './modules/sites/sites.service.ts'
 import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
 import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handler.ts'
@@ -362,6 +363,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(customerRoutes)
   await app.register(checkoutRoutes)
   await app.register(checkoutPageRoutes)
+  await app.register(paymentsPlugin)
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { loadPaymentsConfig, type PaymentsConfig } from './modules/payments/payments.config.ts'
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..').replace(/\/dist$/, '')
 
@@ -164,6 +165,8 @@ export interface Config {
     /** `?_preview=<token>` shows a page's draft version; null = no preview */
     previewToken: string | null
   }
+  /** Payment providers and their mode (PAYMENTS_MODE and the provider variables). */
+  payments: PaymentsConfig
 }
 
 export class ConfigError extends Error {
@@ -258,6 +261,7 @@ export function loadConfig(
   if (e.SEARCH_ENGINE === 'algolia' && (!e.ALGOLIA_APP_ID || !e.ALGOLIA_API_KEY)) {
     issues.push('SEARCH_ENGINE: algolia needs ALGOLIA_APP_ID and ALGOLIA_API_KEY')
   }
+  const payments = loadPaymentsConfig(cleaned, issues)
   if (issues.length) throw new ConfigError(issues)
 
   const config: Config = {
@@ -348,6 +352,7 @@ export function loadConfig(
       scriptOrigins: (e.CONTENT_SCRIPT_ORIGINS ?? '').split(',').filter(Boolean),
       previewToken: e.CONTENT_PREVIEW_TOKEN ?? null,
     },
+    payments,
   }
   if (config.content.provider === 'storyblok' && Object.keys(config.content.storyblok.tokens).length === 0) {
     throw new ConfigError([

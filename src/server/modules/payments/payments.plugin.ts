@@ -1,0 +1,107 @@
+/**
+ * Payments in the app: `app.payments` (the PaymentService), the simulators in simulator mode,
+ * and the two routes providers call without our session or CSRF token:
+ *
+ * - POST /payments/notify/:method: PayPal webhooks, Amazon IPN (SNS), Paya postbacks. Verified
+ *   by the adapter, de-duplicated by event id, then the provider is asked again.
+ * - POST /payments/3ds/notify: where the 3-D Secure ACS returns the shopper (a cross-site POST,
+ *   so no SameSite=Lax cookie arrives). It changes nothing: it hands cres and threeDSSessionData
+ *   to the checkout page in the parent frame, which posts them to /checkout/complete.
+ */
+import { generateKeyPairSync } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { startSimulators, type Simulators } from '../../../simulators/index.ts'
+import { scriptNonce } from '../../plugins/security-headers.ts'
+import { simulatorProviders, type ProviderConfigs } from './payments.config.ts'
+import { createAdapters, PaymentService } from './payments.service.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentService
+    /** Simulator mode: the running simulators (their origin for CSP and logs). */
+    paymentSimulators: Simulators | null
+  }
+}
+
+const NOTIFY_METHODS = new Set(['paya', 'paypal', 'amazon'])
+
+export const paymentsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { payments } = app.config
+    let providers: ProviderConfigs | null = payments.providers
+    let simulators: Simulators | null = null
+    if (payments.mode === 'simulator' && !providers && payments.simulator) {
+      // The shop's Amazon Pay key for this run; the simulator checks signatures with its public half.
+      const keys = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      const privatePem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+      simulators = await startSimulators({
+        host: payments.simulator.host,
+        port: payments.simulator.port,
+        amazonPublicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      })
+      providers = simulatorProviders(simulators.origin, privatePem)
+      app.log.info(
+        { origin: simulators.origin },
+        'payment simulators listening (test mode: no real payments)',
+      )
+      app.addHook('onClose', async () => simulators?.close())
+    }
+    const none: ProviderConfigs = { sagepay: null, paya: null, paypal: null, amazon: null }
+    app.decorate('payments', new PaymentService(app.db, createAdapters(providers ?? none), payments.mode))
+    app.decorate('paymentSimulators', simulators)
+
+    await app.register(async (scope) => {
+      // Signatures cover the exact bytes: keep the body as a string.
+      scope.removeAllContentTypeParsers()
+      scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+        done(null, body),
+      )
+      scope.post<{ Params: { method: string } }>(
+        '/payments/notify/:method',
+        { config: { csrf: false } },
+        async (request, reply) => {
+          const method = request.params.method
+          if (!NOTIFY_METHODS.has(method)) return reply.code(404).send({ error: 'not found' })
+          try {
+            const result = await app.payments.handleNotification(method as 'paya' | 'paypal' | 'amazon', {
+              headers: request.headers,
+              rawBody: typeof request.body === 'string' ? request.body : '',
+            })
+            if (result === 'invalid') return reply.code(400).send({ result })
+            return reply.code(200).send({ result })
+          } catch (err) {
+            // The provider could not be asked: answer 503 so it delivers again later.
+            request.log.warn({ err, method }, 'payment notification not processed')
+            return reply.code(503).send({ result: 'retry' })
+          }
+        },
+      )
+    })
+
+    app.post('/payments/3ds/notify', { config: { csrf: false } }, async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>
+      const cres = typeof body.cres === 'string' ? body.cres : ''
+      const data = typeof body.threeDSSessionData === 'string' ? body.threeDSSessionData : ''
+      const valid = /^[A-Za-z0-9_=+/-]{1,20000}$/.test(cres) && /^[A-Za-z0-9_-]{1,1024}$/.test(data)
+      const message = JSON.stringify({
+        type: 'payments:3ds',
+        threeDSSessionData: data,
+        aCSResponse: cres,
+        threeDSVersion: '2',
+      })
+      const nonce = scriptNonce(reply)
+      return reply
+        .code(valid ? 200 : 400)
+        .type('text/html')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Verifying your payment</title></head><body><p>${valid ? 'Verifying your payment…' : 'The card check could not be completed. Please try again.'}</p>${
+            valid
+              ? `<script nonce="${nonce}">(window.parent!==window?window.parent:window.top).postMessage(${message.replace(/</g, '\\u003c')}, location.origin)</script>`
+              : ''
+          }</body></html>`,
+        )
+    })
+  },
+  { name: 'shop-payments' },
+)

@@ -1,0 +1,454 @@
+/**
+ * The payment orchestrator: owns the attempt rows and their state machine, the reconciler and
+ * the notification intake. Adapters stay stateless; every provider call goes through here:
+ *
+ *   createAttempt (row written, state created)
+ *   → begin(op) (the operation and its request are recorded BEFORE the call)
+ *   → the adapter's call → record(outcome) (state moves only as attempt.state.ts allows)
+ *
+ * A time-out or 5xx leaves the attempt `unknown` with a reconcile time; reconcile() asks the
+ * provider, which alone may resolve it (and repeats the lost operation with its same
+ * idempotency key only when the provider shows it never happened).
+ *
+ * Concurrency: attempts of one order are created under a transaction-scoped advisory lock on the
+ * order reference; state changes lock the attempt row (SELECT … FOR UPDATE). A partial unique
+ * index makes a second successful attempt for one order impossible in the database.
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { and, asc, eq, isNotNull, lte, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { mayStartNewAttempt, transition, UNSETTLED_STATES, FINAL_STATES } from './attempt.state.ts'
+import type { PaymentsConfig, ProviderConfigs } from './payments.config.ts'
+import { paymentAttempts, paymentNotifications, type PaymentAttemptRow } from './payments.tables.ts'
+import type { Currency, Outcome, ProviderMethod, ProviderRefs, RawNotification } from './payments.types.ts'
+import { AmazonAdapter } from './providers/amazon.ts'
+import {
+  OpayoAdapter,
+  buildPaymentRequest,
+  referenceFromThreeDSSessionData,
+  type OpayoPayInput,
+} from './providers/opayo.ts'
+import { PayaAdapter, type PayaFormInput } from './providers/paya.ts'
+import { PaypalAdapter, type PaypalOrderInput } from './providers/paypal.ts'
+import type { AttemptContext, ProviderAdapter } from './providers/types.ts'
+
+export type PaymentAttempt = PaymentAttemptRow
+
+export interface PaymentAdapters {
+  sagepay: OpayoAdapter | null
+  paya: PayaAdapter | null
+  paypal: PaypalAdapter | null
+  amazon: AmazonAdapter | null
+}
+
+export function createAdapters(providers: ProviderConfigs, timeoutMs?: number): PaymentAdapters {
+  return {
+    sagepay: providers.sagepay ? new OpayoAdapter(providers.sagepay, timeoutMs) : null,
+    paya: providers.paya ? new PayaAdapter(providers.paya, timeoutMs) : null,
+    paypal: providers.paypal ? new PaypalAdapter(providers.paypal, timeoutMs) : null,
+    amazon: providers.amazon ? new AmazonAdapter(providers.amazon, timeoutMs) : null,
+  }
+}
+
+export class PaymentError extends Error {
+  constructor(
+    public readonly code: 'not_found' | 'not_configured' | 'already_paid' | 'unsettled' | 'invalid_state',
+    message: string,
+    public readonly attempt?: PaymentAttempt,
+  ) {
+    super(message)
+    this.name = 'PaymentError'
+  }
+}
+
+/** Seconds until the next reconcile of an unknown attempt: 5 s, 30 s, 2 min, 10 min, then hourly. */
+export function reconcileDelaySeconds(count: number): number {
+  return [5, 30, 120, 600][count] ?? 3600
+}
+
+export type NotificationResult = 'invalid' | 'duplicate' | 'no-attempt' | 'reconciled'
+
+export function attemptContext(row: PaymentAttempt): AttemptContext {
+  return {
+    id: row.id,
+    orderRef: row.orderRef,
+    attemptNo: row.attemptNo,
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    reference: row.reference,
+    refs: row.providerRefs,
+    lastOperation: row.lastOperation,
+    pendingRequest: row.pendingRequest ?? null,
+  }
+}
+
+export class PaymentService {
+  constructor(
+    private readonly db: Db,
+    readonly adapters: PaymentAdapters,
+    readonly mode: PaymentsConfig['mode'],
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** 'Test mode' notice at checkout: true when the providers are the simulators or sandboxes. */
+  get testMode(): boolean {
+    return this.mode !== 'live'
+  }
+
+  adapter(method: ProviderMethod): ProviderAdapter {
+    const a = this.adapters[method]
+    if (!a) throw new PaymentError('not_configured', `payment method ${method} is not configured`)
+    return a
+  }
+
+  private configured<M extends ProviderMethod>(method: M): NonNullable<PaymentAdapters[M]> {
+    return this.adapter(method) as NonNullable<PaymentAdapters[M]>
+  }
+
+  async get(id: string): Promise<PaymentAttempt | null> {
+    const [row] = await this.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).limit(1)
+    return row ?? null
+  }
+
+  /** The attempt a cross-site return (3-D Secure) refers to, by its opaque reference. */
+  async byReference(reference: string): Promise<PaymentAttempt | null> {
+    const [row] = await this.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.reference, reference))
+      .limit(1)
+    return row ?? null
+  }
+
+  async forOrder(orderRef: string): Promise<PaymentAttempt[]> {
+    return this.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.orderRef, orderRef))
+      .orderBy(asc(paymentAttempts.attemptNo))
+  }
+
+  /**
+   * A new attempt for an order, written before any provider call. Refused while another attempt
+   * of the order has succeeded (already_paid) or may still succeed (unsettled: reconcile first).
+   */
+  async createAttempt(input: {
+    siteId: number
+    orderRef: string
+    method: ProviderMethod
+    amountMinor: number
+    currency: Currency
+  }): Promise<PaymentAttempt> {
+    if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+      throw new RangeError('amount must be a positive integer of minor units')
+    this.adapter(input.method)
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment:${input.orderRef}`}))`)
+      const existing = await tx
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderRef, input.orderRef))
+        .orderBy(asc(paymentAttempts.attemptNo))
+      if (!mayStartNewAttempt(existing.map((a) => a.state))) {
+        const blocking =
+          existing.find((a) => a.state === 'authorised' || a.state === 'captured') ??
+          existing.find((a) => UNSETTLED_STATES.has(a.state) && a.state !== 'requires_action')
+        throw new PaymentError(
+          blocking && (blocking.state === 'authorised' || blocking.state === 'captured')
+            ? 'already_paid'
+            : 'unsettled',
+          'this order has a payment that succeeded or is still being confirmed',
+          blocking,
+        )
+      }
+      const [row] = await tx
+        .insert(paymentAttempts)
+        .values({
+          id: randomUUID(),
+          siteId: input.siteId,
+          orderRef: input.orderRef,
+          attemptNo: (existing.at(-1)?.attemptNo ?? 0) + 1,
+          method: input.method,
+          amountMinor: input.amountMinor,
+          currency: input.currency,
+          reference: randomBytes(16).toString('base64url'),
+          history: [],
+        })
+        .returning()
+      return row!
+    })
+  }
+
+  /** Records the operation (and the request to repeat it) before the provider is called. */
+  async begin(
+    id: string,
+    operation: string,
+    pendingRequest: Record<string, unknown> | null = null,
+  ): Promise<PaymentAttempt> {
+    const [row] = await this.db
+      .update(paymentAttempts)
+      .set({ lastOperation: operation, pendingRequest, updatedAt: new Date(this.now()) })
+      .where(eq(paymentAttempts.id, id))
+      .returning()
+    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
+    return row
+  }
+
+  /** Merges provider references learnt outside a state change (PayPal order id, Amazon session id). */
+  async addRefs(id: string, refs: ProviderRefs): Promise<PaymentAttempt> {
+    const [row] = await this.db
+      .update(paymentAttempts)
+      .set({
+        providerRefs: sql`${paymentAttempts.providerRefs} || ${JSON.stringify(refs)}::jsonb`,
+        updatedAt: new Date(this.now()),
+      })
+      .where(eq(paymentAttempts.id, id))
+      .returning()
+    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
+    return row
+  }
+
+  /** Applies a provider's outcome under a row lock; an impossible transition changes nothing. */
+  async record(id: string, cause: string, outcome: Outcome): Promise<PaymentAttempt> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update')
+      if (!row) throw new PaymentError('not_found', 'payment attempt not found')
+      const t = transition(row.state, outcome)
+      const now = new Date(this.now())
+      const refs = { ...row.providerRefs, ...outcome.refs }
+      if (!t.ok) {
+        return (
+          await tx
+            .update(paymentAttempts)
+            .set({
+              history: [
+                ...row.history,
+                {
+                  at: now.toISOString(),
+                  from: row.state,
+                  to: row.state,
+                  cause: `${cause} (ignored: ${outcome.status})`,
+                },
+              ],
+            })
+            .where(eq(paymentAttempts.id, id))
+            .returning()
+        )[0]!
+      }
+      const unknown = t.state === 'unknown'
+      const count = unknown ? row.reconcileCount + (cause === 'reconcile' ? 1 : 0) : row.reconcileCount
+      const reconcileAfter =
+        t.state === 'unknown'
+          ? new Date(now.getTime() + reconcileDelaySeconds(cause === 'reconcile' ? count : 0) * 1000)
+          : t.state === 'pending'
+            ? new Date(now.getTime() + 60_000)
+            : null
+      const code = 'code' in outcome ? outcome.code : null
+      const [updated] = await tx
+        .update(paymentAttempts)
+        .set({
+          state: t.state,
+          providerRefs: refs,
+          nextAction:
+            outcome.status === 'requires_action'
+              ? outcome.action
+              : t.state === 'requires_action'
+                ? row.nextAction
+                : null,
+          lastCode: code ?? (t.changed ? null : row.lastCode),
+          lastMessage:
+            'message' in outcome ? outcome.message.slice(0, 500) : t.changed ? null : row.lastMessage,
+          reconcileAfter,
+          reconcileCount: count,
+          // A settled attempt needs no request kept for repeating.
+          ...(FINAL_STATES.has(t.state) || t.state === 'authorised' ? { pendingRequest: null } : {}),
+          history:
+            t.changed || code
+              ? [
+                  ...row.history,
+                  { at: now.toISOString(), from: row.state, to: t.state, cause, ...(code ? { code } : {}) },
+                ]
+              : row.history,
+          updatedAt: now,
+        })
+        .where(eq(paymentAttempts.id, id))
+        .returning()
+      return updated!
+    })
+  }
+
+  /** begin → call → record, the shape of every provider operation. */
+  async perform(
+    id: string,
+    operation: string,
+    call: (ctx: AttemptContext) => Promise<Outcome>,
+    pendingRequest: Record<string, unknown> | null = null,
+  ): Promise<PaymentAttempt> {
+    const current = await this.get(id)
+    if (!current) throw new PaymentError('not_found', 'payment attempt not found')
+    if (FINAL_STATES.has(current.state) || current.state === 'authorised') {
+      throw new PaymentError('invalid_state', `the attempt is ${current.state}`, current)
+    }
+    const row = await this.begin(id, operation, pendingRequest)
+    const outcome = await call(attemptContext(row))
+    return this.record(id, operation, outcome)
+  }
+
+  /** Asks the provider what became of an attempt (unknown, pending, or after a notification). */
+  async reconcile(id: string): Promise<PaymentAttempt> {
+    const row = await this.get(id)
+    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
+    if (FINAL_STATES.has(row.state) || row.state === 'created') return row
+    const outcome = await this.adapter(row.method).reconcile(attemptContext(row))
+    return this.record(id, 'reconcile', outcome)
+  }
+
+  /** The reconciler's pass: every attempt whose reconcile time has come (a job runs it). */
+  async reconcileDue(limit = 20): Promise<PaymentAttempt[]> {
+    const due = await this.db
+      .select({ id: paymentAttempts.id })
+      .from(paymentAttempts)
+      .where(
+        and(
+          isNotNull(paymentAttempts.reconcileAfter),
+          lte(paymentAttempts.reconcileAfter, new Date(this.now())),
+        ),
+      )
+      .orderBy(asc(paymentAttempts.reconcileAfter))
+      .limit(limit)
+    const out: PaymentAttempt[] = []
+    for (const { id } of due) out.push(await this.reconcile(id))
+    return out
+  }
+
+  /**
+   * A provider notification: verify, de-duplicate by event id, then ask the provider again
+   * (the body is never trusted for state). A replay answers 'duplicate' and changes nothing.
+   */
+  async handleNotification(
+    method: 'paya' | 'paypal' | 'amazon',
+    raw: RawNotification,
+  ): Promise<NotificationResult> {
+    const adapter = this.adapters[method]
+    const verified = adapter?.verifyNotification ? await adapter.verifyNotification(raw) : null
+    if (!verified?.eventId) return 'invalid'
+    const [inserted] = await this.db
+      .insert(paymentNotifications)
+      .values({
+        provider: method,
+        eventId: verified.eventId.slice(0, 300),
+        kind: verified.kind.slice(0, 100),
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentNotifications.id })
+    if (!inserted) return 'duplicate'
+    const conditions = Object.entries(verified.refs)
+      .filter(([, v]) => typeof v === 'string' && v)
+      .map(([k, v]) => sql`${paymentAttempts.providerRefs} @> ${JSON.stringify({ [k]: v })}::jsonb`)
+    const [attempt] = conditions.length
+      ? await this.db
+          .select()
+          .from(paymentAttempts)
+          .where(and(eq(paymentAttempts.method, method), or(...conditions)))
+          .limit(1)
+      : []
+    let result: NotificationResult = 'no-attempt'
+    let note = 'no-attempt'
+    if (attempt) {
+      const after = await this.reconcile(attempt.id)
+      result = 'reconciled'
+      note = `reconciled: ${after.state}`
+    }
+    await this.db
+      .update(paymentNotifications)
+      .set({ attemptId: attempt?.id ?? null, result: note, processedAt: new Date(this.now()) })
+      .where(eq(paymentNotifications.id, inserted.id))
+    return result
+  }
+
+  // --- Per-method steps the checkout calls --------------------------------------------------
+
+  /** sagepay: the drop-in's merchant session key (one per card form render). */
+  cardSession() {
+    return this.configured('sagepay').cardSession()
+  }
+
+  /** sagepay: pay with the card identifier the drop-in produced (or a saved card). */
+  async cardPay(id: string, input: OpayoPayInput): Promise<PaymentAttempt> {
+    const adapter = this.configured('sagepay')
+    const row = await this.get(id)
+    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
+    const request = buildPaymentRequest(attemptContext(row), input)
+    return this.perform(id, 'pay', (ctx) => adapter.send(ctx, request), request)
+  }
+
+  /** sagepay: the ACS posted cres and threeDSSessionData back (found by reference, not cookie). */
+  async cardChallengeResult(threeDSSessionData: string, cRes: string): Promise<PaymentAttempt> {
+    const reference = referenceFromThreeDSSessionData(threeDSSessionData)
+    const row = reference ? await this.byReference(reference) : null
+    if (!row || row.method !== 'sagepay') throw new PaymentError('not_found', 'payment attempt not found')
+    if (row.state !== 'requires_action') return row
+    const adapter = this.configured('sagepay')
+    return this.perform(row.id, 'challenge', (ctx) => adapter.completeChallenge(ctx, cRes))
+  }
+
+  /** paya: the hosted form for this attempt. */
+  async payaForm(id: string, input: PayaFormInput) {
+    const row = await this.get(id)
+    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
+    const form = this.configured('paya').hostedForm(attemptContext(row), input)
+    await this.addRefs(id, { payaTransactionApiId: form.transactionApiId })
+    await this.begin(id, 'pay')
+    return form
+  }
+
+  /** paya: the form said it finished; Paya is asked what happened. */
+  payaConfirm(id: string): Promise<PaymentAttempt> {
+    const adapter = this.configured('paya')
+    return this.perform(id, 'pay', (ctx) => adapter.confirm(ctx))
+  }
+
+  /** paypal: create the PayPal order (createOrder callback); the order id is kept on the attempt. */
+  async paypalCreateOrder(
+    id: string,
+    input: PaypalOrderInput,
+  ): Promise<{ orderId: string } | PaymentAttempt> {
+    const adapter = this.configured('paypal')
+    const row = await this.get(id)
+    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
+    const result = await adapter.createOrder(attemptContext(row), input)
+    if ('orderId' in result) {
+      await this.addRefs(id, { paypalOrderId: result.orderId })
+      return { orderId: result.orderId }
+    }
+    return this.record(id, 'create', result)
+  }
+
+  /** paypal: onApprove → capture (re-approval and INSTRUMENT_DECLINED come back as requires_action). */
+  paypalCapture(id: string, intent: 'CAPTURE' | 'AUTHORIZE' = 'CAPTURE', seq = 0): Promise<PaymentAttempt> {
+    const adapter = this.configured('paypal')
+    return this.perform(id, intent === 'CAPTURE' ? 'capture' : 'authorize', (ctx) =>
+      adapter.capture(ctx, intent, seq),
+    )
+  }
+
+  /** amazon: the session Amazon created from our signed button, attached to the attempt. */
+  amazonAttachSession(id: string, checkoutSessionId: string): Promise<PaymentAttempt> {
+    return this.addRefs(id, { amazonCheckoutSessionId: checkoutSessionId })
+  }
+
+  /** amazon: amount and return URL set; the attempt then requires the redirect to Amazon. */
+  amazonPrepare(
+    id: string,
+    input: { resultReturnUrl: string; merchantReferenceId: string; storeName: string },
+  ): Promise<PaymentAttempt> {
+    const adapter = this.configured('amazon')
+    return this.perform(id, 'update', (ctx) => adapter.prepareForPayment(ctx, input))
+  }
+
+  /** amazon: back from Amazon: complete the checkout session. */
+  amazonComplete(id: string): Promise<PaymentAttempt> {
+    const adapter = this.configured('amazon')
+    return this.perform(id, 'complete', (ctx) => adapter.complete(ctx))
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Payment attempts and provider notifications. An attempt row is written before any provider
+ * call, so a crash or time-out in the middle always leaves something the reconciler can find.
+ */
+import { sql } from 'drizzle-orm'
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sites } from '../sites/sites.tables.ts'
+import type { AttemptState, NextAction, ProviderMethod, ProviderRefs } from './payments.types.ts'
+
+export interface AttemptHistoryEntry {
+  at: string
+  from: AttemptState
+  to: AttemptState
+  /** What caused it: the operation or 'reconcile' / 'notification:<id>'. */
+  cause: string
+  code?: string
+}
+
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    /** Random UUID; the idempotency keys derive from it. */
+    id: text('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** The checkout's order (or pre-order) this attempt pays for, as text: the payments module does not own orders. */
+    orderRef: text('order_ref').notNull(),
+    /** 1, 2, 3… per order: a new card after a decline is a new attempt with the next number. */
+    attemptNo: integer('attempt_no').notNull(),
+    method: text('method', { enum: ['sagepay', 'paya', 'paypal', 'amazon'] })
+      .$type<ProviderMethod>()
+      .notNull(),
+    state: text('state', {
+      enum: [
+        'created',
+        'requires_action',
+        'authorised',
+        'captured',
+        'pending',
+        'declined',
+        'failed',
+        'unknown',
+      ],
+    })
+      .$type<AttemptState>()
+      .notNull()
+      .default('created'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency', { enum: ['GBP', 'USD'] }).notNull(),
+    /** Opaque 128-bit reference for cross-site returns (3-D Secure threeDSSessionData). */
+    reference: text('reference').notNull(),
+    providerRefs: jsonb('provider_refs').$type<ProviderRefs>().notNull().default({}),
+    nextAction: jsonb('next_action').$type<NextAction | null>(),
+    /** Last decline or failure code and the provider's message (never shown raw to a shopper). */
+    lastCode: text('last_code'),
+    lastMessage: text('last_message'),
+    history: jsonb('history').$type<AttemptHistoryEntry[]>().notNull().default([]),
+    /** The provider operation last started ('pay', 'capture', 'complete'…): what the reconciler may repeat. */
+    lastOperation: text('last_operation'),
+    /** The request of that operation when repeating needs it (Opayo: tokens only, never card data). */
+    pendingRequest: jsonb('pending_request').$type<Record<string, unknown> | null>(),
+    /** Reconciler bookkeeping for unknown / pending attempts. */
+    reconcileAfter: timestamp('reconcile_after', { withTimezone: true }),
+    reconcileCount: integer('reconcile_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_order_no').on(t.orderRef, t.attemptNo),
+    uniqueIndex('payment_attempts_reference').on(t.reference),
+    /** At most one successful attempt per order, whatever races: the database refuses a second. */
+    uniqueIndex('payment_attempts_one_success')
+      .on(t.orderRef)
+      .where(sql`${t.state} in ('authorised', 'captured')`),
+    index('payment_attempts_reconcile')
+      .on(t.reconcileAfter)
+      .where(sql`${t.reconcileAfter} is not null`),
+  ],
+)
+
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider', { enum: ['paya', 'paypal', 'amazon'] }).notNull(),
+    /** The provider's event id (PayPal event id, SNS MessageId / NotificationId, Paya postback hash). */
+    eventId: text('event_id').notNull(),
+    kind: text('kind').notNull(),
+    attemptId: text('attempt_id'),
+    /** What processing did: 'reconciled', 'no-attempt', 'error: …'. */
+    result: text('result'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_notifications_event').on(t.provider, t.eventId)],
+)
+
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect

@@ -1,0 +1,96 @@
+/**
+ * The one payment model every provider maps onto (design: payments.md §7). Amounts are integer
+ * minor units here; each adapter converts at its own edge (money.ts).
+ */
+
+/** The payment methods the spec names. `purchase_order` has no provider (the checkout owns it). */
+export const METHOD_IDS = ['sagepay', 'paya', 'paypal', 'amazon', 'purchase_order'] as const
+export type MethodId = (typeof METHOD_IDS)[number]
+/** Methods that talk to a payment provider. */
+export type ProviderMethod = Exclude<MethodId, 'purchase_order'>
+export const PROVIDER_METHODS: readonly ProviderMethod[] = ['sagepay', 'paya', 'paypal', 'amazon']
+
+export type Currency = 'GBP' | 'USD'
+
+export const ATTEMPT_STATES = [
+  'created',
+  'requires_action',
+  'authorised',
+  'captured',
+  'pending',
+  'declined',
+  'failed',
+  'unknown',
+] as const
+export type AttemptState = (typeof ATTEMPT_STATES)[number]
+
+/** Whatever a provider needs to find its side of an attempt again. */
+export interface ProviderRefs {
+  opayoTransactionId?: string
+  vendorTxCode?: string
+  cardIdentifier?: string
+  payaTransactionId?: string
+  payaTransactionApiId?: string
+  paypalOrderId?: string
+  paypalCaptureId?: string
+  paypalAuthorizationId?: string
+  amazonCheckoutSessionId?: string
+  amazonChargeId?: string
+  amazonChargePermissionId?: string
+}
+
+/** What the browser must do before the attempt can finish. */
+export type NextAction =
+  | {
+      type: 'threeDSChallenge'
+      acsUrl: string
+      creq: string
+      /** Opaque attempt reference (base64url), echoed back by the ACS: never the provider's id. */
+      threeDSSessionData: string
+    }
+  /** Amazon amazonPayRedirectUrl, PayPal payer-action (re-approval). */
+  | { type: 'redirect'; url: string }
+  /** PayPal INSTRUMENT_DECLINED: the buttons' actions.restart(). */
+  | { type: 'paypalRestart' }
+
+/** A saved card as the provider returned it (Opayo reusable card identifier). */
+export interface SavedInstrument {
+  token: string
+  cardType: string
+  last4Digits: string
+  /** MMYY */
+  expiryDate: string | null
+}
+
+/**
+ * The result of one provider call, already classified. `unknown` is the only answer to a time-out,
+ * a dropped connection or a 5xx: the money may or may not have moved, so only the reconciler
+ * (which asks the provider) may resolve it.
+ */
+export type Outcome =
+  | { status: 'authorised' | 'captured'; refs: ProviderRefs; instrument?: SavedInstrument }
+  | { status: 'requires_action'; refs: ProviderRefs; action: NextAction }
+  | { status: 'pending'; refs: ProviderRefs; reason: string }
+  | {
+      status: 'declined'
+      refs: ProviderRefs
+      code: string
+      message: string
+      /** Another card or funding source may work (Opayo decline, PayPal INSTRUMENT_DECLINED). */
+      retryWithNewInstrument: boolean
+    }
+  /** Definitely nothing taken: a validation or authentication error the provider answered. */
+  | { status: 'failed'; refs: ProviderRefs; code: string; message: string }
+  | { status: 'unknown'; refs: ProviderRefs; code: string; message: string }
+
+/** Provider-side notification after verification: what to look up again. */
+export interface VerifiedNotification {
+  eventId: string
+  kind: string
+  refs: ProviderRefs
+}
+
+export interface RawNotification {
+  headers: Record<string, string | string[] | undefined>
+  rawBody: string
+}

@@ -1,0 +1,423 @@
+/**
+ * Amazon Pay Checkout v2 (amazon). The official SDK signs (request headers, button payload);
+ * requests go out through our own fetch to the configured host, because the SDK's only way to
+ * change host (overrideServiceUrl) turns TLS verification off for the whole process (ADR 0061).
+ */
+import { createVerify, X509Certificate } from 'node:crypto'
+import { createRequire } from 'node:module'
+import { amazonIdempotencyKey } from '../idempotency.ts'
+import { toDecimalString } from '../money.ts'
+import type { AmazonConfig } from '../payments.config.ts'
+import { isLoopbackUrl } from '../payments.config.ts'
+import type { Outcome, ProviderRefs, RawNotification, VerifiedNotification } from '../payments.types.ts'
+import { httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
+import { unknownOutcome, type AttemptContext, type ProviderAdapter } from './types.ts'
+
+interface SdkClient {
+  getSignedHeaders(options: {
+    method: string
+    urlFragment: string
+    payload?: string
+    headers?: Record<string, string>
+    queryParams?: Record<string, string>
+  }): Record<string, string>
+  generateButtonSignature(payload: string): string
+}
+const sdk = createRequire(import.meta.url)('@amazonpay/amazon-pay-api-sdk-nodejs') as {
+  AmazonPayClient: new (config: Record<string, unknown>) => SdkClient
+}
+
+export const AMAZON_ALGORITHM = 'AMZN-PAY-RSASSA-PSS-V2'
+
+export interface AmazonCheckoutSession {
+  checkoutSessionId: string
+  webCheckoutDetails?: {
+    amazonPayRedirectUrl?: string | null
+    checkoutReviewReturnUrl?: string
+    checkoutResultReturnUrl?: string
+  }
+  paymentDetails?: {
+    chargeAmount?: { amount: string; currencyCode: string } | null
+    paymentIntent?: string | null
+  }
+  buyer?: { buyerId?: string; name?: string; email?: string; phoneNumber?: string } | null
+  shippingAddress?: Record<string, string | null> | null
+  billingAddress?: Record<string, string | null> | null
+  paymentPreferences?: { paymentDescriptor?: string }[] | null
+  statusDetails: {
+    state: 'Open' | 'Completed' | 'Canceled'
+    reasonCode?: string | null
+    reasonDescription?: string | null
+  }
+  constraints?: { constraintId: string; description: string }[]
+  chargeId?: string | null
+  chargePermissionId?: string | null
+}
+
+export interface AmazonButtonConfig {
+  scriptUrl: string
+  merchantId: string
+  publicKeyId: string
+  ledgerCurrency: 'GBP'
+  checkoutLanguage: 'en_GB'
+  productType: 'PayAndShip'
+  placement: 'Checkout'
+  sandbox: boolean
+  payloadJSON: string
+  signature: string
+  algorithm: typeof AMAZON_ALGORITHM
+}
+
+export class AmazonClient {
+  private readonly signer: SdkClient
+
+  constructor(
+    readonly config: AmazonConfig,
+    private readonly timeoutMs = 20_000,
+  ) {
+    this.signer = new sdk.AmazonPayClient({
+      publicKeyId: config.publicKeyId,
+      privateKey: config.privateKey,
+      region: config.region,
+      sandbox: config.sandbox,
+      algorithm: AMAZON_ALGORITHM,
+    })
+  }
+
+  buttonSignature(payloadJSON: string): string {
+    return this.signer.generateButtonSignature(payloadJSON)
+  }
+
+  /** Signs with the SDK, sends with fetch to config.baseUrl (the signed x-amz-pay-host stays Amazon's). */
+  async call(
+    method: 'GET' | 'POST' | 'PATCH',
+    fragment: string,
+    payload?: unknown,
+    idempotencyKey?: string,
+  ): Promise<HttpResult> {
+    const options: {
+      method: string
+      urlFragment: string
+      payload?: string
+      headers: Record<string, string>
+    } = {
+      method,
+      urlFragment: fragment,
+      ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
+      headers: idempotencyKey ? { 'x-amz-pay-idempotency-key': idempotencyKey } : {},
+    }
+    const headers = this.signer.getSignedHeaders(options)
+    return httpRequest(`${this.config.baseUrl}/${options.urlFragment}`, {
+      method,
+      headers,
+      ...(options.payload !== undefined ? { body: options.payload } : {}),
+      timeoutMs: this.timeoutMs,
+    })
+  }
+
+  getCheckoutSession(id: string): Promise<HttpResult> {
+    return this.call('GET', `checkoutSessions/${encodeURIComponent(id)}`)
+  }
+
+  updateCheckoutSession(id: string, payload: unknown): Promise<HttpResult> {
+    return this.call('PATCH', `checkoutSessions/${encodeURIComponent(id)}`, payload)
+  }
+
+  completeCheckoutSession(id: string, payload: unknown, key: string): Promise<HttpResult> {
+    return this.call('POST', `checkoutSessions/${encodeURIComponent(id)}/complete`, payload, key)
+  }
+
+  getCharge(id: string): Promise<HttpResult> {
+    return this.call('GET', `charges/${encodeURIComponent(id)}`)
+  }
+}
+
+function reasonOf(res: HttpResult): string | null {
+  return isRecord(res.json) ? (str(res.json.reasonCode) ?? null) : null
+}
+
+export class AmazonAdapter implements ProviderAdapter {
+  readonly method = 'amazon' as const
+  readonly client: AmazonClient
+  private readonly certs = new Map<string, string>()
+
+  constructor(
+    readonly config: AmazonConfig,
+    timeoutMs?: number,
+  ) {
+    this.client = new AmazonClient(config, timeoutMs)
+  }
+
+  /** The signed button configuration (POST /checkout/amazon/create-amazon-session answers this). */
+  buttonConfig(reviewReturnUrl: string, allowedCountries: string[] = ['GB']): AmazonButtonConfig {
+    const payloadJSON = JSON.stringify({
+      webCheckoutDetails: { checkoutReviewReturnUrl: reviewReturnUrl },
+      storeId: this.config.storeId,
+      scopes: ['name', 'email', 'phoneNumber', 'billingAddress'],
+      deliverySpecifications: {
+        addressRestrictions: {
+          type: 'Allowed',
+          restrictions: Object.fromEntries(allowedCountries.map((c) => [c, {}])),
+        },
+      },
+    })
+    return {
+      scriptUrl: this.config.scriptUrl,
+      merchantId: this.config.merchantId,
+      publicKeyId: this.config.publicKeyId,
+      ledgerCurrency: 'GBP',
+      checkoutLanguage: 'en_GB',
+      productType: 'PayAndShip',
+      placement: 'Checkout',
+      sandbox: this.config.sandbox,
+      payloadJSON,
+      signature: this.client.buttonSignature(payloadJSON),
+      algorithm: AMAZON_ALGORITHM,
+    }
+  }
+
+  async getCheckoutSession(id: string): Promise<AmazonCheckoutSession | null> {
+    const res = await this.client.getCheckoutSession(id)
+    if (res.status === 404) return null
+    if (res.status !== 200 || !isRecord(res.json))
+      throw new Error(`Amazon get checkout session: HTTP ${res.status}`)
+    return res.json as unknown as AmazonCheckoutSession
+  }
+
+  /** Before the redirect to Amazon: the amount, the intent and where to come back. */
+  async prepareForPayment(
+    attempt: AttemptContext,
+    input: { resultReturnUrl: string; merchantReferenceId: string; storeName: string },
+  ): Promise<Outcome> {
+    const id = attempt.refs.amazonCheckoutSessionId
+    if (!id)
+      return {
+        status: 'failed',
+        refs: attempt.refs,
+        code: 'amazon_no_session',
+        message: 'no checkout session',
+      }
+    try {
+      const res = await this.client.updateCheckoutSession(id, {
+        webCheckoutDetails: { checkoutResultReturnUrl: input.resultReturnUrl },
+        paymentDetails: {
+          paymentIntent: 'AuthorizeWithCapture',
+          canHandlePendingAuthorization: false,
+          chargeAmount: {
+            amount: toDecimalString(attempt.amountMinor, attempt.currency),
+            currencyCode: attempt.currency,
+          },
+        },
+        merchantMetadata: {
+          merchantReferenceId: input.merchantReferenceId.slice(0, 256),
+          merchantStoreName: input.storeName.slice(0, 50),
+        },
+      })
+      if (res.status >= 500)
+        return unknownOutcome(attempt.refs, `amazon_http_${res.status}`, res.text.slice(0, 300))
+      const session = res.json as AmazonCheckoutSession
+      const url = isRecord(res.json) ? session.webCheckoutDetails?.amazonPayRedirectUrl : null
+      if (res.status === 200 && url)
+        return { status: 'requires_action', refs: attempt.refs, action: { type: 'redirect', url } }
+      return {
+        status: 'failed',
+        refs: attempt.refs,
+        code: `amazon_${reasonOf(res) ?? res.status}`,
+        message: res.text.slice(0, 300),
+      }
+    } catch (err) {
+      if (err instanceof TransportError)
+        return unknownOutcome(attempt.refs, `amazon_${err.kind}`, err.message)
+      throw err
+    }
+  }
+
+  /** Back from Amazon (checkoutResultReturnUrl): complete with the same amount. */
+  async complete(attempt: AttemptContext): Promise<Outcome> {
+    const id = attempt.refs.amazonCheckoutSessionId
+    if (!id)
+      return {
+        status: 'failed',
+        refs: attempt.refs,
+        code: 'amazon_no_session',
+        message: 'no checkout session',
+      }
+    try {
+      const res = await this.client.completeCheckoutSession(
+        id,
+        {
+          chargeAmount: {
+            amount: toDecimalString(attempt.amountMinor, attempt.currency),
+            currencyCode: attempt.currency,
+          },
+        },
+        amazonIdempotencyKey({ attemptId: attempt.id, op: 'complete' }),
+      )
+      if (res.status >= 500)
+        return unknownOutcome(attempt.refs, `amazon_http_${res.status}`, res.text.slice(0, 300))
+      if (res.status === 200 || res.status === 202)
+        return this.sessionOutcome(attempt.refs, res.json as AmazonCheckoutSession)
+      const reason = reasonOf(res)
+      if (reason === 'CheckoutSessionCanceled') return this.reconcile({ ...attempt, lastOperation: null })
+      return {
+        status: 'failed',
+        refs: attempt.refs,
+        code: `amazon_${reason ?? res.status}`,
+        message: res.text.slice(0, 300),
+      }
+    } catch (err) {
+      if (err instanceof TransportError)
+        return unknownOutcome(attempt.refs, `amazon_${err.kind}`, err.message)
+      throw err
+    }
+  }
+
+  private async sessionOutcome(baseRefs: ProviderRefs, session: AmazonCheckoutSession): Promise<Outcome> {
+    const refs: ProviderRefs = {
+      ...baseRefs,
+      amazonCheckoutSessionId: session.checkoutSessionId,
+      ...(session.chargeId ? { amazonChargeId: session.chargeId } : {}),
+      ...(session.chargePermissionId ? { amazonChargePermissionId: session.chargePermissionId } : {}),
+    }
+    const s = session.statusDetails
+    if (s.state === 'Canceled') {
+      return {
+        status: 'declined',
+        refs,
+        code: `amazon_${s.reasonCode ?? 'Canceled'}`,
+        message: s.reasonDescription ?? s.reasonCode ?? 'Canceled',
+        retryWithNewInstrument: s.reasonCode === 'Declined',
+      }
+    }
+    if (s.state === 'Open') {
+      const url = session.webCheckoutDetails?.amazonPayRedirectUrl
+      return url
+        ? { status: 'requires_action', refs, action: { type: 'redirect', url } }
+        : { status: 'failed', refs, code: 'amazon_open', message: 'the buyer has not finished on Amazon' }
+    }
+    if (!session.chargeId) return { status: 'pending', refs, reason: 'no charge yet' }
+    const res = await this.client.getCharge(session.chargeId)
+    if (res.status >= 500 || !isRecord(res.json))
+      return unknownOutcome(refs, `amazon_http_${res.status}`, 'charge lookup failed')
+    const charge = res.json as { statusDetails?: { state?: string; reasonCode?: string } }
+    switch (charge.statusDetails?.state) {
+      case 'Captured':
+        return { status: 'captured', refs }
+      case 'Authorized':
+        return { status: 'authorised', refs }
+      case 'AuthorizationInitiated':
+      case 'CaptureInitiated':
+        return { status: 'pending', refs, reason: charge.statusDetails.state }
+      case 'Declined':
+      case 'Canceled':
+        return {
+          status: 'declined',
+          refs,
+          code: `amazon_${charge.statusDetails.reasonCode ?? charge.statusDetails.state}`,
+          message: charge.statusDetails.state,
+          retryWithNewInstrument: true,
+        }
+      default:
+        return unknownOutcome(refs, 'amazon_charge_state', String(charge.statusDetails?.state))
+    }
+  }
+
+  /** GET the session (and its charge). Still Open after a lost complete: repeat it, same key. */
+  async reconcile(attempt: AttemptContext): Promise<Outcome> {
+    const id = attempt.refs.amazonCheckoutSessionId
+    if (!id)
+      return {
+        status: 'failed',
+        refs: attempt.refs,
+        code: 'amazon_no_session',
+        message: 'no checkout session',
+      }
+    try {
+      const res = await this.client.getCheckoutSession(id)
+      if (res.status >= 500)
+        return unknownOutcome(attempt.refs, `amazon_http_${res.status}`, res.text.slice(0, 300))
+      if (res.status === 404)
+        return { status: 'failed', refs: attempt.refs, code: 'amazon_session_not_found', message: id }
+      const session = res.json as AmazonCheckoutSession
+      if (session.statusDetails.state === 'Open' && attempt.lastOperation === 'complete')
+        return this.complete(attempt)
+      return this.sessionOutcome(attempt.refs, session)
+    } catch (err) {
+      if (err instanceof TransportError)
+        return unknownOutcome(attempt.refs, `amazon_${err.kind}`, err.message)
+      throw err
+    }
+  }
+
+  /** IPN v2: an SNS envelope. Verify its signature against the allow-listed signing certificate. */
+  async verifyNotification(req: RawNotification): Promise<VerifiedNotification | null> {
+    let env: unknown
+    try {
+      env = JSON.parse(req.rawBody)
+    } catch {
+      return null
+    }
+    if (!isRecord(env) || env.Type !== 'Notification') return null
+    const certUrl = str(env.SigningCertURL)
+    const signature = str(env.Signature)
+    const message = str(env.Message)
+    if (!certUrl || !signature || !message || !(await this.snsSignatureValid(env, certUrl, signature)))
+      return null
+    let m: unknown
+    try {
+      m = JSON.parse(message)
+    } catch {
+      return null
+    }
+    if (!isRecord(m) || m.MerchantID !== this.config.merchantId) return null
+    const objectType = str(m.ObjectType)
+    const objectId = str(m.ObjectId)
+    const refs: ProviderRefs = {}
+    if (objectType === 'CHARGE' && objectId) refs.amazonChargeId = objectId
+    const permission =
+      str(m.ChargePermissionId) ?? (objectType === 'CHARGE_PERMISSION' ? objectId : undefined)
+    if (permission) refs.amazonChargePermissionId = permission
+    return {
+      eventId: str(m.NotificationId) ?? str(env.MessageId) ?? '',
+      kind: `${objectType}:${str(m.NotificationType)}`,
+      refs,
+    }
+  }
+
+  private async snsSignatureValid(
+    env: Record<string, unknown>,
+    certUrl: string,
+    signature: string,
+  ): Promise<boolean> {
+    let url: URL
+    try {
+      url = new URL(certUrl)
+    } catch {
+      return false
+    }
+    if (!this.config.snsCertHost.test(url.host) && !this.config.snsCertHost.test(url.hostname)) return false
+    if (url.protocol !== 'https:' && !isLoopbackUrl(certUrl)) return false
+    let pem = this.certs.get(certUrl)
+    if (!pem) {
+      const res = await httpRequest(certUrl, { method: 'GET', timeoutMs: 10_000 })
+      if (res.status !== 200) return false
+      pem = res.text
+      this.certs.set(certUrl, pem)
+    }
+    const fields =
+      env.Type === 'Notification'
+        ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type']
+        : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type']
+    const canonical = fields
+      .filter((f) => typeof env[f] === 'string')
+      .map((f) => `${f}\n${env[f] as string}\n`)
+      .join('')
+    try {
+      const key = new X509Certificate(pem).publicKey
+      const algorithm = env.SignatureVersion === '2' ? 'RSA-SHA256' : 'RSA-SHA1'
+      return createVerify(algorithm).update(canonical).verify(key, signature, 'base64')
+    } catch {
+      return false
+    }
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * Paya Connect (paya): a thin typed client (no npm SDK exists, payments.md §2) and its adapter.
+ * The card goes into Paya's hosted PayForm (an iframe on Paya's origin); our server only chooses
+ * the transaction_api_id and then asks Paya what happened to it. USD only.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { payaTransactionApiId } from '../idempotency.ts'
+import { toDecimalString } from '../money.ts'
+import type { PayaConfig } from '../payments.config.ts'
+import type { Outcome, ProviderRefs, RawNotification, VerifiedNotification } from '../payments.types.ts'
+import { httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
+import { unknownOutcome, type AttemptContext, type ProviderAdapter } from './types.ts'
+
+export interface PayaTransaction {
+  id: string
+  status_id: number
+  reason_code_id: number
+  verbiage?: string
+  transaction_api_id?: string
+  transaction_amount?: string
+  last_four?: string
+  account_type?: string
+}
+
+/** status_id: 101 sale approved, 102 authonly, 201 voided, 301 declined (Transactions README). */
+export const PAYA_STATUS = { sale: 101, authOnly: 102, refunded: 111, voided: 201, declined: 301 } as const
+
+export class PayaClient {
+  constructor(
+    readonly config: PayaConfig,
+    private readonly timeoutMs = 20_000,
+  ) {}
+
+  private headers(): Record<string, string> {
+    return {
+      'developer-id': this.config.developerId,
+      'user-id': this.config.userId,
+      'user-api-key': this.config.userApiKey,
+    }
+  }
+
+  /** GET /v2/transactions?transaction_api_id=…: the authoritative answer after the hosted form or a time-out. */
+  async findByApiId(
+    transactionApiId: string,
+  ): Promise<{ res: HttpResult; transaction: PayaTransaction | null }> {
+    const res = await httpRequest(
+      `${this.config.baseUrl}/v2/transactions?transaction_api_id=${encodeURIComponent(transactionApiId)}`,
+      { method: 'GET', headers: this.headers(), timeoutMs: this.timeoutMs },
+    )
+    const list = isRecord(res.json) && Array.isArray(res.json.transactions) ? res.json.transactions : []
+    const first = list.find((t) => isRecord(t) && t.transaction_api_id === transactionApiId)
+    return { res, transaction: isRecord(first) ? (first as unknown as PayaTransaction) : null }
+  }
+
+  async getTransaction(id: string): Promise<HttpResult> {
+    return httpRequest(`${this.config.baseUrl}/v2/transactions/${encodeURIComponent(id)}`, {
+      method: 'GET',
+      headers: this.headers(),
+      timeoutMs: this.timeoutMs,
+    })
+  }
+
+  /** PUT /v2/transactions/{id}: void or authcomplete. */
+  async update(id: string, action: 'void' | 'authcomplete', amount?: string): Promise<HttpResult> {
+    return httpRequest(`${this.config.baseUrl}/v2/transactions/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      headers: this.headers(),
+      body: { transaction: { action, ...(amount ? { transaction_amount: amount } : {}) } },
+      timeoutMs: this.timeoutMs,
+    })
+  }
+
+  /** The PayForm iframe URL, signed: hash-key = HMAC-SHA256(user_hash_key, user_id + timestamp). */
+  payFormUrl(data: Record<string, unknown>, nowSeconds: number): string {
+    const timestamp = String(nowSeconds)
+    const hashKey = createHmac('sha256', this.config.userHashKey)
+      .update(this.config.userId + timestamp)
+      .digest('hex')
+    const q = new URLSearchParams({
+      'developer-id': this.config.developerId,
+      'hash-key': hashKey,
+      'user-id': this.config.userId,
+      timestamp,
+      data: Buffer.from(JSON.stringify(data), 'utf8').toString('hex'),
+    })
+    return `${this.config.baseUrl}/v2/payform?${q.toString()}`
+  }
+}
+
+export interface PayaFormInput {
+  /** Billing street and zip for AVS. */
+  billingStreet?: string
+  billingZip?: string
+  orderNumber: string
+  /** Our page that receives postMessage; Paya redirects nowhere. */
+  parentOrigin?: string
+}
+
+export class PayaAdapter implements ProviderAdapter {
+  readonly method = 'paya' as const
+  readonly client: PayaClient
+
+  constructor(
+    readonly config: PayaConfig,
+    timeoutMs?: number,
+    private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+  ) {
+    this.client = new PayaClient(config, timeoutMs)
+  }
+
+  /** The hosted form for this attempt: the iframe URL and the origin its postMessage comes from. */
+  hostedForm(
+    attempt: AttemptContext,
+    input: PayaFormInput,
+  ): { iframeUrl: string; expectedOrigin: string; transactionApiId: string } {
+    if (attempt.currency !== 'USD') throw new Error('Paya takes USD only')
+    const transactionApiId = payaTransactionApiId({ attemptId: attempt.id, op: 'pay' })
+    const iframeUrl = this.client.payFormUrl(
+      {
+        transaction: {
+          payment_method: 'cc',
+          action: 'sale',
+          transaction_amount: toDecimalString(attempt.amountMinor, 'USD'),
+          location_id: this.config.locationId,
+          product_transaction_id: this.config.productTransactionId,
+          transaction_api_id: transactionApiId,
+          order_num: input.orderNumber.slice(0, 32),
+          ...(input.billingStreet ? { billing_street: input.billingStreet } : {}),
+          ...(input.billingZip ? { billing_zip: input.billingZip } : {}),
+          show_cvv: 1,
+          require_zip: 1,
+          parent_send_message: 1,
+          parent_close: 1,
+        },
+      },
+      this.nowSeconds(),
+    )
+    return { iframeUrl, expectedOrigin: new URL(this.config.baseUrl).origin, transactionApiId }
+  }
+
+  /** The browser says the form finished: ask Paya (the postMessage is only a hint). */
+  confirm(attempt: AttemptContext): Promise<Outcome> {
+    return this.reconcile(attempt)
+  }
+
+  async reconcile(attempt: AttemptContext): Promise<Outcome> {
+    const apiId =
+      attempt.refs.payaTransactionApiId ?? payaTransactionApiId({ attemptId: attempt.id, op: 'pay' })
+    const refs: ProviderRefs = { ...attempt.refs, payaTransactionApiId: apiId }
+    try {
+      const { res, transaction } = await this.client.findByApiId(apiId)
+      if (res.status >= 500) return unknownOutcome(refs, `paya_http_${res.status}`, res.text.slice(0, 300))
+      if (res.status !== 200)
+        return { status: 'failed', refs, code: `paya_http_${res.status}`, message: res.text.slice(0, 300) }
+      if (!transaction) {
+        // Nothing submitted yet: the shopper is still on the form (or left it).
+        return { status: 'requires_action', refs, action: { type: 'redirect', url: 'paya:form' } }
+      }
+      return this.toOutcome(refs, transaction)
+    } catch (err) {
+      if (err instanceof TransportError) return unknownOutcome(refs, `paya_${err.kind}`, err.message)
+      throw err
+    }
+  }
+
+  toOutcome(baseRefs: ProviderRefs, t: PayaTransaction): Outcome {
+    const refs: ProviderRefs = { ...baseRefs, payaTransactionId: t.id }
+    switch (Number(t.status_id)) {
+      case PAYA_STATUS.sale:
+        return { status: 'captured', refs }
+      case PAYA_STATUS.authOnly:
+        return { status: 'authorised', refs }
+      case PAYA_STATUS.declined:
+        return {
+          status: 'declined',
+          refs,
+          code: `paya_${t.reason_code_id}`,
+          message: t.verbiage ?? 'Declined',
+          retryWithNewInstrument: true,
+        }
+      default:
+        return { status: 'failed', refs, code: `paya_status_${t.status_id}`, message: t.verbiage ?? '' }
+    }
+  }
+
+  /**
+   * A postback: Paya does not sign them; the only proof is the Basic credentials we configured.
+   * The body is never trusted for state: the service fetches the transaction again.
+   */
+  async verifyNotification(req: RawNotification): Promise<VerifiedNotification | null> {
+    const { postbackUser, postbackPassword } = this.config
+    if (!postbackUser || !postbackPassword) return null
+    const header = req.headers.authorization
+    const expected = Buffer.from(
+      `Basic ${Buffer.from(`${postbackUser}:${postbackPassword}`).toString('base64')}`,
+    )
+    const given = Buffer.from(typeof header === 'string' ? header : '')
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+    let body: unknown
+    try {
+      body = JSON.parse(req.rawBody)
+    } catch {
+      return null
+    }
+    if (!isRecord(body) || body.resource !== 'transaction' || typeof body.data !== 'string') return null
+    let data: unknown
+    try {
+      data = JSON.parse(body.data)
+    } catch {
+      return null
+    }
+    if (!isRecord(data) || typeof data.id !== 'string') return null
+    const apiId = str(data.transaction_api_id)
+    return {
+      // Postbacks carry no event id: the transaction, the event type and its modification time identify one.
+      eventId: `${data.id}:${str(body.type) ?? ''}:${str(data.modified_ts) ?? ''}`,
+      kind: `${str(body.type) ?? 'UPDATE'}:transaction`,
+      refs: { payaTransactionId: data.id, ...(apiId ? { payaTransactionApiId: apiId } : {}) },
+    }
+  }
+}

@@ -1,0 +1,488 @@
+/**
+ * PayPal Orders v2 (paypal): a thin typed client (ADR 0061 says why not the server SDK) and its
+ * adapter. Every POST carries a PayPal-Request-Id derived from the attempt, so a repeat after a
+ * time-out returns the first answer instead of paying twice.
+ */
+import { paypalRequestId, type Operation } from '../idempotency.ts'
+import { toDecimalString } from '../money.ts'
+import type { PaypalConfig } from '../payments.config.ts'
+import type {
+  Currency,
+  Outcome,
+  ProviderRefs,
+  RawNotification,
+  VerifiedNotification,
+} from '../payments.types.ts'
+import { basicAuth, httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
+import { unknownOutcome, type AttemptContext, type ProviderAdapter } from './types.ts'
+
+export interface PaypalShippingOption {
+  id: string
+  label: string
+  type: 'SHIPPING' | 'PICKUP'
+  selected: boolean
+  amountMinor: number
+}
+
+export interface PaypalOrderInput {
+  /** Amount breakdown in minor units; value = itemTotal + shipping + taxTotal - discount. */
+  itemTotalMinor: number
+  shippingMinor: number
+  taxTotalMinor: number
+  discountMinor: number
+  items?: { name: string; quantity: number; unitAmountMinor: number; sku?: string }[]
+  shippingOptions?: PaypalShippingOption[]
+  intent?: 'CAPTURE' | 'AUTHORIZE'
+  brandName: string
+  locale: string
+  returnUrl: string
+  cancelUrl: string
+  /** GET_FROM_FILE: the buyer picks an address in PayPal; SET_PROVIDED_ADDRESS: ours, read-only. */
+  shippingPreference: 'GET_FROM_FILE' | 'NO_SHIPPING' | 'SET_PROVIDED_ADDRESS'
+  /** Re-approval: a new order for the same attempt needs a new request id. */
+  sequence?: number
+}
+
+export interface PaypalOrder {
+  id: string
+  status: 'CREATED' | 'SAVED' | 'APPROVED' | 'VOIDED' | 'COMPLETED' | 'PAYER_ACTION_REQUIRED'
+  links?: { rel: string; href: string }[]
+  payer?: { email_address?: string; name?: { given_name?: string; surname?: string }; payer_id?: string }
+  purchase_units?: {
+    reference_id?: string
+    amount?: { currency_code: string; value: string }
+    shipping?: { name?: { full_name?: string }; address?: Record<string, string>; options?: unknown[] }
+    payments?: {
+      captures?: { id: string; status: string; status_details?: { reason?: string } }[]
+      authorizations?: { id: string; status: string }[]
+    }
+  }[]
+}
+
+export class PaypalClient {
+  private token: { value: string; expiresAt: number } | null = null
+
+  constructor(
+    readonly config: PaypalConfig,
+    private readonly timeoutMs = 20_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** OAuth 2 client credentials, cached until a minute before expiry. */
+  async accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAt > this.now()) return this.token.value
+    const res = await fetch(`${this.config.baseUrl}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: basicAuth(this.config.clientId, this.config.clientSecret),
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: 'grant_type=client_credentials',
+      signal: AbortSignal.timeout(this.timeoutMs),
+    }).catch((err: Error) => {
+      throw new TransportError(
+        err.name === 'TimeoutError' ? 'timeout' : 'network',
+        `PayPal token: ${err.message}`,
+      )
+    })
+    const body: unknown = await res.json().catch(() => null)
+    if (res.status >= 500) throw new TransportError('network', `PayPal token: HTTP ${res.status}`)
+    if (!res.ok || !isRecord(body) || typeof body.access_token !== 'string') {
+      throw new Error(`PayPal token: HTTP ${res.status}`)
+    }
+    const ttl = typeof body.expires_in === 'number' ? body.expires_in : 300
+    this.token = { value: body.access_token, expiresAt: this.now() + Math.max(0, ttl - 60) * 1000 }
+    return body.access_token
+  }
+
+  async call(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResult> {
+    const token = await this.accessToken()
+    const res = await httpRequest(`${this.config.baseUrl}${path}`, {
+      method,
+      body,
+      timeoutMs: this.timeoutMs,
+      headers: { authorization: `Bearer ${token}`, ...headers },
+    })
+    if (res.status === 401) this.token = null
+    return res
+  }
+
+  createOrder(body: unknown, requestId: string): Promise<HttpResult> {
+    return this.call('POST', '/v2/checkout/orders', body, {
+      'paypal-request-id': requestId,
+      prefer: 'return=representation',
+    })
+  }
+
+  getOrder(orderId: string): Promise<HttpResult> {
+    return this.call('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`)
+  }
+
+  patchOrder(orderId: string, patch: unknown[]): Promise<HttpResult> {
+    return this.call('PATCH', `/v2/checkout/orders/${encodeURIComponent(orderId)}`, patch)
+  }
+
+  captureOrder(orderId: string, requestId: string): Promise<HttpResult> {
+    return this.call(
+      'POST',
+      `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
+      {},
+      {
+        'paypal-request-id': requestId,
+        prefer: 'return=representation',
+      },
+    )
+  }
+
+  authorizeOrder(orderId: string, requestId: string): Promise<HttpResult> {
+    return this.call(
+      'POST',
+      `/v2/checkout/orders/${encodeURIComponent(orderId)}/authorize`,
+      {},
+      {
+        'paypal-request-id': requestId,
+        prefer: 'return=representation',
+      },
+    )
+  }
+
+  verifyWebhookSignature(body: Record<string, unknown>): Promise<HttpResult> {
+    return this.call('POST', '/v1/notifications/verify-webhook-signature', body)
+  }
+}
+
+function money(minor: number, currency: Currency) {
+  return { currency_code: currency, value: toDecimalString(minor, currency) }
+}
+
+export function buildOrderRequest(attempt: AttemptContext, input: PaypalOrderInput): Record<string, unknown> {
+  const c = attempt.currency
+  const total = input.itemTotalMinor + input.shippingMinor + input.taxTotalMinor - input.discountMinor
+  if (total !== attempt.amountMinor)
+    throw new RangeError(`breakdown ${total} ≠ attempt amount ${attempt.amountMinor}`)
+  return {
+    intent: input.intent ?? 'CAPTURE',
+    purchase_units: [
+      {
+        reference_id: 'default',
+        custom_id: attempt.id,
+        invoice_id: `${attempt.orderRef}-${attempt.attemptNo}`,
+        amount: {
+          ...money(total, c),
+          breakdown: {
+            item_total: money(input.itemTotalMinor, c),
+            shipping: money(input.shippingMinor, c),
+            tax_total: money(input.taxTotalMinor, c),
+            ...(input.discountMinor ? { discount: money(input.discountMinor, c) } : {}),
+          },
+        },
+        ...(input.items
+          ? {
+              items: input.items.map((i) => ({
+                name: i.name.slice(0, 127),
+                quantity: String(i.quantity),
+                unit_amount: money(i.unitAmountMinor, c),
+                ...(i.sku ? { sku: i.sku.slice(0, 127) } : {}),
+                category: 'PHYSICAL_GOODS',
+              })),
+            }
+          : {}),
+        ...(input.shippingOptions
+          ? { shipping: { options: input.shippingOptions.map((o) => shippingOption(o, c)) } }
+          : {}),
+      },
+    ],
+    payment_source: {
+      paypal: {
+        experience_context: {
+          brand_name: input.brandName.slice(0, 127),
+          locale: input.locale,
+          shipping_preference: input.shippingPreference,
+          user_action: 'PAY_NOW',
+          return_url: input.returnUrl,
+          cancel_url: input.cancelUrl,
+        },
+      },
+    },
+  }
+}
+
+function shippingOption(o: PaypalShippingOption, c: Currency) {
+  return { id: o.id, label: o.label, type: o.type, selected: o.selected, amount: money(o.amountMinor, c) }
+}
+
+function issueOf(res: HttpResult): string | null {
+  const details = isRecord(res.json) && Array.isArray(res.json.details) ? res.json.details : []
+  return isRecord(details[0]) ? (str(details[0].issue) ?? null) : null
+}
+
+export class PaypalAdapter implements ProviderAdapter {
+  readonly method = 'paypal' as const
+  readonly client: PaypalClient
+
+  constructor(
+    readonly config: PaypalConfig,
+    timeoutMs?: number,
+  ) {
+    this.client = new PaypalClient(config, timeoutMs)
+  }
+
+  /** The script the browser loads: the JS SDK with credit and card funding disabled. */
+  sdkScriptUrl(currency: Currency, intent: 'capture' | 'authorize' = 'capture'): string {
+    const q = new URLSearchParams({
+      'client-id': this.config.clientId,
+      currency,
+      intent,
+      components: 'buttons',
+      'disable-funding': 'credit,card',
+    })
+    return `${this.config.sdkUrl}?${q.toString()}`
+  }
+
+  /** POST /v2/checkout/orders → the order id the buttons' createOrder returns. */
+  async createOrder(
+    attempt: AttemptContext,
+    input: PaypalOrderInput,
+  ): Promise<{ orderId: string; status: string } | Outcome> {
+    const requestId = paypalRequestId({ attemptId: attempt.id, op: 'create', seq: input.sequence ?? 0 })
+    try {
+      const res = await this.client.createOrder(buildOrderRequest(attempt, input), requestId)
+      if (
+        (res.status === 200 || res.status === 201) &&
+        isRecord(res.json) &&
+        typeof res.json.id === 'string'
+      ) {
+        return { orderId: res.json.id, status: str(res.json.status) ?? 'CREATED' }
+      }
+      if (res.status >= 500)
+        return unknownOutcome(attempt.refs, `paypal_http_${res.status}`, res.text.slice(0, 300))
+      return {
+        status: 'failed',
+        refs: attempt.refs,
+        code: `paypal_${issueOf(res) ?? res.status}`,
+        message: res.text.slice(0, 300),
+      }
+    } catch (err) {
+      if (err instanceof TransportError)
+        return unknownOutcome(attempt.refs, `paypal_${err.kind}`, err.message)
+      throw err
+    }
+  }
+
+  async getOrder(orderId: string): Promise<PaypalOrder | null> {
+    const res = await this.client.getOrder(orderId)
+    if (res.status === 404) return null
+    if (res.status !== 200 || !isRecord(res.json)) throw new Error(`PayPal get order: HTTP ${res.status}`)
+    return res.json as unknown as PaypalOrder
+  }
+
+  /** The shipping options (and the amount they change), PATCHed while the order is CREATED/APPROVED. */
+  async updateShippingOptions(
+    orderId: string,
+    currency: Currency,
+    amount: {
+      totalMinor: number
+      itemTotalMinor: number
+      shippingMinor: number
+      taxTotalMinor: number
+      discountMinor: number
+    },
+    options: PaypalShippingOption[],
+  ): Promise<{ ok: true } | { ok: false; issue: string }> {
+    const path = "/purchase_units/@reference_id=='default'"
+    const res = await this.client.patchOrder(orderId, [
+      {
+        op: 'replace',
+        path: `${path}/amount`,
+        value: {
+          ...money(amount.totalMinor, currency),
+          breakdown: {
+            item_total: money(amount.itemTotalMinor, currency),
+            shipping: money(amount.shippingMinor, currency),
+            tax_total: money(amount.taxTotalMinor, currency),
+            ...(amount.discountMinor ? { discount: money(amount.discountMinor, currency) } : {}),
+          },
+        },
+      },
+      {
+        op: 'replace',
+        path: `${path}/shipping/options`,
+        value: options.map((o) => shippingOption(o, currency)),
+      },
+    ])
+    if (res.status === 204 || res.status === 200) return { ok: true }
+    return { ok: false, issue: issueOf(res) ?? `HTTP_${res.status}` }
+  }
+
+  /** onApprove → capture (or authorize). Re-approval and declines come back as requires_action. */
+  async capture(
+    attempt: AttemptContext,
+    intent: 'CAPTURE' | 'AUTHORIZE' = 'CAPTURE',
+    seq = 0,
+  ): Promise<Outcome> {
+    const orderId = attempt.refs.paypalOrderId
+    if (!orderId)
+      return { status: 'failed', refs: attempt.refs, code: 'paypal_no_order', message: 'no PayPal order' }
+    const op: Operation = intent === 'CAPTURE' ? 'capture' : 'authorize'
+    const requestId = paypalRequestId({ attemptId: attempt.id, op, seq })
+    try {
+      const res =
+        intent === 'CAPTURE'
+          ? await this.client.captureOrder(orderId, requestId)
+          : await this.client.authorizeOrder(orderId, requestId)
+      if (res.status >= 500)
+        return unknownOutcome(attempt.refs, `paypal_http_${res.status}`, res.text.slice(0, 300))
+      if (res.status === 200 || res.status === 201)
+        return this.orderOutcome(attempt.refs, res.json as PaypalOrder)
+      const issue = issueOf(res)
+      if (issue === 'INSTRUMENT_DECLINED') {
+        return { status: 'requires_action', refs: attempt.refs, action: { type: 'paypalRestart' } }
+      }
+      if (issue === 'PAYER_ACTION_REQUIRED') {
+        const order = await this.getOrder(orderId)
+        const link = order?.links?.find((l) => l.rel === 'payer-action')?.href
+        if (link)
+          return { status: 'requires_action', refs: attempt.refs, action: { type: 'redirect', url: link } }
+      }
+      if (issue === 'ORDER_ALREADY_CAPTURED' || issue === 'ORDER_ALREADY_AUTHORIZED')
+        return this.reconcile(attempt)
+      return {
+        status: 'declined',
+        refs: attempt.refs,
+        code: `paypal_${issue ?? res.status}`,
+        message: res.text.slice(0, 300),
+        retryWithNewInstrument: issue !== 'ORDER_NOT_APPROVED',
+      }
+    } catch (err) {
+      if (err instanceof TransportError)
+        return unknownOutcome(attempt.refs, `paypal_${err.kind}`, err.message)
+      throw err
+    }
+  }
+
+  /** A captured/authorised order → Outcome. */
+  orderOutcome(baseRefs: ProviderRefs, order: PaypalOrder): Outcome {
+    const refs: ProviderRefs = { ...baseRefs, paypalOrderId: order.id }
+    const payments = order.purchase_units?.[0]?.payments
+    const capture = payments?.captures?.[0]
+    const auth = payments?.authorizations?.[0]
+    if (capture) {
+      refs.paypalCaptureId = capture.id
+      if (capture.status === 'COMPLETED') return { status: 'captured', refs }
+      if (capture.status === 'PENDING')
+        return { status: 'pending', refs, reason: capture.status_details?.reason ?? 'PENDING' }
+      return {
+        status: 'declined',
+        refs,
+        code: `paypal_capture_${capture.status}`,
+        message: capture.status,
+        retryWithNewInstrument: true,
+      }
+    }
+    if (auth) {
+      refs.paypalAuthorizationId = auth.id
+      if (auth.status === 'CREATED' || auth.status === 'CAPTURED') return { status: 'authorised', refs }
+      if (auth.status === 'PENDING') return { status: 'pending', refs, reason: 'PENDING' }
+      return {
+        status: 'declined',
+        refs,
+        code: `paypal_auth_${auth.status}`,
+        message: auth.status,
+        retryWithNewInstrument: true,
+      }
+    }
+    if (order.status === 'PAYER_ACTION_REQUIRED') {
+      const link = order.links?.find((l) => l.rel === 'payer-action')?.href
+      if (link) return { status: 'requires_action', refs, action: { type: 'redirect', url: link } }
+    }
+    return {
+      status: 'failed',
+      refs,
+      code: `paypal_order_${order.status}`,
+      message: 'the order holds no payment',
+    }
+  }
+
+  /**
+   * GET the order. Captured → done. Approved but not captured → the capture never happened:
+   * repeat it with the same request id. Anything else stays as the provider says.
+   */
+  async reconcile(attempt: AttemptContext): Promise<Outcome> {
+    const orderId = attempt.refs.paypalOrderId
+    if (!orderId)
+      return { status: 'failed', refs: attempt.refs, code: 'paypal_no_order', message: 'no PayPal order' }
+    try {
+      const res = await this.client.getOrder(orderId)
+      if (res.status >= 500)
+        return unknownOutcome(attempt.refs, `paypal_http_${res.status}`, res.text.slice(0, 300))
+      if (res.status === 404)
+        return { status: 'failed', refs: attempt.refs, code: 'paypal_order_not_found', message: orderId }
+      const order = res.json as PaypalOrder
+      if (order.status === 'APPROVED' && !order.purchase_units?.[0]?.payments) {
+        if (attempt.lastOperation === 'capture' || attempt.lastOperation === 'authorize') {
+          return this.capture(attempt, attempt.lastOperation === 'capture' ? 'CAPTURE' : 'AUTHORIZE')
+        }
+        return unknownOutcome(attempt.refs, 'paypal_approved_not_captured', 'approved, waiting for capture')
+      }
+      if (order.status === 'CREATED' || order.status === 'SAVED') {
+        return {
+          status: 'failed',
+          refs: attempt.refs,
+          code: 'paypal_not_approved',
+          message: 'the buyer did not approve',
+        }
+      }
+      if (order.status === 'VOIDED')
+        return { status: 'failed', refs: attempt.refs, code: 'paypal_voided', message: 'voided' }
+      return this.orderOutcome(attempt.refs, order)
+    } catch (err) {
+      if (err instanceof TransportError)
+        return unknownOutcome(attempt.refs, `paypal_${err.kind}`, err.message)
+      throw err
+    }
+  }
+
+  /** Webhook: PayPal itself checks the signature (verify-webhook-signature); then we re-fetch the order. */
+  async verifyNotification(req: RawNotification): Promise<VerifiedNotification | null> {
+    if (!this.config.webhookId) return null
+    const h = (name: string) => {
+      const v = req.headers[name]
+      return typeof v === 'string' ? v : undefined
+    }
+    let event: unknown
+    try {
+      event = JSON.parse(req.rawBody)
+    } catch {
+      return null
+    }
+    const fields = {
+      auth_algo: h('paypal-auth-algo'),
+      cert_url: h('paypal-cert-url'),
+      transmission_id: h('paypal-transmission-id'),
+      transmission_sig: h('paypal-transmission-sig'),
+      transmission_time: h('paypal-transmission-time'),
+    }
+    if (!isRecord(event) || typeof event.id !== 'string' || Object.values(fields).some((v) => !v)) return null
+    const res = await this.client.verifyWebhookSignature({
+      ...fields,
+      webhook_id: this.config.webhookId,
+      webhook_event: event,
+    })
+    if (res.status >= 500) throw new TransportError('network', `verify webhook: HTTP ${res.status}`)
+    if (!isRecord(res.json) || res.json.verification_status !== 'SUCCESS') return null
+    const resource = isRecord(event.resource) ? event.resource : {}
+    const related =
+      isRecord(resource.supplementary_data) && isRecord(resource.supplementary_data.related_ids)
+        ? resource.supplementary_data.related_ids
+        : {}
+    const type = str(event.event_type) ?? ''
+    const orderId = type.startsWith('CHECKOUT.ORDER.') ? str(resource.id) : str(related.order_id)
+    return { eventId: event.id, kind: type, refs: orderId ? { paypalOrderId: orderId } : {} }
+  }
+}

@@ -1,0 +1,523 @@
+/**
+ * Amazon Pay v2 simulator: checkout sessions (create from the signed button payload, get,
+ * update, complete), charges, request signatures checked exactly as Amazon checks them
+ * (RSA-PSS over the canonical request of the signed headers), idempotency keys, the sandbox's
+ * simulated wallet cards and simulation codes, a checkout.js stand-in, and IPNs in a signed SNS
+ * envelope (payments.md §4, §7.3).
+ *
+ * Wallet cards: …1111 happy path; …3434 Declined; …3064 BuyerCanceled; …0701 authorisation pending.
+ */
+import { constants, createHash, createSign, createVerify, randomUUID, type KeyObject } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { SIMULATOR_CREDENTIALS } from '../server/modules/payments/payments.config.ts'
+import { escapeHtml, page, underFaults, type Faults } from './faults.ts'
+
+const ALGORITHMS: Record<string, number> = { 'AMZN-PAY-RSASSA-PSS-V2': 32, 'AMZN-PAY-RSASSA-PSS': 20 }
+const WALLET = [
+  { ending: '1111', label: 'Visa ending 1111 (approves)' },
+  { ending: '3434', label: 'Visa ending 3434 (declined)' },
+  { ending: '3064', label: 'Visa ending 3064 (buyer cancels)' },
+  { ending: '0701', label: 'Visa ending 0701 (authorisation pending)' },
+]
+
+interface Session {
+  id: string
+  payload: Record<string, unknown>
+  state: 'Open' | 'Completed' | 'Canceled'
+  reasonCode: string | null
+  resultReturnUrl: string | null
+  paymentDetails: Record<string, unknown> | null
+  merchantMetadata: Record<string, unknown> | null
+  card: string | null
+  returnedFromAmazon: boolean
+  chargeId: string | null
+  chargePermissionId: string | null
+  createdAt: number
+}
+interface Charge {
+  chargeId: string
+  chargePermissionId: string
+  chargeAmount: { amount: string; currencyCode: string }
+  statusDetails: { state: string; reasonCode: string | null }
+  creationTimestamp: string
+}
+
+export interface AmazonSimControl {
+  setIpnUrl(url: string | null): void
+  /** Re-sends the last IPN for a charge exactly as before (a replay). */
+  redeliver(chargeId: string): Promise<number>
+  /** Completes the buyer's part as the hosted pages would (tests without a browser). */
+  buyerSignsIn(payloadJSON: string, signature: string, card?: string): string
+  buyerReturnsFromAmazon(sessionId: string): void
+}
+
+export function amazonSimulator(
+  app: FastifyInstance,
+  faults: Faults,
+  origin: () => string,
+  merchantPublicKey: KeyObject,
+  sns: { cert: string; privateKey: string },
+): AmazonSimControl {
+  const creds = SIMULATOR_CREDENTIALS.amazon
+  const sessions = new Map<string, Session>()
+  const charges = new Map<string, Charge>()
+  const idempotency = new Map<string, { bodyHash: string; status: number; body: unknown }>()
+  const ipns = new Map<string, string>()
+  let ipnUrl: string | null = null
+
+  const run = (req: FastifyRequest, reply: FastifyReply, fn: () => unknown) =>
+    underFaults(faults, 'amazon', '/amazon', req, reply, fn)
+  const fail = (reply: FastifyReply, status: number, reasonCode: string, message: string) =>
+    reply.code(status).send({ reasonCode, message })
+
+  /** The request signature, rebuilt from the signed headers (x-amz-pay-host included, whatever Host says). */
+  function signatureValid(req: FastifyRequest, apiPath: string): boolean {
+    const m = /^(\S+) PublicKeyId=([^,]+), SignedHeaders=([^,]+), Signature=(\S+)$/.exec(
+      req.headers.authorization ?? '',
+    )
+    if (!m) return false
+    const [, algorithm = '', publicKeyId, signedHeaders = '', signature = ''] = m
+    const salt = ALGORITHMS[algorithm]
+    if (salt === undefined || publicKeyId !== creds.publicKeyId) return false
+    const names = signedHeaders.split(';')
+    if (!names.includes('x-amz-pay-date') || !names.includes('x-amz-pay-host')) return false
+    const date = Date.parse(String(req.headers['x-amz-pay-date'] ?? ''))
+    if (!Number.isFinite(date) || Math.abs(Date.now() - date) > 15 * 60_000) return false
+    const raw = (req as FastifyRequest & { rawBody?: string }).rawBody ?? ''
+    const query = new URLSearchParams(req.url.split('?')[1] ?? '')
+    const sortedQuery = [...query.keys()]
+      .sort()
+      .map((k) => `${k}=${encodeURIComponent(query.get(k) ?? '')}`)
+      .join('&')
+    let canonical = `${req.method}\n${apiPath}\n${sortedQuery}\n`
+    for (const h of names) canonical += `${h}:${String(req.headers[h] ?? '')}\n`
+    canonical += `\n${signedHeaders}\n${createHash('sha256').update(raw).digest('hex')}`
+    const stringToSign = `${algorithm}\n${createHash('sha256').update(canonical).digest('hex')}`
+    return createVerify('RSA-SHA256')
+      .update(stringToSign)
+      .verify(
+        { key: merchantPublicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: salt },
+        signature,
+        'base64',
+      )
+  }
+
+  function buttonSignatureValid(payloadJSON: string, signature: string): boolean {
+    const stringToSign = `AMZN-PAY-RSASSA-PSS-V2\n${createHash('sha256').update(payloadJSON).digest('hex')}`
+    try {
+      return createVerify('RSA-SHA256')
+        .update(stringToSign)
+        .verify(
+          { key: merchantPublicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
+          signature,
+          'base64',
+        )
+    } catch {
+      return false
+    }
+  }
+
+  const constraintsOf = (s: Session) => [
+    ...(s.resultReturnUrl
+      ? []
+      : [
+          {
+            constraintId: 'CheckoutResultReturnUrlNotSet',
+            description: 'checkoutResultReturnUrl is not set.',
+          },
+        ]),
+    ...(s.paymentDetails?.chargeAmount
+      ? []
+      : [{ constraintId: 'ChargeAmountNotSet', description: 'chargeAmount is not set.' }]),
+    ...(s.paymentDetails?.paymentIntent
+      ? []
+      : [{ constraintId: 'PaymentIntentNotSet', description: 'paymentIntent is not set.' }]),
+  ]
+  const view = (s: Session) => {
+    if (s.state === 'Open' && Date.now() - s.createdAt > 24 * 3600_000)
+      [s.state, s.reasonCode] = ['Canceled', 'Expired']
+    const constraints = s.state === 'Open' ? constraintsOf(s) : []
+    const wc = (s.payload.webCheckoutDetails ?? {}) as Record<string, string>
+    return {
+      checkoutSessionId: s.id,
+      webCheckoutDetails: {
+        checkoutReviewReturnUrl: wc.checkoutReviewReturnUrl ?? null,
+        checkoutResultReturnUrl: s.resultReturnUrl,
+        amazonPayRedirectUrl:
+          s.state === 'Open' && constraints.length === 0
+            ? `${origin()}/amazon/pay?amazonCheckoutSessionId=${s.id}`
+            : null,
+      },
+      productType: 'PayAndShip',
+      paymentDetails: {
+        paymentIntent: null,
+        canHandlePendingAuthorization: false,
+        chargeAmount: null,
+        totalOrderAmount: null,
+        presentmentCurrency: 'GBP',
+        ...(s.paymentDetails ?? {}),
+      },
+      merchantMetadata: s.merchantMetadata,
+      buyer: s.card
+        ? {
+            buyerId: 'amzn1.account.SIMBUYER',
+            name: 'Sam Buyer',
+            email: 'sam.buyer@example.com',
+            phoneNumber: '07700900123',
+          }
+        : null,
+      shippingAddress: s.card
+        ? {
+            name: 'Sam Buyer',
+            addressLine1: '1 Harbour Street',
+            addressLine2: null,
+            addressLine3: null,
+            city: 'Bristol',
+            county: null,
+            district: null,
+            stateOrRegion: null,
+            postalCode: 'BS1 4AA',
+            countryCode: 'GB',
+            phoneNumber: '07700900123',
+          }
+        : null,
+      billingAddress: s.card
+        ? {
+            name: 'Sam Buyer',
+            addressLine1: '1 Harbour Street',
+            city: 'Bristol',
+            postalCode: 'BS1 4AA',
+            countryCode: 'GB',
+          }
+        : null,
+      paymentPreferences: s.card ? [{ paymentDescriptor: `Visa ****${s.card}` }] : null,
+      statusDetails: {
+        state: s.state,
+        reasonCode: s.reasonCode,
+        reasonDescription: s.reasonCode,
+        lastUpdatedTimestamp: new Date().toISOString(),
+      },
+      constraints,
+      chargeId: s.chargeId,
+      chargePermissionId: s.chargePermissionId,
+      creationTimestamp: new Date(s.createdAt).toISOString(),
+      expirationTimestamp: new Date(s.createdAt + 24 * 3600_000).toISOString(),
+      storeId: s.payload.storeId,
+    }
+  }
+
+  async function sendIpn(charge: Charge): Promise<void> {
+    const message = JSON.stringify({
+      MerchantID: creds.merchantId,
+      ObjectType: 'CHARGE',
+      ObjectId: charge.chargeId,
+      ChargePermissionId: charge.chargePermissionId,
+      NotificationType: 'STATE_CHANGE',
+      NotificationId: randomUUID(),
+      NotificationVersion: 'V2',
+    })
+    const env: Record<string, string> = {
+      Type: 'Notification',
+      MessageId: randomUUID(),
+      TopicArn: 'arn:aws:sns:eu-west-1:000000000000:A2SIMULATOR',
+      Message: message,
+      Timestamp: new Date().toISOString(),
+      SignatureVersion: '2',
+      SigningCertURL: `${origin()}/amazon/sns-cert.pem`,
+      UnsubscribeURL: `${origin()}/amazon/unsubscribe`,
+    }
+    const canonical = ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type']
+      .filter((f) => env[f] !== undefined)
+      .map((f) => `${f}\n${env[f]}\n`)
+      .join('')
+    env.Signature = createSign('RSA-SHA256').update(canonical).sign(sns.privateKey, 'base64')
+    const body = JSON.stringify(env)
+    ipns.set(charge.chargeId, body)
+    if (ipnUrl)
+      await fetch(ipnUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': 'Notification' },
+        body,
+      }).catch(() => undefined)
+  }
+
+  function createSession(payloadJSON: string): Session {
+    const id = randomUUID()
+    const s: Session = {
+      id,
+      payload: JSON.parse(payloadJSON) as Record<string, unknown>,
+      state: 'Open',
+      reasonCode: null,
+      resultReturnUrl: null,
+      paymentDetails: null,
+      merchantMetadata: null,
+      card: null,
+      returnedFromAmazon: false,
+      chargeId: null,
+      chargePermissionId: null,
+      createdAt: Date.now(),
+    }
+    sessions.set(id, s)
+    return s
+  }
+
+  function returnFromAmazon(s: Session): void {
+    if (s.state !== 'Open') return
+    if (s.card === '3064') [s.state, s.reasonCode] = ['Canceled', 'BuyerCanceled']
+    else if (s.card === '3434') [s.state, s.reasonCode] = ['Canceled', 'Declined']
+    else s.returnedFromAmazon = true
+  }
+
+  for (const base of ['/amazon/v2', '/amazon/sandbox/v2', '/amazon/live/v2']) {
+    const apiPath = (req: FastifyRequest) => req.url.slice('/amazon'.length).split('?')[0] ?? ''
+    const guard = (req: FastifyRequest, reply: FastifyReply, fn: () => unknown) =>
+      run(req, reply, () =>
+        signatureValid(req, apiPath(req))
+          ? fn()
+          : fail(reply, 401, 'InvalidRequestSignature', 'Unable to verify signature'),
+      )
+    /** Same key + same body → the saved answer; same key + another body → DuplicateIdempotencyKey. */
+    const idempotent = (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      fn: () => { status: number; body: unknown },
+    ) => {
+      const key = req.headers['x-amz-pay-idempotency-key']
+      if (typeof key !== 'string' || !/^[A-Za-z0-9]{1,32}$/.test(key))
+        return fail(reply, 400, 'InvalidHeaderValue', 'x-amz-pay-idempotency-key is missing or invalid')
+      const bodyHash = createHash('sha256')
+        .update((req as FastifyRequest & { rawBody?: string }).rawBody ?? '')
+        .digest('hex')
+      const saved = idempotency.get(key)
+      if (saved && saved.bodyHash !== bodyHash)
+        return fail(
+          reply,
+          400,
+          'DuplicateIdempotencyKey',
+          'The idempotency key was used with another request',
+        )
+      const r = saved ?? { bodyHash, ...fn() }
+      if (!saved && r.status < 500) idempotency.set(key, r)
+      return reply.code(r.status).send(r.body)
+    }
+
+    app.post(`${base}/checkoutSessions`, (req, reply) =>
+      guard(req, reply, () =>
+        idempotent(req, reply, () => ({
+          status: 201,
+          body: view(createSession((req as FastifyRequest & { rawBody?: string }).rawBody ?? '{}')),
+        })),
+      ),
+    )
+    app.get(`${base}/checkoutSessions/:id`, (req, reply) =>
+      guard(req, reply, () => {
+        const s = sessions.get((req.params as { id: string }).id)
+        return s ? reply.send(view(s)) : fail(reply, 404, 'ResourceNotFound', 'Checkout session not found')
+      }),
+    )
+    app.patch(`${base}/checkoutSessions/:id`, (req, reply) =>
+      guard(req, reply, () => {
+        const s = sessions.get((req.params as { id: string }).id)
+        if (!s) return fail(reply, 404, 'ResourceNotFound', 'Checkout session not found')
+        if (s.state !== 'Open')
+          return fail(reply, 422, 'InvalidCheckoutSessionStatus', `The checkout session is ${s.state}`)
+        const b = (req.body ?? {}) as Record<string, Record<string, unknown>>
+        const amount = (b.paymentDetails?.chargeAmount ?? null) as {
+          amount?: string
+          currencyCode?: string
+        } | null
+        if (amount && (amount.currencyCode !== 'GBP' || !/^\d+(\.\d{1,2})?$/.test(String(amount.amount))))
+          return fail(reply, 400, 'CurrencyMismatch', 'chargeAmount must be GBP')
+        if (b.webCheckoutDetails?.checkoutResultReturnUrl)
+          s.resultReturnUrl = String(b.webCheckoutDetails.checkoutResultReturnUrl)
+        if (b.paymentDetails) s.paymentDetails = { ...(s.paymentDetails ?? {}), ...b.paymentDetails }
+        if (b.merchantMetadata) s.merchantMetadata = b.merchantMetadata
+        return reply.send(view(s))
+      }),
+    )
+    app.post(`${base}/checkoutSessions/:id/complete`, (req, reply) =>
+      guard(req, reply, () =>
+        idempotent(req, reply, () => {
+          const s = sessions.get((req.params as { id: string }).id)
+          if (!s)
+            return {
+              status: 404,
+              body: { reasonCode: 'ResourceNotFound', message: 'Checkout session not found' },
+            }
+          const sim = req.headers['x-amz-pay-simulation-code']
+          if (
+            s.state === 'Open' &&
+            (sim === 'BuyerCanceled' || sim === 'AmazonCanceled' || sim === 'Declined')
+          )
+            [s.state, s.reasonCode] = ['Canceled', String(sim)]
+          if (s.state === 'Canceled')
+            return {
+              status: 422,
+              body: {
+                reasonCode: 'CheckoutSessionCanceled',
+                message: `The checkout session was canceled: ${s.reasonCode}`,
+              },
+            }
+          if (s.state !== 'Open' || !s.returnedFromAmazon)
+            return {
+              status: 422,
+              body: {
+                reasonCode: 'InvalidCheckoutSessionStatus',
+                message: 'The buyer has not completed the Amazon Pay redirect',
+              },
+            }
+          const want = (s.paymentDetails?.chargeAmount ?? {}) as { amount?: string; currencyCode?: string }
+          const given = ((req.body ?? {}) as { chargeAmount?: { amount?: string; currencyCode?: string } })
+            .chargeAmount
+          if (
+            !given ||
+            Number(given.amount) !== Number(want.amount) ||
+            given.currencyCode !== want.currencyCode
+          )
+            return {
+              status: 400,
+              body: {
+                reasonCode: 'AmountMismatch',
+                message: 'chargeAmount does not match the checkout session',
+              },
+            }
+          const pending = s.card === '0701' || sim === 'AuthorizationInitiated'
+          const charge: Charge = {
+            chargeId: `S02-${randomUUID().slice(0, 7)}-${randomUUID().slice(0, 7)}-C${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
+            chargePermissionId: `S02-${randomUUID().slice(0, 7)}-${randomUUID().slice(0, 7)}`,
+            chargeAmount: { amount: String(want.amount), currencyCode: String(want.currencyCode) },
+            statusDetails: {
+              state: pending
+                ? 'AuthorizationInitiated'
+                : s.paymentDetails?.paymentIntent === 'Authorize'
+                  ? 'Authorized'
+                  : 'Captured',
+              reasonCode: null,
+            },
+            creationTimestamp: new Date().toISOString(),
+          }
+          charges.set(charge.chargeId, charge)
+          Object.assign(s, {
+            state: 'Completed',
+            chargeId: charge.chargeId,
+            chargePermissionId: charge.chargePermissionId,
+          })
+          void sendIpn(charge)
+          return { status: 200, body: view(s) }
+        }),
+      ),
+    )
+    app.get(`${base}/charges/:id`, (req, reply) =>
+      guard(req, reply, () => {
+        const c = charges.get((req.params as { id: string }).id)
+        return c
+          ? reply.send({ ...c, chargeAmount: c.chargeAmount })
+          : fail(reply, 404, 'ResourceNotFound', 'Charge not found')
+      }),
+    )
+  }
+
+  app.get('/amazon/sns-cert.pem', async (_req, reply) => reply.type('application/x-pem-file').send(sns.cert))
+
+  // --- Browser side: checkout.js, the Amazon sign-in / wallet page and the payment redirect ---
+  app.get('/amazon/checkout.js', async (_req, reply) =>
+    reply.type('text/javascript').send(checkoutScript(origin())),
+  )
+  const walletPage = (s: Session) =>
+    page(
+      'Amazon Pay',
+      `<h1>Amazon Pay</h1><p class="sim">Amazon Pay simulator — signed in as sam.buyer@example.com</p>
+<form method="post" action="/amazon/signin/continue"><input type="hidden" name="sessionId" value="${s.id}">
+<p>Deliver to: Sam Buyer, 1 Harbour Street, Bristol BS1 4AA</p><fieldset><legend>Pay with</legend>
+${WALLET.map((w, i) => `<label><input type="radio" name="card" value="${w.ending}"${(s.card ?? '1111') === w.ending || (!s.card && i === 0) ? ' checked' : ''}> ${escapeHtml(w.label)}</label>`).join('')}
+</fieldset><button>Continue to checkout</button></form>`,
+    )
+  app.post('/amazon/signin', async (req, reply) => {
+    const b = (req.body ?? {}) as Record<string, string>
+    if (
+      b.publicKeyId !== creds.publicKeyId ||
+      b.merchantId !== creds.merchantId ||
+      !buttonSignatureValid(b.payloadJSON ?? '', b.signature ?? '')
+    ) {
+      return reply
+        .code(401)
+        .type('text/html')
+        .send(page('Amazon Pay', '<p>Amazon Pay could not verify this request (invalid signature).</p>'))
+    }
+    return reply.type('text/html').send(walletPage(createSession(b.payloadJSON ?? '{}')))
+  })
+  app.get('/amazon/change', async (req, reply) => {
+    const s = sessions.get((req.query as { amazonCheckoutSessionId?: string }).amazonCheckoutSessionId ?? '')
+    return s?.state === 'Open'
+      ? reply.type('text/html').send(walletPage(s))
+      : reply.code(404).type('text/html').send(page('Amazon Pay', '<p>Session not found.</p>'))
+  })
+  app.post('/amazon/signin/continue', async (req, reply) => {
+    const b = (req.body ?? {}) as Record<string, string>
+    const s = sessions.get(b.sessionId ?? '')
+    if (!s || s.state !== 'Open')
+      return reply.code(404).type('text/html').send(page('Amazon Pay', '<p>Session not found.</p>'))
+    s.card = WALLET.some((w) => w.ending === b.card) ? (b.card ?? '1111') : '1111'
+    const review = String(
+      ((s.payload.webCheckoutDetails ?? {}) as Record<string, string>).checkoutReviewReturnUrl ?? '',
+    )
+    return reply.redirect(`${review}${review.includes('?') ? '&' : '?'}amazonCheckoutSessionId=${s.id}`)
+  })
+  app.get('/amazon/pay', async (req, reply) => {
+    const s = sessions.get((req.query as { amazonCheckoutSessionId?: string }).amazonCheckoutSessionId ?? '')
+    if (!s?.resultReturnUrl)
+      return reply.code(404).type('text/html').send(page('Amazon Pay', '<p>Session not found.</p>'))
+    returnFromAmazon(s)
+    return reply.redirect(
+      `${s.resultReturnUrl}${s.resultReturnUrl.includes('?') ? '&' : '?'}amazonCheckoutSessionId=${s.id}`,
+    )
+  })
+
+  return {
+    setIpnUrl: (url) => void (ipnUrl = url),
+    redeliver: async (chargeId) => {
+      const body = ipns.get(chargeId)
+      if (!body || !ipnUrl) return 0
+      return (
+        await fetch(ipnUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain; charset=UTF-8' },
+          body,
+        })
+      ).status
+    },
+    buyerSignsIn: (payloadJSON, signature, card = '1111') => {
+      if (!buttonSignatureValid(payloadJSON, signature)) throw new Error('invalid button signature')
+      const s = createSession(payloadJSON)
+      s.card = card
+      return s.id
+    },
+    buyerReturnsFromAmazon: (id) => {
+      const s = sessions.get(id)
+      if (s) returnFromAmazon(s)
+    },
+  }
+}
+
+/** amazon.Pay.renderButton / bindChangeAction stand-in. */
+function checkoutScript(origin: string): string {
+  return `(function(){
+var ORIGIN=${JSON.stringify(origin)};
+function post(url,fields){var f=document.createElement('form');f.method='post';f.action=url;f.style.display='none';
+  Object.keys(fields).forEach(function(k){var i=document.createElement('input');i.type='hidden';i.name=k;i.value=fields[k];f.appendChild(i)});
+  document.body.appendChild(f);f.submit();}
+window.amazon={Pay:{
+  renderButton:function(sel,cfg){
+    var el=document.querySelector(sel); if(!el) throw new Error('Amazon Pay: container not found');
+    var c=cfg.createCheckoutSessionConfig||{};
+    if(cfg.ledgerCurrency!=='GBP'||cfg.checkoutLanguage!=='en_GB'||!c.payloadJSON||!c.signature) throw new Error('Amazon Pay: invalid button configuration');
+    var b=document.createElement('button');b.type='button';b.textContent='Amazon Pay';b.setAttribute('aria-label','Pay with Amazon');
+    b.style.cssText='background:#ffd814;border:0;border-radius:4px;padding:.6rem 2rem;font:600 1rem system-ui;cursor:pointer;width:100%';
+    b.addEventListener('click',function(){post(ORIGIN+'/amazon/signin',{merchantId:cfg.merchantId,publicKeyId:c.publicKeyId||cfg.publicKeyId,payloadJSON:c.payloadJSON,signature:c.signature,algorithm:c.algorithm||''})});
+    el.appendChild(b); return b;
+  },
+  bindChangeAction:function(sel,opts){var el=document.querySelector(sel); if(!el) return;
+    el.addEventListener('click',function(e){e.preventDefault();window.location.href=ORIGIN+'/amazon/change?amazonCheckoutSessionId='+encodeURIComponent(opts.amazonCheckoutSessionId)+'&changeAction='+encodeURIComponent(opts.changeAction||'changeAddress')});}
+}};
+})();`
+}

@@ -1,0 +1,120 @@
+/**
+ * The payment provider simulators, one Fastify app on its own loopback port: a different origin
+ * from the shop, so the card iframe, the hosted form and the postMessage origin checks behave as
+ * with the real providers. Started by the shop in PAYMENTS_MODE=simulator (main.ts) and by the
+ * contract tests. Each provider lives under its own prefix: /opayo, /paya, /paypal, /amazon.
+ *
+ * Control endpoint (tests, demos): POST /__sim/control/faults {provider, match, kind, times},
+ * DELETE /__sim/control/faults, POST /__sim/control/notify {paypal?, paya?, amazon?} (webhook URLs).
+ */
+import { createPublicKey } from 'node:crypto'
+import formbody from '@fastify/formbody'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { generate } from 'selfsigned'
+import { z } from 'zod'
+import { amazonSimulator, type AmazonSimControl } from './amazon.ts'
+import { Faults } from './faults.ts'
+import { opayoSimulator } from './opayo.ts'
+import { payaSimulator, type PayaSimControl } from './paya.ts'
+import { paypalSimulator, type PaypalSimControl } from './paypal.ts'
+
+export interface SimulatorOptions {
+  host?: string
+  /** 0 = any free port */
+  port?: number
+  /** The shop's Amazon Pay public key (PEM): the simulator checks request and button signatures with it. */
+  amazonPublicKey: string
+}
+
+export interface Simulators {
+  origin: string
+  app: FastifyInstance
+  faults: Faults
+  paypal: PaypalSimControl
+  paya: PayaSimControl
+  amazon: AmazonSimControl
+  close(): Promise<void>
+}
+
+const faultSchema = z.object({
+  provider: z.enum(['opayo', 'paya', 'paypal', 'amazon']),
+  match: z.string().min(1).max(200),
+  kind: z.enum(['error500', 'timeout', 'timeoutAfter', 'reset']),
+  times: z.number().int().min(1).max(100).optional(),
+})
+const notifySchema = z.object({
+  paypal: z.url().nullable().optional(),
+  paya: z.object({ url: z.url(), user: z.string(), password: z.string() }).nullable().optional(),
+  amazon: z.url().nullable().optional(),
+})
+
+export async function startSimulators(options: SimulatorOptions): Promise<Simulators> {
+  const host = options.host ?? '127.0.0.1'
+  const app = Fastify({ logger: false, forceCloseConnections: true })
+  // Amazon signs the raw body: keep it next to the parsed JSON.
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (req, body, done) => {
+    ;(req as unknown as { rawBody: string }).rawBody = String(body)
+    try {
+      done(null, body ? JSON.parse(String(body)) : {})
+    } catch (err) {
+      ;(err as { statusCode?: number }).statusCode = 400
+      done(err as Error, undefined)
+    }
+  })
+  await app.register(formbody)
+  const faults = new Faults()
+  let origin = ''
+  const getOrigin = () => origin
+  const sns = await generate([{ name: 'commonName', value: 'sns.simulator.invalid' }], {
+    keySize: 2048,
+    notAfterDate: new Date(Date.now() + 365 * 86400_000),
+    algorithm: 'sha256',
+  })
+
+  opayoSimulator(app, faults, getOrigin)
+  const paya = payaSimulator(app, faults)
+  const paypal = paypalSimulator(app, faults, getOrigin)
+  const amazon = amazonSimulator(app, faults, getOrigin, createPublicKey(options.amazonPublicKey), {
+    cert: sns.cert,
+    privateKey: sns.private,
+  })
+
+  app.post('/__sim/control/faults', async (req, reply) => {
+    const parsed = faultSchema.safeParse(req.body)
+    if (!parsed.success) return reply.code(422).send({ errors: parsed.error.issues.map((i) => i.message) })
+    faults.add(parsed.data)
+    return reply.code(204).send()
+  })
+  app.delete('/__sim/control/faults', async (_req, reply) => {
+    faults.clear()
+    return reply.code(204).send()
+  })
+  app.post('/__sim/control/notify', async (req, reply) => {
+    const parsed = notifySchema.safeParse(req.body)
+    if (!parsed.success) return reply.code(422).send({ errors: parsed.error.issues.map((i) => i.message) })
+    if (parsed.data.paypal !== undefined) paypal.setWebhookUrl(parsed.data.paypal)
+    if (parsed.data.paya !== undefined) paya.setPostback(parsed.data.paya)
+    if (parsed.data.amazon !== undefined) amazon.setIpnUrl(parsed.data.amazon)
+    return reply.code(204).send()
+  })
+  app.get('/', async (_req, reply) =>
+    reply.type('text/plain').send('Payment provider simulators: /opayo /paya /paypal /amazon'),
+  )
+
+  await app.listen({ host, port: options.port ?? 0 })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : options.port
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  return {
+    origin,
+    app,
+    faults,
+    paypal,
+    paya,
+    amazon,
+    close: async () => {
+      faults.releaseAll()
+      await app.close()
+    },
+  }
+}

@@ -1,0 +1,482 @@
+/**
+ * PayPal simulator: OAuth, Orders v2 (create, get, patch, capture, authorize) with
+ * PayPal-Request-Id replay, the approval page, a JS SDK stand-in (paypal.Buttons) and webhooks
+ * signed by the simulator with verify-webhook-signature (payments.md §3, §7.3).
+ *
+ * Buyers on the approval page: 'Pay with balance' approves; 'Card that declines' makes the next
+ * capture answer INSTRUMENT_DECLINED. A capture above the approved amount answers
+ * PAYER_ACTION_REQUIRED (re-approval). PayPal-Mock-Response forces any issue code.
+ */
+import {
+  createHash,
+  createSign,
+  createVerify,
+  generateKeyPairSync,
+  randomBytes,
+  randomUUID,
+} from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { SIMULATOR_CREDENTIALS } from '../server/modules/payments/payments.config.ts'
+import { escapeHtml, page, underFaults, type Faults } from './faults.ts'
+
+const PREFIX = '/paypal'
+
+interface Order {
+  id: string
+  body: Record<string, unknown>
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED' | 'PAYER_ACTION_REQUIRED' | 'VOIDED'
+  approvedAmount: number | null
+  declineNext: boolean
+  returnUrl: string | null
+  cancelUrl: string | null
+  payments: Record<string, unknown> | null
+  payer: Record<string, unknown> | null
+  shipping: Record<string, unknown> | null
+}
+
+function toMinor(v: unknown): number {
+  return Math.round(Number((v as { value?: string } | undefined)?.value ?? NaN) * 100)
+}
+
+function crc32(s: string): number {
+  let c = -1
+  for (const byte of Buffer.from(s, 'utf8')) {
+    c ^= byte
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1))
+  }
+  return (c ^ -1) >>> 0
+}
+
+export interface PaypalSimControl {
+  /** Where webhooks go (the shop's /payments/notify/paypal). */
+  setWebhookUrl(url: string | null): void
+  /** Re-sends a delivered event exactly as before (a replay). */
+  redeliver(eventId: string): Promise<number>
+  deliveredEvents(): string[]
+  approve(orderId: string): void
+}
+
+export function paypalSimulator(
+  app: FastifyInstance,
+  faults: Faults,
+  origin: () => string,
+): PaypalSimControl {
+  const creds = SIMULATOR_CREDENTIALS.paypal
+  const tokens = new Set<string>()
+  const orders = new Map<string, Order>()
+  const requestIds = new Map<string, { status: number; body: unknown }>()
+  const keys = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const transmissions = new Map<string, { body: string; sig: string; time: string }>()
+  const events = new Map<string, { body: string; headers: Record<string, string> }>()
+  let webhookUrl: string | null = null
+
+  const error = (reply: FastifyReply, status: number, name: string, issue?: string, description?: string) =>
+    reply.code(status).send({
+      name,
+      message: issue
+        ? 'The requested action could not be performed, semantically incorrect, or failed business validation.'
+        : name,
+      debug_id: randomBytes(6).toString('hex'),
+      ...(issue ? { details: [{ issue, description: description ?? issue }] } : {}),
+    })
+  const authed = (req: FastifyRequest) =>
+    tokens.has((/^Bearer (.+)$/.exec(req.headers.authorization ?? '') ?? [])[1] ?? '')
+  const run = (req: FastifyRequest, reply: FastifyReply, fn: () => unknown) =>
+    underFaults(faults, 'paypal', PREFIX, req, reply, fn)
+  const view = (o: Order) => ({
+    id: o.id,
+    intent: o.body.intent,
+    status: o.status,
+    purchase_units: ((o.body.purchase_units as Record<string, unknown>[]) ?? []).map((u) => ({
+      ...u,
+      ...(o.shipping ? { shipping: { ...((u.shipping as object) ?? {}), ...o.shipping } } : {}),
+      ...(o.payments ? { payments: o.payments } : {}),
+    })),
+    ...(o.payer ? { payer: o.payer } : {}),
+    create_time: new Date().toISOString(),
+    links: [
+      { href: `${origin()}${PREFIX}/v2/checkout/orders/${o.id}`, rel: 'self', method: 'GET' },
+      ...(o.status === 'CREATED'
+        ? [{ href: `${origin()}${PREFIX}/checkoutnow?token=${o.id}`, rel: 'approve', method: 'GET' }]
+        : []),
+      ...(o.status === 'PAYER_ACTION_REQUIRED'
+        ? [
+            {
+              href: `${origin()}${PREFIX}/checkoutnow?token=${o.id}&redirect=1`,
+              rel: 'payer-action',
+              method: 'GET',
+            },
+          ]
+        : []),
+    ],
+  })
+  /** Replays the stored answer for a PayPal-Request-Id (6 h on PayPal; the simulator's lifetime here). */
+  const idempotent = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    scope: string,
+    fn: () => { status: number; body: unknown },
+  ) => {
+    const rid = req.headers['paypal-request-id']
+    const key = typeof rid === 'string' ? `${scope}:${rid}` : null
+    const stored = key ? requestIds.get(key) : undefined
+    const result = stored ?? fn()
+    if (key && !stored && result.status < 500) requestIds.set(key, result)
+    return reply.code(result.status).send(result.body)
+  }
+  const amountOf = (o: Order) =>
+    toMinor(((o.body.purchase_units as Record<string, unknown>[])[0] ?? {}).amount)
+
+  async function emit(type: string, resource: Record<string, unknown>): Promise<void> {
+    if (!webhookUrl) return
+    const id = `WH-${randomUUID()}`
+    const body = JSON.stringify({
+      id,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: type.startsWith('CHECKOUT') ? 'checkout-order' : 'capture',
+      event_type: type,
+      summary: type,
+      resource,
+    })
+    const transmissionId = randomUUID()
+    const time = new Date().toISOString()
+    const sig = createSign('RSA-SHA256')
+      .update(`${transmissionId}|${time}|${creds.webhookId}|${crc32(body)}`)
+      .sign(keys.privateKey, 'base64')
+    transmissions.set(transmissionId, { body, sig, time })
+    const headers = {
+      'content-type': 'application/json',
+      'paypal-auth-algo': 'SHA256withRSA',
+      'paypal-cert-url': `${origin()}${PREFIX}/v1/notifications/certs/sim`,
+      'paypal-transmission-id': transmissionId,
+      'paypal-transmission-sig': sig,
+      'paypal-transmission-time': time,
+    }
+    events.set(id, { body, headers })
+    await fetch(webhookUrl, { method: 'POST', headers, body }).catch(() => undefined)
+  }
+
+  app.post(`${PREFIX}/v1/oauth2/token`, (req, reply) =>
+    run(req, reply, () => {
+      if (
+        req.headers.authorization !==
+        `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}`
+      ) {
+        return reply
+          .code(401)
+          .send({ error: 'invalid_client', error_description: 'Client Authentication failed' })
+      }
+      const token = `A21AA${randomBytes(24).toString('hex')}`
+      tokens.add(token)
+      return reply.send({
+        scope: 'https://uri.paypal.com/services/payments/payment',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-SIM',
+        expires_in: 32400,
+        nonce: randomUUID(),
+      })
+    }),
+  )
+
+  app.post(`${PREFIX}/v2/checkout/orders`, (req, reply) =>
+    run(req, reply, () => {
+      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
+      return idempotent(req, reply, 'create', () => {
+        const b = (req.body ?? {}) as Record<string, unknown>
+        const unit = ((b.purchase_units as Record<string, unknown>[] | undefined) ?? [])[0]
+        const amount = unit?.amount as
+          | { currency_code?: string; value?: string; breakdown?: Record<string, { value: string }> }
+          | undefined
+        if (!unit || !amount || !['CAPTURE', 'AUTHORIZE'].includes(String(b.intent))) {
+          return {
+            status: 400,
+            body: { name: 'INVALID_REQUEST', details: [{ issue: 'MISSING_REQUIRED_PARAMETER' }] },
+          }
+        }
+        if (!['GBP', 'USD', 'EUR'].includes(String(amount.currency_code)))
+          return {
+            status: 422,
+            body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CURRENCY_NOT_SUPPORTED' }] },
+          }
+        const bd = amount.breakdown
+        if (bd) {
+          const sum =
+            toMinor(bd.item_total) +
+            toMinor(bd.shipping ?? { value: '0' }) +
+            toMinor(bd.tax_total ?? { value: '0' }) -
+            toMinor(bd.discount ?? { value: '0' })
+          if (sum !== toMinor(amount))
+            return {
+              status: 422,
+              body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'AMOUNT_MISMATCH' }] },
+            }
+        }
+        const ctx = ((b.payment_source as Record<string, Record<string, Record<string, string>>> | undefined)
+          ?.paypal?.experience_context ?? {}) as Record<string, string>
+        const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17)
+        const o: Order = {
+          id,
+          body: b,
+          status: 'CREATED',
+          approvedAmount: null,
+          declineNext: false,
+          returnUrl: ctx.return_url ?? null,
+          cancelUrl: ctx.cancel_url ?? null,
+          payments: null,
+          payer: null,
+          shipping: null,
+        }
+        orders.set(id, o)
+        return { status: 201, body: view(o) }
+      })
+    }),
+  )
+
+  app.get(`${PREFIX}/v2/checkout/orders/:id`, (req, reply) =>
+    run(req, reply, () => {
+      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
+      const o = orders.get((req.params as { id: string }).id)
+      return o ? reply.send(view(o)) : error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+    }),
+  )
+
+  app.patch(`${PREFIX}/v2/checkout/orders/:id`, (req, reply) =>
+    run(req, reply, () => {
+      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
+      const o = orders.get((req.params as { id: string }).id)
+      if (!o) return error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+      if (o.status === 'COMPLETED')
+        return error(reply, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_COMPLETED')
+      const unit = (o.body.purchase_units as Record<string, unknown>[])[0]!
+      for (const op of (req.body as { op: string; path: string; value: unknown }[]) ?? []) {
+        const m =
+          /^\/purchase_units\/@reference_id=='[^']+'\/(amount|shipping\/options|invoice_id|custom_id)$/.exec(
+            op.path,
+          )
+        if (op.op !== 'replace' && op.op !== 'add')
+          return error(reply, 422, 'UNPROCESSABLE_ENTITY', 'PATCH_OPERATION_NOT_SUPPORTED')
+        if (!m) return error(reply, 422, 'UNPROCESSABLE_ENTITY', 'PATCH_PATH_NOT_SUPPORTED')
+        if (m[1] === 'shipping/options')
+          unit.shipping = { ...((unit.shipping as object) ?? {}), options: op.value }
+        else unit[m[1]!] = op.value
+      }
+      return reply.code(204).send()
+    }),
+  )
+
+  const settle = (req: FastifyRequest, reply: FastifyReply, kind: 'capture' | 'authorize') =>
+    run(req, reply, () => {
+      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
+      const o = orders.get((req.params as { id: string }).id)
+      if (!o) return error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+      return idempotent(req, reply, `${kind}:${o.id}`, () => {
+        const fail = (issue: string) => ({
+          status: 422,
+          body: {
+            name: 'UNPROCESSABLE_ENTITY',
+            debug_id: randomBytes(6).toString('hex'),
+            details: [{ issue }],
+          },
+        })
+        const mock = req.headers['paypal-mock-response']
+        if (typeof mock === 'string') {
+          const code = (JSON.parse(mock) as { mock_application_codes?: string }).mock_application_codes
+          if (code) return fail(code)
+        }
+        if (o.status === 'COMPLETED')
+          return fail(kind === 'capture' ? 'ORDER_ALREADY_CAPTURED' : 'ORDER_ALREADY_AUTHORIZED')
+        if (o.status !== 'APPROVED')
+          return fail(o.status === 'PAYER_ACTION_REQUIRED' ? 'PAYER_ACTION_REQUIRED' : 'ORDER_NOT_APPROVED')
+        if (o.approvedAmount !== null && amountOf(o) > o.approvedAmount) {
+          o.status = 'PAYER_ACTION_REQUIRED'
+          return fail('PAYER_ACTION_REQUIRED')
+        }
+        if (o.declineNext) {
+          o.declineNext = false
+          return fail('INSTRUMENT_DECLINED')
+        }
+        const unit = (o.body.purchase_units as Record<string, unknown>[])[0]!
+        const id = randomBytes(8).toString('hex').toUpperCase()
+        const entry = {
+          id,
+          status: kind === 'capture' ? 'COMPLETED' : 'CREATED',
+          amount: unit.amount,
+          final_capture: true,
+          create_time: new Date().toISOString(),
+          supplementary_data: { related_ids: { order_id: o.id } },
+        }
+        o.payments =
+          kind === 'capture'
+            ? { captures: [entry] }
+            : {
+                authorizations: [
+                  { ...entry, expiration_time: new Date(Date.now() + 29 * 86400_000).toISOString() },
+                ],
+              }
+        o.status = 'COMPLETED'
+        void emit(kind === 'capture' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.AUTHORIZATION.CREATED', entry)
+        return { status: 201, body: view(o) }
+      })
+    })
+  app.post(`${PREFIX}/v2/checkout/orders/:id/capture`, (req, reply) => settle(req, reply, 'capture'))
+  app.post(`${PREFIX}/v2/checkout/orders/:id/authorize`, (req, reply) => settle(req, reply, 'authorize'))
+
+  app.post(`${PREFIX}/v1/notifications/verify-webhook-signature`, (req, reply) =>
+    run(req, reply, () => {
+      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
+      const b = (req.body ?? {}) as Record<string, unknown>
+      const t = transmissions.get(String(b.transmission_id))
+      const event = JSON.stringify(b.webhook_event)
+      const ok =
+        !!t &&
+        b.webhook_id === creds.webhookId &&
+        b.transmission_time === t.time &&
+        event === JSON.stringify(JSON.parse(t.body)) &&
+        createVerify('RSA-SHA256')
+          .update(`${String(b.transmission_id)}|${t.time}|${creds.webhookId}|${crc32(t.body)}`)
+          .verify(keys.publicKey, String(b.transmission_sig), 'base64')
+      return reply.send({ verification_status: ok ? 'SUCCESS' : 'FAILURE' })
+    }),
+  )
+  app.get(`${PREFIX}/v1/notifications/certs/sim`, async (_req, reply) =>
+    reply.type('text/plain').send(keys.publicKey.export({ type: 'spki', format: 'pem' })),
+  )
+
+  // --- Browser side: approval page and the JS SDK stand-in ---
+  const approve = (o: Order, decline: boolean) => {
+    o.status = 'APPROVED'
+    o.approvedAmount = amountOf(o)
+    o.declineNext = decline
+    o.payer = {
+      name: { given_name: 'Sam', surname: 'Buyer' },
+      email_address: 'sb-buyer@example.com',
+      payer_id: 'SIMPAYER01',
+      address: { country_code: 'GB' },
+    }
+    const opts = (
+      ((o.body.purchase_units as Record<string, unknown>[])[0]?.shipping as {
+        options?: { id: string; selected: boolean }[]
+      }) ?? {}
+    ).options
+    o.shipping = {
+      name: { full_name: 'Sam Buyer' },
+      address: {
+        address_line_1: '1 Harbour Street',
+        admin_area_2: 'Bristol',
+        postal_code: 'BS1 4AA',
+        country_code: 'GB',
+      },
+      ...(opts ? { options: opts } : {}),
+    }
+    void emit('CHECKOUT.ORDER.APPROVED', view(o))
+  }
+  app.get(`${PREFIX}/checkoutnow`, async (req, reply) => {
+    const q = req.query as { token?: string; redirect?: string }
+    const o = orders.get(q.token ?? '')
+    if (!o)
+      return reply.code(404).type('text/html').send(page('PayPal', '<p>This order is not available.</p>'))
+    const amount = ((o.body.purchase_units as Record<string, unknown>[])[0]?.amount ?? {}) as {
+      value?: string
+      currency_code?: string
+    }
+    return reply.type('text/html').send(
+      page(
+        'PayPal',
+        `<h1>PayPal</h1><p class="sim">PayPal simulator — signed in as sb-buyer@example.com</p><p>Pay ${escapeHtml(amount.currency_code ?? '')} ${escapeHtml(amount.value ?? '')}</p>
+<form method="post" action="${PREFIX}/checkoutnow/answer"><input type="hidden" name="token" value="${escapeHtml(o.id)}"><input type="hidden" name="redirect" value="${escapeHtml(q.redirect ?? '')}">
+<button name="answer" value="approve">Pay with balance</button><button name="answer" value="decline">Card that declines</button><button name="answer" value="cancel">Cancel and return</button></form>`,
+      ),
+    )
+  })
+  app.post(`${PREFIX}/checkoutnow/answer`, async (req, reply) => {
+    const b = (req.body ?? {}) as Record<string, string>
+    const o = orders.get(b.token ?? '')
+    if (!o)
+      return reply.code(404).type('text/html').send(page('PayPal', '<p>This order is not available.</p>'))
+    if (b.answer !== 'cancel') approve(o, b.answer === 'decline')
+    const message = {
+      source: 'paypal-sim',
+      orderID: o.id,
+      payerID: b.answer === 'cancel' ? null : 'SIMPAYER01',
+      approved: b.answer !== 'cancel',
+    }
+    if (b.redirect) {
+      const target = b.answer === 'cancel' ? o.cancelUrl : o.returnUrl
+      if (target)
+        return reply.redirect(
+          `${target}${target.includes('?') ? '&' : '?'}token=${o.id}${b.answer === 'cancel' ? '' : '&PayerID=SIMPAYER01'}`,
+        )
+    }
+    return reply
+      .type('text/html')
+      .send(
+        page(
+          'PayPal',
+          `<p>Returning to the shop…</p><script>if(window.opener){window.opener.postMessage(${JSON.stringify(message)},'*');window.close()}</script>`,
+        ),
+      )
+  })
+  app.get(`${PREFIX}/sdk/js`, async (req, reply) => {
+    const q = req.query as Record<string, string>
+    if (q['client-id'] !== creds.clientId)
+      return reply.code(400).type('text/javascript').send('throw new Error("PayPal: invalid client-id")')
+    return reply.type('text/javascript').send(sdkScript(origin()))
+  })
+
+  return {
+    setWebhookUrl: (url) => void (webhookUrl = url),
+    redeliver: async (eventId) => {
+      const e = events.get(eventId)
+      if (!e || !webhookUrl) return 0
+      const res = await fetch(webhookUrl, { method: 'POST', headers: e.headers, body: e.body })
+      return res.status
+    },
+    deliveredEvents: () => [...events.keys()],
+    approve: (orderId) => {
+      const o = orders.get(orderId)
+      if (o) approve(o, false)
+    },
+  }
+}
+
+/** window.paypal.Buttons stand-in: createOrder → approval popup → onApprove / onCancel / onError. */
+function sdkScript(origin: string): string {
+  const digest = createHash('sha256').update(origin).digest('hex').slice(0, 8)
+  return `(function(){
+var ORIGIN=${JSON.stringify(origin)};
+function Buttons(opts){
+  var el=null;
+  function start(){
+    var popup=window.open('about:blank','paypal-sim-${digest}','width=480,height=640');
+    Promise.resolve().then(function(){return opts.createOrder({paymentSource:'paypal'},{})}).then(function(orderID){
+      if(!orderID) throw new Error('createOrder returned no order id');
+      if(popup) popup.location.href=ORIGIN+'/paypal/checkoutnow?token='+encodeURIComponent(orderID);
+      function onMessage(e){ if(e.origin!==ORIGIN||!e.data||e.data.source!=='paypal-sim'||e.data.orderID!==orderID) return;
+        window.removeEventListener('message',onMessage);
+        if(!e.data.approved){ if(opts.onCancel) opts.onCancel({orderID:orderID}); return; }
+        var actions={restart:function(){start()},redirect:function(u){window.location.href=u}};
+        Promise.resolve(opts.onApprove&&opts.onApprove({orderID:orderID,payerID:e.data.payerID,paymentSource:'paypal'},actions))
+          .catch(function(err){ if(opts.onError) opts.onError(err) });
+      }
+      window.addEventListener('message',onMessage);
+    }).catch(function(err){ if(popup) popup.close(); if(opts.onError) opts.onError(err) });
+  }
+  return {
+    isEligible:function(){return true},
+    render:function(target){
+      el=typeof target==='string'?document.querySelector(target):target;
+      if(!el) return Promise.reject(new Error('PayPal: container not found'));
+      var b=document.createElement('button');b.type='button';b.textContent='PayPal';b.setAttribute('aria-label','Pay with PayPal');
+      b.style.cssText='background:#ffc439;border:0;border-radius:4px;padding:.6rem 2rem;font:600 1rem system-ui;cursor:pointer;width:100%';
+      b.addEventListener('click',function(){ if(opts.onClick){ var r=opts.onClick({fundingSource:'paypal'},{resolve:function(){return true},reject:function(){return false}}); if(r===false) return; } start(); });
+      el.appendChild(b); if(opts.onInit) opts.onInit({}, {enable:function(){},disable:function(){}});
+      return Promise.resolve();
+    },
+    close:function(){ if(el) el.innerHTML=''; return Promise.resolve(); }
+  };
+}
+window.paypal={Buttons:Buttons,version:'sim'};
+})();`
+}
