@@ -59,7 +59,11 @@ export const WORKWEAR_TEXT = {
 } as const
 
 /** Customisation cost of one garment: its positions plus the text, if any. */
-export function customisationUnitCost(config: WorkwearConfig, positions: readonly string[], text: string): number {
+export function customisationUnitCost(
+  config: WorkwearConfig,
+  positions: readonly string[],
+  text: string,
+): number {
   const byId = new Map(config.positions.map((p) => [p.id, p.cost]))
   const logo = positions.reduce((s, id) => s + (byId.get(id) ?? 0), 0)
   return logo + (text.trim() ? config.textCost : 0)

@@ -50,7 +50,20 @@ export function sanitizeSignSvg(svg: string): string {
   return sanitizeHtml(svg, signOptions)
 }
 
-const GRADIENT = ['id', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'fx', 'fy', 'gradientUnits', 'gradientTransform']
+const GRADIENT = [
+  'id',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'fx',
+  'fy',
+  'gradientUnits',
+  'gradientTransform',
+]
 
 const logoOptions: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -114,7 +127,10 @@ export function sanitizeLogoSvg(svg: string): string | null {
       },
     },
   }).trim()
-  if (!/^<svg[\s>]/.test(clean) || !/<(path|rect|circle|ellipse|line|polyline|polygon|text)[\s>/]/.test(clean)) {
+  if (
+    !/^<svg[\s>]/.test(clean) ||
+    !/<(path|rect|circle|ellipse|line|polyline|polygon|text)[\s>/]/.test(clean)
+  ) {
     return null
   }
   return clean.includes('xmlns=') ? clean : clean.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"')

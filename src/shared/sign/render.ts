@@ -48,10 +48,7 @@ function n(value: number): string {
 
 /** Escapes text content (attribute values here never hold quotes). */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 interface Box {
@@ -71,7 +68,8 @@ interface Geometry {
 export function geometry(design: SignDesign, size: SignSize): Geometry {
   const { width: W, height: H } = size
   const m = Math.min(W, H) * 0.04
-  if (design.layout === 'text-only') return { margin: m, symbol: null, panel: { x: m, y: m, w: W - 2 * m, h: H - 2 * m } }
+  if (design.layout === 'text-only')
+    return { margin: m, symbol: null, panel: { x: m, y: m, w: W - 2 * m, h: H - 2 * m } }
   if (design.orientation === 'landscape') {
     const s = Math.min(H - 2 * m, W * 0.4)
     const symbol = { x: m, y: (H - s) / 2, w: s, h: s }
@@ -227,7 +225,8 @@ export function renderSign(design: SignDesign, size: SignSize, options: RenderOp
       `<g font-family="${SIGN_FONT}" font-weight="700" font-size="${n(fontSize)}" fill="${style.text}" text-anchor="middle">`,
     )
     lines.forEach((line, i) => {
-      if (line) out.push(`<text x="${n(p.x + p.w / 2)}" y="${n(first + i * lineHeight)}">${escapeXml(line)}</text>`)
+      if (line)
+        out.push(`<text x="${n(p.x + p.w / 2)}" y="${n(first + i * lineHeight)}">${escapeXml(line)}</text>`)
     })
     out.push('</g>')
   }

@@ -56,10 +56,7 @@ export const SIGN_SYMBOLS: readonly SignSymbol[] = [
   {
     id: 'person',
     name: 'Person (pedestrians, no access)',
-    parts: [
-      { d: circle(50, 14, 10) },
-      { d: 'M36 28h28l8 34h-9l-5-20v54H52V66h-4v30H42V42l-5 20h-9z' },
-    ],
+    parts: [{ d: circle(50, 14, 10) }, { d: 'M36 28h28l8 34h-9l-5-20v54H52V66h-4v30H42V42l-5 20h-9z' }],
   },
   {
     id: 'cigarette',
