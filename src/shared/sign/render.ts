@@ -238,3 +238,10 @@ export function renderSign(design: SignDesign, size: SignSize, options: RenderOp
 export function svgDataUrl(svg: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
 }
+
+/** One symbol in a type's shape and colours, alone (the designer's symbol picker). */
+export function renderSymbol(type: SignType, symbolId: string, displaySize = 48): string {
+  const symbol = findSymbol(symbolId)
+  const body = symbol ? drawSymbol(type, symbol, { x: 2, y: 2, w: 96, h: 96 }) : ''
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="${displaySize}" height="${displaySize}" role="img">${body}</svg>`
+}

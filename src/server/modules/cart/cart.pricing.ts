@@ -136,7 +136,12 @@ export function priceCart(lines: readonly PricingLineInput[], rules: PricingRule
       ? 0
       : line.basePrice !== null && line.basePrice !== undefined
         ? int(line.basePrice)
-        : int(unitPriceFor(line.brackets, line.bracketQuantity !== undefined ? int(line.bracketQuantity) : quantity))
+        : int(
+            unitPriceFor(
+              line.brackets,
+              line.bracketQuantity !== undefined ? int(line.bracketQuantity) : quantity,
+            ),
+          )
     const optionsUnitCost = line.isFreeGift ? 0 : line.optionCosts.reduce((s, c) => s + int(c), 0)
     return {
       line,

@@ -823,17 +823,14 @@ export class CartService {
   }
 
   private goodsTotal(lines: LineRow[]): number {
-    return priceCart(
-      this.pricingLines(lines.filter((l) => !l.item.isFreeGift)),
-      {
-        vatRate: 0,
-        applyVatRelief: false,
-        rates: [],
-        despatchType: '',
-        minimumOrderValue: 0,
-        discount: { percentage: 0, fixed: 0, freeDelivery: false },
-      },
-    ).itemsTotal
+    return priceCart(this.pricingLines(lines.filter((l) => !l.item.isFreeGift)), {
+      vatRate: 0,
+      applyVatRelief: false,
+      rates: [],
+      despatchType: '',
+      minimumOrderValue: 0,
+      discount: { percentage: 0, fixed: 0, freeDelivery: false },
+    }).itemsTotal
   }
 
   /** Adds the gift line of each applicable free-gift code and drops gifts no longer earned. */
@@ -918,22 +915,19 @@ export class CartService {
       else if (promo.kind === 'fixed') discount.fixed += promo.value
       else if (promo.kind === 'free_delivery') discount.freeDelivery = true
     }
-    const priced = priceCart(
-      this.pricingLines(lines),
-      {
-        vatRate: DEFAULT_VAT_RATE,
-        applyVatRelief: cart.applyVatRelief,
-        rates: rates.map((r) => ({
-          id: r.id,
-          despatchType: r.despatchType,
-          price: r.price,
-          freeOver: r.freeOver,
-        })),
-        despatchType: cart.despatchType ?? rates[0]?.despatchType ?? '',
-        minimumOrderValue: site.settings.minimumOrderValue,
-        discount,
-      },
-    )
+    const priced = priceCart(this.pricingLines(lines), {
+      vatRate: DEFAULT_VAT_RATE,
+      applyVatRelief: cart.applyVatRelief,
+      rates: rates.map((r) => ({
+        id: r.id,
+        despatchType: r.despatchType,
+        price: r.price,
+        freeOver: r.freeOver,
+      })),
+      despatchType: cart.despatchType ?? rates[0]?.despatchType ?? '',
+      minimumOrderValue: site.settings.minimumOrderValue,
+      discount,
+    })
     return { priced, promoErrors, rates }
   }
 
@@ -1029,7 +1023,8 @@ export class CartService {
               'session_id',
               l.item.workWearSession.id,
             )
-          : null,        ...builderExtras(l.item),
+          : null,
+        ...builderExtras(l.item),
       }
     })
     const despatchType = rates.find((r) => r.id === priced.selectedRateId)?.despatchType ?? ''
