@@ -29,10 +29,14 @@ export function parseBody<S extends z.ZodType>(
   schema: S,
   body: unknown,
   reply: FastifyReply,
+  rename: (key: string) => string = (key) => key,
 ): z.output<S> | null {
   const result = schema.safeParse(body ?? {})
   if (result.success) return result.data
-  const errors = fieldErrors(result.error)
+  const errors: Record<string, string[]> = {}
+  for (const [key, messages] of Object.entries(fieldErrors(result.error))) {
+    ;(errors[rename(key)] ??= []).push(...messages)
+  }
   void reply
     .code(422)
     .send({ message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors })

@@ -17,6 +17,13 @@ import {
   SignDesignError,
 } from './signs.service.ts'
 
+/** With one sign in the request, its fields are named as the designer names them ('lines', 'type'). */
+function singleItemField(body: unknown): ((key: string) => string) | undefined {
+  const items = (body as { items?: unknown } | null)?.items
+  if (!Array.isArray(items) || items.length !== 1) return undefined
+  return (key) => key.replace(/^items\.0\.(design\.)?/, '')
+}
+
 const isSign = (item: CartItemRow) => !!item.printableSign?.design && !!item.printableSign.printableSVG
 
 export async function signRoutes(app: FastifyInstance) {
@@ -47,7 +54,7 @@ export async function signRoutes(app: FastifyInstance) {
     '/design-a-sign/add',
     { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
     async (request, reply) => {
-      const body = parseBody(signAddSchema, request.body, reply)
+      const body = parseBody(signAddSchema, request.body, reply, singleItemField(request.body))
       if (!body) return reply
       if (body.item_id !== undefined && body.items.length !== 1) {
         return reply
