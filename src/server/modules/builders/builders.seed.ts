@@ -120,7 +120,7 @@ async function upsertSku(
   siteId: number,
   groupId: number,
   input: { sku: string; name: string; rowKey: string; optionLabel: string; price: number; position: number },
-): Promise<void> {
+): Promise<number> {
   const values = {
     siteId,
     groupId,
@@ -140,6 +140,12 @@ async function upsertSku(
       target: [products.siteId, products.sku],
       set: { ...values, published: true },
     })
+  return Math.min(...values.priceList.map((b) => b.price))
+}
+
+/** The group's 'As Low As' price: the lowest unit price over its SKUs. */
+async function setMinPrice(tx: Tx, groupId: number, minPrice: number): Promise<void> {
+  await tx.update(productGroups).set({ minPrice }).where(eq(productGroups.id, groupId))
 }
 
 async function setTool(
@@ -179,11 +185,12 @@ export async function seedBuilders(tx: Tx): Promise<void> {
     minPrice: Math.round(Math.round(600 * 0.85) * 0.7),
   })
   let position = 0
+  let lowest = Infinity
   for (const [width, height] of SIGN_SIZES) {
     const base = Math.round(400 + (width * height) / 200)
     for (const material of SIGN_MATERIALS) {
       const key = `${width}x${height}`
-      await upsertSku(tx, site.id, signGroup, {
+      const min = await upsertSku(tx, site.id, signGroup, {
         sku: `DAS-${key}-${material.code}`,
         name: `Custom sign ${width} × ${height} mm, ${material.name}`,
         rowKey: key,
@@ -191,8 +198,10 @@ export async function seedBuilders(tx: Tx): Promise<void> {
         price: Math.round(base * material.factor),
         position: position++,
       })
+      lowest = Math.min(lowest, min)
     }
   }
+  await setMinPrice(tx, signGroup, lowest)
   await setTool(
     tx,
     site.id,
@@ -220,9 +229,10 @@ export async function seedBuilders(tx: Tx): Promise<void> {
       description: `${garment.name} printed or embroidered with your logo.`,
       minPrice: Math.round(garment.price * 0.7),
     })
+    let garmentLowest = Infinity
     for (const [s, size] of GARMENT_SIZES.entries()) {
       const extra = size === 'XXL' ? 150 : 0
-      await upsertSku(tx, site.id, groupId, {
+      const min = await upsertSku(tx, site.id, groupId, {
         sku: `CWW-${g + 1}-${size}`,
         name: `${garment.name}, size ${size}`,
         rowKey: garment.slug,
@@ -230,7 +240,9 @@ export async function seedBuilders(tx: Tx): Promise<void> {
         price: garment.price + extra,
         position: s,
       })
+      garmentLowest = Math.min(garmentLowest, min)
     }
+    await setMinPrice(tx, groupId, garmentLowest)
   }
   await setTool(tx, site.id, workwearCategory, 'workwear', DEMO_WORKWEAR_CONFIG, {
     href: `/custom-workwear/${workwearCategory}`,
