@@ -24,6 +24,8 @@ import { prepareDatabase } from './ops/startup.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
+import { signRoutes } from './modules/builders/signs.routes.ts'
+import { workwearRoutes } from './modules/builders/workwear.routes.ts'
 import { CartService } from './modules/cart/cart.service.ts'
 import type { SendMail } from './modules/auth/auth.mail.ts'
 import { authPlugin } from './modules/auth/auth.plugin.ts'
@@ -351,6 +353,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   })
   await app.register(mediaRoutes)
   await app.register(cartRoutes)
+  await app.register(signRoutes)
+  await app.register(workwearRoutes)
   if (config.mail.outboxPage) await app.register(mailRoutes)
   await app.register(pageRoutes)
   await app.register(searchRoutes)

@@ -89,6 +89,21 @@ export interface CartItem {
   edit_url: string | null
   /** Workwear lines: the builder with ?session_id= */
   work_wear_url: string | null
+  /** 'Design A Sign' lines: the sign's preview (SVG) and printable PDF proof */
+  sign_preview_url?: string
+  sign_proof_url?: string
+  /** Size and material of a designed sign */
+  sign_details?: string
+  /** A line of a numbered sign set: this sign's number as printed */
+  sequence_label?: string | null
+  /** Workwear lines: the garment, what is printed where (cost per garment) and a preview */
+  work_wear?: {
+    garment: string
+    colour: string
+    size: string
+    customisation: { name: string; cost: number }[]
+    preview_url: string
+  }
 }
 
 export interface ShippingRate {

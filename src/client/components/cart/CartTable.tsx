@@ -77,6 +77,27 @@ function LineQuantity({
   )
 }
 
+/** What a builder line carries: a sign's size, material and number; a workwear line's garment. */
+function BuilderDetails({ item }: { item: CartItem }) {
+  const ww = item.work_wear
+  return (
+    <>
+      {item.sign_details ? <p className="text-sm text-gray-700">{item.sign_details}</p> : null}
+      {item.sequence_label ? <p className="text-sm text-gray-700">Number: {item.sequence_label}</p> : null}
+      {ww ? (
+        <ul className="mt-1 text-sm text-gray-700" data-testid="workwear-details">
+          <li>
+            {ww.garment}, {ww.colour}, size {ww.size}
+          </li>
+          {ww.customisation.map((c) => (
+            <li key={c.name}>{c.name}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  )
+}
+
 export function CartTable({
   items,
   busy,
@@ -112,96 +133,125 @@ export function CartTable({
         </tr>
       </thead>
       <tbody className="max-sm:block">
-        {items.map((item) => (
-          <tr
-            key={item.id}
-            className="border-b border-gray-200 align-top max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:pb-3"
-            data-testid="cart-line"
-            data-sku={item.product.sku}
-          >
-            <td className="py-3 pr-3 max-sm:col-span-2 max-sm:block max-sm:pr-0">
-              <div className="flex gap-3">
-                <img
-                  src={item.product.media ?? '/placeholder.svg'}
-                  alt=""
-                  width={64}
-                  height={64}
-                  loading="lazy"
-                  className="h-16 w-16 shrink-0 rounded border border-gray-200 object-contain"
-                />
-                <div className="min-w-0 break-words">
-                  <Link
-                    href={item.product.url || '/'}
-                    className="font-semibold text-primary underline-offset-2 hover:underline"
-                  >
-                    {item.product.name}
-                  </Link>
-                  <p className="text-sm text-gray-700">Code: {item.product.sku}</p>
-                  {item.IsFreeGift ? <p className="text-sm font-semibold text-green-800">Free gift</p> : null}
-                  {item.options.items.length > 0 ? (
-                    <ul className="mt-1 text-sm text-gray-700">
-                      {item.options.items.map((o) => (
-                        <li key={o.id}>
-                          {o.title}: {o.name}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                  {item.printable_sign?.signReads ? (
-                    <p className="mt-1 text-sm text-gray-700">Sign reads: {item.printable_sign.signReads}</p>
-                  ) : null}
-                  <p className="mt-1 text-sm text-gray-700 sm:hidden">
-                    Price each: <Price amount={item.unit_price} vatRate={item.vat_rate} />
-                  </p>
-                  <div className="mt-1 flex flex-wrap gap-x-4 text-sm">
-                    {item.edit_url ? (
-                      <a href={item.edit_url} className="text-primary underline">
-                        Edit sign
-                      </a>
+        {items.map((item) => {
+          const set = item.sequence_id ? items.filter((i) => i.sequence_id === item.sequence_id) : []
+          const firstOfSet = set.length > 0 && set[0]!.id === item.id
+          return (
+            <tr
+              key={item.id}
+              className="border-b border-gray-200 align-top max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:pb-3"
+              data-testid="cart-line"
+              data-sku={item.product.sku}
+            >
+              <td className="py-3 pr-3 max-sm:col-span-2 max-sm:block max-sm:pr-0">
+                <div className="flex gap-3">
+                  <img
+                    src={
+                      item.sign_preview_url ??
+                      item.work_wear?.preview_url ??
+                      item.product.media ??
+                      '/placeholder.svg'
+                    }
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    className="h-16 w-16 shrink-0 rounded border border-gray-200 object-contain"
+                  />
+                  <div className="min-w-0 break-words">
+                    <Link
+                      href={item.product.url || '/'}
+                      className="font-semibold text-primary underline-offset-2 hover:underline"
+                    >
+                      {item.product.name}
+                    </Link>
+                    <p className="text-sm text-gray-700">Code: {item.product.sku}</p>
+                    {item.IsFreeGift ? (
+                      <p className="text-sm font-semibold text-green-800">Free gift</p>
                     ) : null}
-                    {item.work_wear_url ? (
-                      <a href={item.work_wear_url} className="text-primary underline">
-                        Edit design
-                      </a>
+                    {item.options.items.length > 0 ? (
+                      <ul className="mt-1 text-sm text-gray-700">
+                        {item.options.items.map((o) => (
+                          <li key={o.id}>
+                            {o.title}: {o.name}
+                          </li>
+                        ))}
+                      </ul>
                     ) : null}
-                    {item.sequence_id ? (
-                      <button
-                        type="button"
-                        className="text-red-800 underline disabled:opacity-60"
-                        disabled={busy}
-                        onClick={() => onRemoveSequence(item.sequence_id!)}
-                      >
-                        Remove sign set
-                      </button>
-                    ) : !item.IsFreeGift && (item.parent === null || item.is_isolated_from_parent) ? (
-                      <button
-                        type="button"
-                        className="text-red-800 underline disabled:opacity-60"
-                        disabled={busy}
-                        onClick={() => onRemove(item.id)}
-                        aria-label={`Remove ${item.product.name}`}
-                      >
-                        Remove
-                      </button>
+                    {firstOfSet ? (
+                      <p className="mt-1 text-sm font-semibold" data-testid="sign-set">
+                        Numbered set of {set.length} signs
+                      </p>
                     ) : null}
+                    <BuilderDetails item={item} />
+                    {item.printable_sign?.signReads ? (
+                      <p className="mt-1 text-sm text-gray-700">
+                        Sign reads: {item.printable_sign.signReads}
+                      </p>
+                    ) : null}
+                    <p className="mt-1 text-sm text-gray-700 sm:hidden">
+                      Price each: <Price amount={item.unit_price} vatRate={item.vat_rate} />
+                    </p>
+                    <div className="mt-1 flex flex-wrap gap-x-4 text-sm">
+                      {item.edit_url ? (
+                        <a href={item.edit_url} className="text-primary underline">
+                          Edit sign
+                        </a>
+                      ) : null}
+                      {item.sign_proof_url ? (
+                        <a
+                          href={item.sign_proof_url}
+                          className="text-primary underline"
+                          target="_blank"
+                          rel="noopener"
+                        >
+                          Proof (PDF)
+                        </a>
+                      ) : null}
+                      {item.work_wear_url ? (
+                        <a href={item.work_wear_url} className="text-primary underline">
+                          Edit design
+                        </a>
+                      ) : null}
+                      {item.sequence_id && !firstOfSet && set.length > 0 ? null : item.sequence_id ? (
+                        <button
+                          type="button"
+                          className="text-red-800 underline disabled:opacity-60"
+                          disabled={busy}
+                          onClick={() => onRemoveSequence(item.sequence_id!)}
+                        >
+                          Remove sign set
+                        </button>
+                      ) : !item.IsFreeGift && (item.parent === null || item.is_isolated_from_parent) ? (
+                        <button
+                          type="button"
+                          className="text-red-800 underline disabled:opacity-60"
+                          disabled={busy}
+                          onClick={() => onRemove(item.id)}
+                          aria-label={`Remove ${item.product.name}`}
+                        >
+                          Remove
+                        </button>
+                      ) : null}
+                    </div>
                   </div>
                 </div>
-              </div>
-            </td>
-            <td className="hidden py-3 pr-3 tabular-nums sm:table-cell" data-testid="line-price">
-              <Price amount={item.unit_price} vatRate={item.vat_rate} />
-            </td>
-            <td className="py-3 pr-3 max-sm:block max-sm:py-0">
-              <LineQuantity item={item} busy={busy} onQuantity={onQuantity} />
-            </td>
-            <td
-              className="py-3 text-right font-semibold tabular-nums max-sm:block max-sm:py-0"
-              data-testid="line-total"
-            >
-              <Price amount={item.line_total} vatRate={item.vat_rate} />
-            </td>
-          </tr>
-        ))}
+              </td>
+              <td className="hidden py-3 pr-3 tabular-nums sm:table-cell" data-testid="line-price">
+                <Price amount={item.unit_price} vatRate={item.vat_rate} />
+              </td>
+              <td className="py-3 pr-3 max-sm:block max-sm:py-0">
+                <LineQuantity item={item} busy={busy} onQuantity={onQuantity} />
+              </td>
+              <td
+                className="py-3 text-right font-semibold tabular-nums max-sm:block max-sm:py-0"
+                data-testid="line-total"
+              >
+                <Price amount={item.line_total} vatRate={item.vat_rate} />
+              </td>
+            </tr>
+          )
+        })}
       </tbody>
     </table>
   )

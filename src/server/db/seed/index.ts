@@ -5,6 +5,7 @@ import { sites } from '../schema.ts'
 import { seedCustomers } from '../../modules/auth/auth.seed.ts'
 import { seedCatalog } from './catalog/index.ts'
 import { seedCart } from '../../modules/cart/cart.seed.ts'
+import { seedBuilders } from '../../modules/builders/builders.seed.ts'
 import { demoSites } from './sites.ts'
 import { seedSearch } from '../../modules/search/search.seed.ts'
 
@@ -38,6 +39,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await seedCatalog(tx, log)
     await seedSearch(tx)
     await seedCart(tx)
+    await seedBuilders(tx)
     await seedCustomers(tx as unknown as Db)
   })
   // Stories, site settings and the header message: the JSON files under content/.

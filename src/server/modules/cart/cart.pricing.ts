@@ -21,6 +21,11 @@ export interface PricingLineInput {
   vatReliefEligible: boolean
   /** Free gifts cost nothing and take no discount */
   isFreeGift: boolean
+  /**
+   * The quantity whose bracket prices this line, when it is priced together with others (a
+   * numbered sign set, a workwear order in several sizes); default: its own quantity
+   */
+  bracketQuantity?: number
 }
 
 export interface PricingRate {
@@ -131,7 +136,12 @@ export function priceCart(lines: readonly PricingLineInput[], rules: PricingRule
       ? 0
       : line.basePrice !== null && line.basePrice !== undefined
         ? int(line.basePrice)
-        : int(unitPriceFor(line.brackets, quantity))
+        : int(
+            unitPriceFor(
+              line.brackets,
+              line.bracketQuantity !== undefined ? int(line.bracketQuantity) : quantity,
+            ),
+          )
     const optionsUnitCost = line.isFreeGift ? 0 : line.optionCosts.reduce((s, c) => s + int(c), 0)
     return {
       line,

@@ -112,7 +112,14 @@ export async function cartRoutes(app: FastifyInstance) {
         .code(422)
         .send({ message: 'Choose at least one item.', errors: { items: ['Choose at least one item.'] } })
     }
-    return answer(request, reply, () => cartService.add(context(request)!, body.items, body.promotionCodes))
+    // A drawing is never taken from the browser: signs drawn by the server come through
+    // Design A Sign (/design-a-sign/add); here only the address and wording are kept.
+    const items = body.items.map(({ printable_sign, ...item }) =>
+      printable_sign
+        ? { ...item, printable_sign: { url: printable_sign.url, signReads: printable_sign.signReads } }
+        : item,
+    )
+    return answer(request, reply, () => cartService.add(context(request)!, items, body.promotionCodes))
   })
 
   app.post('/cart/update-items', async (request, reply) => {

@@ -30,9 +30,10 @@ import {
   type DeliveryRateRow,
   type PrintableSign,
   type PromotionRow,
+  type WorkWearSession,
 } from './cart.tables.ts'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Executor = Db | Tx
 
 /** Where a request comes from: its site, the cart id its session holds, and the site's address. */
@@ -65,6 +66,16 @@ export interface CheckoutBasket {
   rates: DeliveryRateRow[]
   promoErrors: PromoError[]
   cart: Cart
+}
+
+/** A line a builder adds (products and quantities are checked again in the transaction). */
+export interface BuilderLine {
+  productId: number
+  categoryId: number
+  quantity: number
+  sequenceId?: string | null
+  printableSign?: PrintableSign | null
+  workWearSession?: WorkWearSession | null
 }
 
 export interface CartResult {
@@ -370,6 +381,82 @@ export class CartService {
       await this.deleteLines(tx, cart.id, ids)
       return true
     })
+  }
+
+  /**
+   * The builders' write ('Design A Sign', sign sets, custom workwear): in one locked change,
+   * removes the lines `replaces` picks (an edited sign, a whole sign set, a workwear order's
+   * lines) and adds the lines `build` makes inside the same transaction (the workwear builder
+   * stores its session there). With `mustReplace`, a request that picks no line is not found:
+   * another visitor's line, or one already gone, changes nothing.
+   */
+  async replaceBuilderLines(
+    ctx: CartContext,
+    opts: {
+      replaces: ((item: CartItemRow) => boolean) | null
+      mustReplace: boolean
+      build: (tx: Tx, cartId: string) => Promise<BuilderLine[]>
+    },
+  ): Promise<CartResult> {
+    return this.mutate(ctx, { create: !opts.mustReplace }, async (tx, cart, lines) => {
+      const replaced = opts.replaces ? lines.filter((l) => opts.replaces!(l.item)).map((l) => l.item.id) : []
+      if (opts.mustReplace && replaced.length === 0) throw new CartNotFoundError()
+      const fresh = await opts.build(tx, cart.id)
+      const ids = [...new Set(fresh.map((l) => l.productId))]
+      const found = ids.length
+        ? await tx
+            .select({ id: products.id, minimumOrder: products.minimumOrder, name: products.name })
+            .from(products)
+            .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+            .where(
+              and(
+                inArray(products.id, ids),
+                eq(products.siteId, ctx.site.id),
+                eq(products.published, true),
+                eq(productGroups.published, true),
+              ),
+            )
+        : []
+      const byId = new Map(found.map((p) => [p.id, p]))
+      for (const [index, line] of fresh.entries()) {
+        const product = byId.get(line.productId)
+        if (!product) throw invalid(`items.${index}.listing_id`, 'This product is not available.')
+        if (line.quantity < Math.max(1, product.minimumOrder) || line.quantity > MAX_QUANTITY) {
+          throw invalid(
+            `items.${index}.quantity`,
+            `The quantity of ${product.name} must be from ${Math.max(1, product.minimumOrder)} to ${MAX_QUANTITY}.`,
+          )
+        }
+      }
+      if (replaced.length) await this.deleteLines(tx, cart.id, replaced)
+      if (fresh.length) {
+        await tx.insert(cartItems).values(
+          fresh.map((l) => ({
+            cartId: cart.id,
+            productId: l.productId,
+            categoryId: l.categoryId,
+            quantity: l.quantity,
+            sequenceId: l.sequenceId ?? null,
+            printableSign: l.printableSign ?? null,
+            workWearSession: l.workWearSession ?? null,
+          })),
+        )
+      }
+      return true
+    })
+  }
+
+  /** Lines of the visitor's cart that `pick` selects (for the builders' previews and proofs). */
+  async findLines(ctx: CartContext, pick: (item: CartItemRow) => boolean): Promise<CartItemRow[]> {
+    if (!ctx.cartId) return []
+    const cart = await this.findSessionCart(this.db, ctx.site.id, ctx.cartId)
+    if (!cart) return []
+    const rows = await this.db
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.cartId, cart.id))
+      .orderBy(asc(cartItems.id))
+    return rows.filter(pick)
   }
 
   async clear(ctx: CartContext): Promise<CartResult> {
@@ -865,17 +952,14 @@ export class CartService {
   }
 
   private goodsTotal(lines: LineRow[]): number {
-    return priceCart(
-      lines.filter((l) => !l.item.isFreeGift).map((l) => this.pricingLine(l)),
-      {
-        vatRate: 0,
-        applyVatRelief: false,
-        rates: [],
-        despatchType: '',
-        minimumOrderValue: 0,
-        discount: { percentage: 0, fixed: 0, freeDelivery: false },
-      },
-    ).itemsTotal
+    return priceCart(this.pricingLines(lines.filter((l) => !l.item.isFreeGift)), {
+      vatRate: 0,
+      applyVatRelief: false,
+      rates: [],
+      despatchType: '',
+      minimumOrderValue: 0,
+      discount: { percentage: 0, fixed: 0, freeDelivery: false },
+    }).itemsTotal
   }
 
   /** Adds the gift line of each applicable free-gift code and drops gifts no longer earned. */
@@ -900,17 +984,41 @@ export class CartService {
     return stale.length > 0 || missing.length > 0
   }
 
-  private pricingLine(l: LineRow) {
+  private pricingLine(l: LineRow, bracketQuantity?: number) {
     const { base, options } = resolveOptions(l.categoryBuilder, l.item.options)
+    const customisation = l.item.workWearSession?.builder_json.customisation ?? []
     return {
       id: l.item.id,
       quantity: l.item.quantity,
       brackets: normaliseBrackets(l.priceList),
       basePrice: base ? base.cost : null,
-      optionCosts: options.map((o) => o.cost),
+      optionCosts: [...options.map((o) => o.cost), ...customisation.map((c) => c.cost)],
       vatReliefEligible: l.vatReliefEligible,
       isFreeGift: l.item.isFreeGift,
+      bracketQuantity,
     }
+  }
+
+  /**
+   * Pricing inputs of the lines. The lines of a numbered sign set (one sequence_id) and of one
+   * workwear order (one session) are priced by the bracket of their total quantity.
+   */
+  private pricingLines(lines: LineRow[]) {
+    const groupOf = (l: LineRow) =>
+      l.item.sequenceId
+        ? `s:${l.item.sequenceId}`
+        : l.item.workWearSession
+          ? `w:${l.item.workWearSession.id}`
+          : null
+    const totals = new Map<string, number>()
+    for (const l of lines) {
+      const key = groupOf(l)
+      if (key && !l.item.isFreeGift) totals.set(key, (totals.get(key) ?? 0) + l.item.quantity)
+    }
+    return lines.map((l) => {
+      const key = groupOf(l)
+      return this.pricingLine(l, key ? totals.get(key) : undefined)
+    })
   }
 
   private async price(
@@ -936,22 +1044,19 @@ export class CartService {
       else if (promo.kind === 'fixed') discount.fixed += promo.value
       else if (promo.kind === 'free_delivery') discount.freeDelivery = true
     }
-    const priced = priceCart(
-      lines.map((l) => this.pricingLine(l)),
-      {
-        vatRate: site.settings.tax.rate,
-        applyVatRelief: cart.applyVatRelief,
-        rates: rates.map((r) => ({
-          id: r.id,
-          despatchType: r.despatchType,
-          price: r.price,
-          freeOver: r.freeOver,
-        })),
-        despatchType: cart.despatchType ?? rates[0]?.despatchType ?? '',
-        minimumOrderValue: site.settings.minimumOrderValue,
-        discount,
-      },
-    )
+    const priced = priceCart(this.pricingLines(lines), {
+      vatRate: site.settings.tax.rate,
+      applyVatRelief: cart.applyVatRelief,
+      rates: rates.map((r) => ({
+        id: r.id,
+        despatchType: r.despatchType,
+        price: r.price,
+        freeOver: r.freeOver,
+      })),
+      despatchType: cart.despatchType ?? rates[0]?.despatchType ?? '',
+      minimumOrderValue: site.settings.minimumOrderValue,
+      discount,
+    })
     return { priced, promoErrors, rates }
   }
 
@@ -1048,6 +1153,7 @@ export class CartService {
               l.item.workWearSession.id,
             )
           : null,
+        ...builderExtras(l.item),
       }
     })
     const despatchType = rates.find((r) => r.id === priced.selectedRateId)?.despatchType ?? ''
@@ -1086,6 +1192,31 @@ export class CartService {
       shared: cart.shared,
     }
   }
+}
+
+/**
+ * What the builders add to a presented line: a sign's preview, PDF proof and number; a workwear
+ * line's garment, colour, size, customisation and preview.
+ */
+function builderExtras(item: CartItemRow): Partial<CartItem> {
+  const extras: Partial<CartItem> = {}
+  if (item.printableSign?.design) {
+    extras.sign_preview_url = `/design-a-sign/preview/${item.id}.svg`
+    extras.sign_proof_url = `/design-a-sign/proof/${item.id}.pdf`
+    extras.sequence_label = item.printableSign.design.numberLabel ?? null
+    extras.sign_details = `${item.printableSign.design.sizeLabel}, ${item.printableSign.design.material}`
+  }
+  const ww = item.workWearSession
+  if (ww) {
+    extras.work_wear = {
+      garment: ww.builder_json.garment ?? '',
+      colour: ww.builder_json.colour ?? '',
+      size: ww.builder_json.size ?? '',
+      customisation: ww.builder_json.customisation ?? [],
+      preview_url: `/custom-workwear/preview/${ww.id}.svg`,
+    }
+  }
+  return extras
 }
 
 function withQuery(url: string, key: string, value: string): string {

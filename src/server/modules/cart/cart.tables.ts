@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { categories, products } from '../catalog/catalog.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
+import type { SignDesign, SignSequence, SignSize } from '../../../shared/sign/design.ts'
 
 /**
  * session: a visitor's basket; saved: a customer's named copy; shared: the copy behind a share
@@ -33,18 +34,42 @@ export type CartKind = (typeof CART_KINDS)[number]
 export const PROMOTION_KINDS = ['percentage', 'fixed', 'free_delivery', 'free_gift'] as const
 export type PromotionKind = (typeof PROMOTION_KINDS)[number]
 
-/** A printable sign line: what the sign builder drew (spec §7 "Legacy add helper"). */
+/**
+ * A printable sign line: what 'Design A Sign' drew (spec §7 "Legacy add helper"). The SVGs are
+ * drawn and sanitised by the server from `design`; nothing here comes from the browser as is.
+ */
 export interface PrintableSign {
   url: string
   printableSVG?: string
   webVersionOfSVG?: string
   signReads?: string
+  /** The design it was drawn from, so the designer can reopen it (absent on older lines) */
+  design?: StoredSignDesign
 }
 
-/** A line made in the custom workwear builder. */
+/** A sign's design as stored: the designer's data, the size and material it was drawn for. */
+export interface StoredSignDesign {
+  design: SignDesign
+  size: SignSize
+  sizeLabel: string
+  material: string
+  sku: string
+  /** A numbered set: its settings and this line's number */
+  sequence?: SignSequence
+  numberLabel?: string
+}
+
+/** A line made in the custom workwear builder (the design itself is in workwear_sessions). */
 export interface WorkWearSession {
   id: string
-  builder_json: { cat_id: number }
+  builder_json: {
+    cat_id: number
+    garment?: string
+    colour?: string
+    size?: string
+    /** Chosen positions and text, with their cost per garment when the line was saved */
+    customisation?: { name: string; cost: number }[]
+  }
 }
 
 export const carts = pgTable(

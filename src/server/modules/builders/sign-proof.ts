@@ -1,0 +1,66 @@
+/**
+ * The printable PDF proof of a designed sign (from the basket): the stored, sanitised printable
+ * SVG rasterised by sharp (librsvg, the same fonts the printer's RIP is sent) at up to 300 dpi,
+ * placed on an A4 page by pdfkit with the sign's wording, size, material and quantity.
+ */
+import PDFDocument from 'pdfkit'
+import sharp from 'sharp'
+import type { PrintableSign } from '../cart/cart.tables.ts'
+
+/** Longest side of the embedded image, pixels (a 600 mm sign at 300 dpi would be 7,000) */
+const MAX_PIXELS = 2400
+
+export interface ProofDetails {
+  shopName: string
+  sku: string
+  quantity: number
+}
+
+export async function signProofPdf(sign: PrintableSign, details: ProofDetails): Promise<Buffer> {
+  const stored = sign.design
+  if (!sign.printableSVG || !stored) throw new Error('This line has no printable sign')
+  const { width, height } = stored.size
+  const longestInches = Math.max(width, height) / 25.4
+  const density = Math.max(36, Math.min(300, Math.floor(MAX_PIXELS / longestInches)))
+  const png = await sharp(Buffer.from(sign.printableSVG), { density }).png().toBuffer()
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    info: { Title: `Sign proof: ${sign.signReads ?? ''}`, Author: details.shopName },
+  })
+  const chunks: Buffer[] = []
+  doc.on('data', (c: Buffer) => chunks.push(c))
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  doc.font('Helvetica-Bold').fontSize(20).text('Sign proof')
+  doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor('#374151').text(details.shopName)
+  doc.moveDown(1)
+  const boxWidth = doc.page.width - 96
+  doc.image(png, { fit: [boxWidth, 420], align: 'center' })
+  doc.moveDown(1)
+  doc.fillColor('#000000').fontSize(11)
+  const rows: [string, string][] = [
+    ['Sign reads', sign.signReads ?? ''],
+    ['Size', stored.sizeLabel],
+    ['Material', stored.material],
+    ['Product code', details.sku],
+    ['Quantity', String(details.quantity)],
+  ]
+  if (stored.numberLabel !== undefined) rows.push(['Number in set', stored.numberLabel])
+  for (const [label, value] of rows) {
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value)
+  }
+  doc.moveDown(1)
+  doc
+    .fontSize(9)
+    .fillColor('#4B5563')
+    .text(
+      'Colours are shown as close to the safety colours (ISO 3864-4) as a screen or office printer allows. ' +
+        'The sign is printed from the same drawing at full size.',
+    )
+  doc.end()
+  return done
+}

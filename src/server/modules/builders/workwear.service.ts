@@ -1,0 +1,281 @@
+/**
+ * The custom workwear builder on the server: the category's garments (product groups, one SKU
+ * per size) and configuration, the check of a saved design, the logo (type checked, size limited;
+ * SVG through the logo sanitiser, PNG and JPEG decoded and re-encoded by sharp, which also strips
+ * their metadata), and the basket lines of a design. Costs come from the category's configuration.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { normaliseBrackets } from '../../../shared/pricing.ts'
+import {
+  LOGO_MAX_BYTES,
+  LOGO_TYPES,
+  WORKWEAR_TEXT,
+  WORKWEAR_TEXT_MAX,
+  type WorkwearConfig,
+  type WorkwearDesign,
+} from '../../../shared/workwear.ts'
+import type { WorkwearGarment } from '../../../shared/workwear-builder.ts'
+import { sanitizeLogoSvg } from '../../lib/svg-sanitize.ts'
+import { CartNotFoundError } from '../cart/cart.errors.ts'
+import type { BuilderLine, Tx } from '../cart/cart.service.ts'
+import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
+import { builderTools, workwearSessions } from './builders.tables.ts'
+
+export interface WorkwearCategory {
+  id: number
+  name: string
+  url: string
+  config: WorkwearConfig
+  garments: WorkwearGarment[]
+}
+
+export async function loadWorkwearCategory(
+  db: Db,
+  siteId: number,
+  categoryId: number,
+): Promise<WorkwearCategory | null> {
+  const [category] = await db
+    .select({ id: categories.id, name: categories.name, url: categories.url, config: builderTools.config })
+    .from(categories)
+    .innerJoin(builderTools, eq(builderTools.categoryId, categories.id))
+    .where(
+      and(
+        eq(categories.id, categoryId),
+        eq(categories.siteId, siteId),
+        eq(categories.published, true),
+        eq(builderTools.kind, 'workwear'),
+      ),
+    )
+  if (!category) return null
+  const rows = await db
+    .select({
+      groupId: productGroups.id,
+      groupName: productGroups.name,
+      productId: products.id,
+      sku: products.sku,
+      size: products.optionLabel,
+      priceList: products.priceList,
+    })
+    .from(products)
+    .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+    .where(
+      and(
+        eq(productGroups.categoryId, categoryId),
+        eq(productGroups.published, true),
+        eq(products.published, true),
+        eq(products.siteId, siteId),
+      ),
+    )
+    .orderBy(asc(productGroups.id), asc(products.position), asc(products.id))
+  const garments = new Map<number, WorkwearGarment>()
+  for (const row of rows) {
+    const brackets = normaliseBrackets(row.priceList)
+    if (!row.size || brackets.length === 0) continue
+    const garment = garments.get(row.groupId) ?? { id: row.groupId, name: row.groupName, sizes: [] }
+    garment.sizes.push({ size: row.size, productId: row.productId, sku: row.sku, brackets })
+    garments.set(row.groupId, garment)
+  }
+  const config = category.config as WorkwearConfig
+  return {
+    id: category.id,
+    name: category.name,
+    url: category.url,
+    config: {
+      colours: config.colours ?? [],
+      positions: config.positions ?? [],
+      textCost: config.textCost ?? 0,
+    },
+    garments: [...garments.values()],
+  }
+}
+
+/** Base64 of at most LOGO_MAX_BYTES (with room for padding): longer strings are refused unread. */
+const BASE64_MAX = Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 4
+
+export const workwearSaveSchema = z.object({
+  session_id: z.uuid({ error: WORKWEAR_TEXT.notFound }).optional(),
+  garment: z.number({ error: WORKWEAR_TEXT.garment }).int().positive(WORKWEAR_TEXT.garment),
+  colour: z.string({ error: WORKWEAR_TEXT.colour }).max(60),
+  sizes: z.record(
+    z.string().max(10),
+    z
+      .number({ error: WORKWEAR_TEXT.quantity })
+      .int(WORKWEAR_TEXT.quantity)
+      .min(0, WORKWEAR_TEXT.quantity)
+      .max(9999, WORKWEAR_TEXT.quantity),
+  ),
+  positions: z.array(z.string().max(40)).max(10),
+  text: z.string().max(WORKWEAR_TEXT_MAX, WORKWEAR_TEXT.text).default(''),
+  logo: z
+    .object({
+      type: z.string().max(100),
+      data: z.string().max(BASE64_MAX, WORKWEAR_TEXT.logoTooLarge),
+      name: z.string().max(255).optional(),
+    })
+    .optional(),
+})
+export type WorkwearSaveBody = z.output<typeof workwearSaveSchema>
+
+export class WorkwearError extends Error {
+  constructor(readonly errors: Record<string, string[]>) {
+    super(Object.values(errors)[0]?.[0] ?? 'The design is not valid.')
+  }
+}
+const fail = (field: string, message: string) => new WorkwearError({ [field]: [message] })
+
+export interface CleanLogo {
+  bytes: Buffer
+  type: 'image/png' | 'image/svg+xml'
+}
+
+/**
+ * A logo as it may be stored: an SVG reduced by the sanitiser (and rendered once by sharp to
+ * prove it draws), or a PNG/JPEG decoded and re-encoded as PNG at most 1200 px. Anything else,
+ * or a file whose bytes are not what its type says, is refused.
+ */
+export async function cleanLogo(logo: NonNullable<WorkwearSaveBody['logo']>): Promise<CleanLogo> {
+  if (!(LOGO_TYPES as readonly string[]).includes(logo.type)) throw fail('logo', WORKWEAR_TEXT.logoType)
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(logo.data)) throw fail('logo', WORKWEAR_TEXT.logoUnreadable)
+  const bytes = Buffer.from(logo.data, 'base64')
+  if (bytes.length === 0) throw fail('logo', WORKWEAR_TEXT.logoUnreadable)
+  if (bytes.length > LOGO_MAX_BYTES) throw fail('logo', WORKWEAR_TEXT.logoTooLarge)
+  try {
+    if (logo.type === 'image/svg+xml') {
+      const clean = sanitizeLogoSvg(bytes.toString('utf8'))
+      if (!clean) throw new Error('not an SVG drawing')
+      await sharp(Buffer.from(clean), { limitInputPixels: 50_000_000 }).metadata()
+      return { bytes: Buffer.from(clean), type: 'image/svg+xml' }
+    }
+    const png = logo.type === 'image/png' && bytes.subarray(1, 4).toString('latin1') === 'PNG'
+    const jpeg = logo.type === 'image/jpeg' && bytes[0] === 0xff && bytes[1] === 0xd8
+    if (!png && !jpeg) throw new Error('bytes do not match the type')
+    const out = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
+      .rotate()
+      .resize({ width: 1200, height: 1200, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer()
+    return { bytes: out, type: 'image/png' }
+  } catch {
+    throw fail('logo', WORKWEAR_TEXT.logoUnreadable)
+  }
+}
+
+/** Checks a design against the category; its garment, quantities and customisation per garment. */
+export function checkWorkwear(category: WorkwearCategory, body: WorkwearSaveBody) {
+  const garment = category.garments.find((g) => g.id === body.garment)
+  if (!garment) throw fail('garment', WORKWEAR_TEXT.garment)
+  const colour = category.config.colours.find((c) => c.name === body.colour)
+  if (!colour) throw fail('colour', WORKWEAR_TEXT.colour)
+  const sizes: { size: string; productId: number; quantity: number }[] = []
+  for (const [size, quantity] of Object.entries(body.sizes)) {
+    const known = garment.sizes.find((s) => s.size === size)
+    if (!known) throw fail('sizes', WORKWEAR_TEXT.sizes)
+    if (quantity > 0) sizes.push({ size, productId: known.productId, quantity })
+  }
+  if (sizes.length === 0) throw fail('sizes', WORKWEAR_TEXT.sizes)
+  if (sizes.reduce((s, x) => s + x.quantity, 0) > 9999) throw fail('sizes', WORKWEAR_TEXT.quantity)
+  const positions = [...new Set(body.positions)]
+  if (positions.length === 0) throw fail('positions', WORKWEAR_TEXT.positions)
+  const chosen = positions.map((id) => category.config.positions.find((p) => p.id === id))
+  if (chosen.some((p) => !p)) throw fail('positions', WORKWEAR_TEXT.positions)
+  const text = body.text.replace(/\s+/g, ' ').trim()
+  const customisation = [
+    ...chosen.map((p) => ({ name: `Logo: ${p!.name}`, cost: p!.cost })),
+    ...(text ? [{ name: `Text: ${text}`, cost: category.config.textCost }] : []),
+  ]
+  const design: WorkwearDesign = {
+    garment: garment.id,
+    garmentName: garment.name,
+    colour: colour.name,
+    sizes: Object.fromEntries(sizes.map((s) => [s.size, s.quantity])),
+    positions,
+    text,
+    hasLogo: true,
+  }
+  return { garment, colour, sizes, customisation, design }
+}
+
+/**
+ * Writes the session (inside the basket's transaction) and returns its lines. An existing
+ * session must belong to this basket; without a new logo it keeps the one it has.
+ */
+export async function saveWorkwearSession(
+  tx: Tx,
+  input: {
+    siteId: number
+    cartId: string
+    category: WorkwearCategory
+    sessionId: string | null
+    checked: ReturnType<typeof checkWorkwear>
+    logo: CleanLogo | null
+  },
+): Promise<BuilderLine[]> {
+  const { checked, category, logo } = input
+  let id = input.sessionId
+  if (id) {
+    const [row] = await tx
+      .update(workwearSessions)
+      .set({
+        design: checked.design,
+        ...(logo ? { logo: logo.bytes, logoType: logo.type } : {}),
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(workwearSessions.id, id),
+          eq(workwearSessions.cartId, input.cartId),
+          eq(workwearSessions.categoryId, category.id),
+        ),
+      )
+      .returning({ id: workwearSessions.id, logo: workwearSessions.logoType })
+    if (!row) throw new CartNotFoundError()
+    if (!row.logo) throw fail('logo', WORKWEAR_TEXT.logoRequired)
+  } else {
+    if (!logo) throw fail('logo', WORKWEAR_TEXT.logoRequired)
+    id = randomUUID()
+    await tx.insert(workwearSessions).values({
+      id,
+      siteId: input.siteId,
+      cartId: input.cartId,
+      categoryId: category.id,
+      design: checked.design,
+      logo: logo.bytes,
+      logoType: logo.type,
+    })
+  }
+  const sessionId = id
+  return checked.sizes.map((s) => ({
+    productId: s.productId,
+    categoryId: category.id,
+    quantity: s.quantity,
+    workWearSession: {
+      id: sessionId,
+      builder_json: {
+        cat_id: category.id,
+        garment: checked.garment.name,
+        colour: checked.colour.name,
+        size: s.size,
+        customisation: checked.customisation,
+      },
+    },
+  }))
+}
+
+/** A session of the visitor's basket (null for any other). */
+export async function findWorkwearSession(db: Db, cartId: string | null, sessionId: string) {
+  if (!cartId || !z.uuid().safeParse(sessionId).success) return null
+  const [row] = await db
+    .select()
+    .from(workwearSessions)
+    .where(and(eq(workwearSessions.id, sessionId), eq(workwearSessions.cartId, cartId)))
+  return row ?? null
+}
+
+export function logoDataUrl(row: { logo: Buffer | null; logoType: string | null }): string | null {
+  if (!row.logo || !row.logoType) return null
+  return `data:${row.logoType};base64,${row.logo.toString('base64')}`
+}
