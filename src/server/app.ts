@@ -73,7 +73,7 @@ declare module 'fastify' {
     searchService: SearchService
     carts: CartService
     customers: CustomerService
-    payments: PaymentMethodRegistry
+    paymentMethods: PaymentMethodRegistry
     checkout: CheckoutService
     addressLookup: AddressLookup
     mailer: Mailer
@@ -193,12 +193,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Order e-mails: queued in the order's transaction, sent by this worker (any instance may run it).
   app.decorate('mailQueue', new MailQueueWorker(database.db, app.mailer, { log: app.log }))
   // Payment methods: purchase order here; the payments module registers the card and wallet ones.
-  app.decorate('payments', new PaymentMethodRegistry())
-  app.payments.register(purchaseOrder)
+  app.decorate('paymentMethods', new PaymentMethodRegistry())
+  app.paymentMethods.register(purchaseOrder)
   app.decorate('addressLookup', new EmbeddedAddressLookup())
   app.decorate(
     'checkout',
-    new CheckoutService(database.db, app.carts, app.customers, app.payments, () => {
+    new CheckoutService(database.db, app.carts, app.customers, app.paymentMethods, () => {
       // Send the new order's e-mails now rather than at the next poll.
       app.mailQueue.kick().catch((err: unknown) => app.log.warn({ err }, 'mail queue run failed'))
     }),

@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { fieldErrors } from '../../../shared/cart.schemas.ts'
-import { baseUrlOf } from '../../app.ts'
+import { siteBaseUrl } from '../sites/site-url.ts'
 import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
 import { CartNotFoundError, CartValidationError } from '../cart/cart.errors.ts'
 import type { CartContext, CartResult } from '../cart/cart.service.ts'
@@ -13,7 +13,7 @@ export function cartContext(request: FastifyRequest): CartContext {
   return {
     site: request.site!,
     cartId: sessionCartId(request),
-    baseUrl: baseUrlOf(request),
+    baseUrl: siteBaseUrl(request),
     customerId: currentCustomerId(request),
   }
 }

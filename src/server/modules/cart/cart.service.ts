@@ -678,14 +678,6 @@ export class CartService {
       .where(eq(carts.id, cartId))
   }
 
-  /**
-   * Forgets this process's header summary of a basket. Other instances need no message: the
-   * placing session forgets the basket id, and only a session holding it asks for its summary.
-   */
-  forgetSummary(siteId: number, cartId: string): void {
-    this.summaries.delete(`${siteId}:${cartId}`)
-  }
-
   // --- Internals --------------------------------------------------------------------------
 
   private async findSessionCart(

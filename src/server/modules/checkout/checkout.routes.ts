@@ -23,7 +23,7 @@ import { customerMarketing } from '../customers/customers.tables.ts'
 import { orderFeedback, type OrderRow } from '../orders/orders.tables.ts'
 import type { CustomerRow } from '../auth/auth.tables.ts'
 import { zoneFor } from './delivery-zones.ts'
-import { baseUrlOf } from '../../app.ts'
+import { siteBaseUrl } from '../sites/site-url.ts'
 import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
 import { currentCustomer, sessionGet, sessionSet } from '../auth/auth.session.ts'
 import { BOT_FIELD } from '../auth/bot-check.ts'
@@ -86,7 +86,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
       const key = request.headers['idempotency-key']
       const input: PlaceInput = {
         site,
-        baseUrl: baseUrlOf(request),
+        baseUrl: siteBaseUrl(request),
         sessionCartId: sessionCartId(request),
         lastOrder: lastOrderOf(request),
         customerId: currentCustomerId(request),
@@ -123,7 +123,7 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
     const site = request.site
     if (!site) return reply.callNotFound()
     const customerId = currentCustomerId(request)
-    const ctx = { site, cartId: sessionCartId(request), baseUrl: baseUrlOf(request), customerId }
+    const ctx = { site, cartId: sessionCartId(request), baseUrl: siteBaseUrl(request), customerId }
     const basket = await app.carts.get(ctx)
     // An empty basket has nothing to check out (§2 linked routes: cart).
     if (basket.items.length === 0) return reply.inertia.redirect('/cart')
@@ -132,7 +132,7 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
     return reply.inertia.render('Checkout', {
       basket,
       customer: customer ? await app.customers.data(customer.id) : null,
-      paymentMethods: app.payments.optionsFor(site, customer?.id ?? null),
+      paymentMethods: app.paymentMethods.optionsFor(site, customer?.id ?? null),
       countries: site.settings.countries,
       freephoneNumber: site.settings.freephoneNumber,
       botCheck: app.auth.botCheck(site)?.props() ?? null,
@@ -151,7 +151,7 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
     const ctx = {
       site,
       cartId: sessionCartId(request),
-      baseUrl: baseUrlOf(request),
+      baseUrl: siteBaseUrl(request),
       customerId: currentCustomerId(request),
     }
     try {

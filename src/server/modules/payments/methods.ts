@@ -35,6 +35,6 @@ export function offeredPaymentMethods(site: SiteForPayments, providers: Provider
     (m): m is MethodId =>
       m in CURRENCIES &&
       CURRENCIES[m as MethodId].includes(site.currency) &&
-      (m === 'purchase_order' || providers[m as MethodId] !== null),
+      (m === 'purchase_order' || providers[m as Exclude<MethodId, 'purchase_order'>] !== null),
   )
 }
