@@ -26,7 +26,10 @@ describe('offeredPaymentMethods', () => {
   it('follows the site setting but drops methods the currency cannot use', () => {
     expect(
       offeredPaymentMethods(
-        { currency: 'USD', settings: { paymentMethods: [{ id: 'amazon' }, { id: 'purchase_order' }, { id: 'paypal' }] } },
+        {
+          currency: 'USD',
+          settings: { paymentMethods: [{ id: 'amazon' }, { id: 'purchase_order' }, { id: 'paypal' }] },
+        },
         all,
       ),
     ).toEqual(['purchase_order', 'paypal'])
