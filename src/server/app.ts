@@ -19,6 +19,7 @@ import { LocalChangeBus, PostgresChangeBus, type ChangeBus } from './ops/change-
 import { healthRoutes } from './ops/health.ts'
 import { createMetrics } from './ops/metrics.ts'
 import { prepareDatabase } from './ops/startup.ts'
+import { ADMIN_PREFIX, adminRoutes } from './modules/admin/admin.routes.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
@@ -320,6 +321,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(newsletterRoutes)
   await app.register(webhookRoutes, { secret: config.content.storyblok.webhookSecret })
   await app.register(authRoutes)
+  await app.register(adminRoutes, { prefix: ADMIN_PREFIX })
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 
