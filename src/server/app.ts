@@ -21,6 +21,7 @@ import { LocalChangeBus, PostgresChangeBus, type ChangeBus } from './ops/change-
 import { healthRoutes } from './ops/health.ts'
 import { createMetrics } from './ops/metrics.ts'
 import { prepareDatabase } from './ops/startup.ts'
+import { ADMIN_PREFIX, adminRoutes } from './modules/admin/admin.routes.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
@@ -368,6 +369,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(checkoutRoutes)
   await app.register(checkoutPageRoutes)
   await app.register(paymentsPlugin)
+  await app.register(adminRoutes, { prefix: ADMIN_PREFIX })
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 

@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/server/config.ts'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
 import { products, sites } from '../../src/server/db/schema.ts'
 import { prepareDatabase } from '../../src/server/ops/startup.ts'
+import { AdminTokens } from '../../src/server/modules/admin/admin.tokens.ts'
 import type { ProductPageProps } from '../../src/shared/product.ts'
 import { inertiaHeaders } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
@@ -84,6 +85,35 @@ onPostgres('two instances on one PostgreSQL database', () => {
       (p) => p.product.grids[0]!.rows[0]!.options[0]!.prices[0] === 1200,
     )
     expect(after.product.grids[0]!.rows[0]!.options[0]!.prices).toEqual([1200, 1100, 1000])
+  })
+
+  it('shows on the other instance a price imported through the back-office API of one', async () => {
+    const f = await createProduct(a.db)
+    expect((await productPage(b, f.group.url)).product.grids[0]!.rows[0]!.options[0]!.prices[0]).toBe(1000)
+    const { token } = await new AdminTokens(a.db).create('localhost', 'two-instance test')
+    const res = await a.inject({
+      method: 'PUT',
+      url: '/api/admin/v1/catalog/skus',
+      headers: { host: 'localhost', authorization: `Bearer ${token}` },
+      payload: {
+        items: [
+          {
+            sku: f.skus[0]!.sku,
+            priceList: [
+              { lowerQty: 1, higherQty: 9, price: 4321, name: '1-9' },
+              { lowerQty: 10, higherQty: 24, price: 4000, name: '10-24' },
+              { lowerQty: 25, higherQty: null, price: 3900, name: '25+' },
+            ],
+          },
+        ],
+      },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const after = await within5s(
+      () => productPage(b, f.group.url),
+      (p) => p.product.grids[0]!.rows[0]!.options[0]!.prices[0] === 4321,
+    )
+    expect(after.product.grids[0]!.rows[0]!.options[0]!.prices[0]).toBe(4321)
   })
 
   it("re-indexes the changed product in the other instance's search index", async () => {
