@@ -71,3 +71,18 @@ describe('tax per site', () => {
     expect(cart.cart_total_price_inc_tax).toBe(cart.cart_total_price)
   })
 })
+
+describe('demo site settings', () => {
+  it('are valid as seeded, so no setting silently falls back to its default', async () => {
+    const { siteSettingsSchema } = await import('../../src/server/modules/sites/sites.settings.ts')
+    const { demoSites } = await import('../../src/server/db/seed/sites.ts')
+    for (const site of demoSites)
+      expect(siteSettingsSchema.safeParse(site.settings).error, site.code).toBeUndefined()
+  })
+
+  it('show the company details in each site’s props', async () => {
+    const v = await new Visitor(t.app, 'localhost').start()
+    const company = (await v.visit('/')).json().props.site.company
+    expect(company).toMatchObject({ name: 'Harbour Safety Supplies Ltd', vatNumber: 'GB 123 4567 89' })
+  })
+})

@@ -62,7 +62,7 @@ export function Footer({ site }: { site: SiteProps }) {
         </nav>
         <div className="text-sm text-gray-700" data-testid="company-details">
           <p>&copy; {site.company.name || site.name}</p>
-          {site.company.number ? <p>{site.company.number}</p> : null}
+          {site.company.number ? <p>Company number {site.company.number}</p> : null}
           {site.company.registeredAddress ? <p>Registered office: {site.company.registeredAddress}</p> : null}
           {site.company.vatNumber ? <p>VAT number: {site.company.vatNumber}</p> : null}
         </div>

@@ -17,7 +17,7 @@ export const demoSites: NewSiteRow[] = [
       calendar: 'england-and-wales',
       company: {
         name: 'Harbour Safety Supplies Ltd',
-        number: 'Registered in England and Wales no. 09876543',
+        number: '09876543',
         registeredAddress: 'Unit 4, Quayside Trading Estate, Portsmouth PO1 0AA',
         vatNumber: 'GB 123 4567 89',
       },

@@ -63,7 +63,7 @@ export const siteSettingsSchema = z.object({
   company: z
     .object({
       name: z.string().max(120).default(''),
-      number: z.string().max(40).default(''),
+      number: z.string().max(80).default(''),
       registeredAddress: z.string().max(300).default(''),
       vatNumber: z.string().max(40).default(''),
     })
