@@ -12,7 +12,7 @@ import { Visitor } from '../helpers/visitor.ts'
 let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp()
-})
+}, 240_000)
 afterAll(() => t?.close())
 
 async function anySku(host: string): Promise<number> {
