@@ -110,7 +110,11 @@ export const registerFields = {
   first_name: required(),
   last_name: required(),
   email: emailField,
-  terms: z.union([z.boolean(), text()]).optional(),
+  // The spec's 'Please accept the terms and conditions.': registration needs the box ticked.
+  terms: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .refine((v) => v === true || v === 'true' || v === 'on' || v === '1', AUTH_MESSAGES.terms),
   'g-recaptcha-response': botToken,
 }
 

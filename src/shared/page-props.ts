@@ -63,6 +63,8 @@ export interface SiteProps {
   cartName: string
   /** The site's sales tax (site setting): name, standard rate in percent (0 = none charged) */
   tax: SiteTax
+  /** The company behind the shop (site setting), for the footer; empty fields are left out */
+  company: { name: string; number: string; registeredAddress: string; vatNumber: string }
   /** Holiday calendar of the despatch countdown and delivery dates */
   calendar: 'england-and-wales' | 'us-federal'
   /** Fire the ad pixel on add to basket (site setting) */

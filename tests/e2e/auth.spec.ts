@@ -124,6 +124,7 @@ test('register, verify from the mail, log out, log in with remember, set up two-
   await page.getByLabel('Email').fill(email)
   await page.locator('input[name=password]').fill(password)
   await page.getByLabel('Confirm Password').fill(password)
+  await page.getByLabel('I agree to the terms and conditions').check()
   await page.getByRole('button', { name: 'Register' }).click()
 
   await expect(page).toHaveURL(/\/email\/verify$/)

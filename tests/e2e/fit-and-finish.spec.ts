@@ -110,7 +110,7 @@ async function addSomething(page: Page, base: string) {
     .getByTestId('price-grid-1')
     .getByRole('button', { name: /^Add to (Basket|Cart)$/ })
     .click()
-  await expect(page).toHaveURL(/\/cart$/)
+  await expect(page).toHaveURL(/\/cart$/, { timeout: 15_000 })
 }
 
 for (const [site, base, code] of [

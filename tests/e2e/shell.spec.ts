@@ -67,7 +67,7 @@ test.describe('navigation', () => {
     const visit = page.waitForRequest(
       (r) => r.url().endsWith('/about-us') && r.headers()['x-inertia'] === 'true',
     )
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About us' }).click()
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About us' }).click()
     await visit
     await expect(page).toHaveURL(/\/about-us$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Harbour Safety Supplies')
@@ -79,7 +79,7 @@ test.describe('navigation', () => {
     await page.route('**/about-us', (route) =>
       route.request().headers()['x-inertia'] ? route.abort('connectionrefused') : route.continue(),
     )
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About us' }).click()
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About us' }).click()
     const box = page.getByTestId('error-box')
     await expect(box).toContainText(
       'We could not reach the shop. Please check your connection and try again.',
@@ -124,8 +124,8 @@ test.describe('mobile layout at 390 px', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' })
     await expect(menu).toBeVisible()
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
-    await menu.getByRole('link', { name: 'About us' }).click()
-    await expect(page).toHaveURL(/\/about-us$/)
+    await menu.getByRole('link', { name: 'Furniture' }).first().click()
+    await expect(page).toHaveURL(/\/furniture$/)
     await expect(menu).toBeHidden()
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
   })

@@ -21,7 +21,7 @@ import { Visitor } from '../helpers/visitor.ts'
 let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp()
-})
+}, 240_000)
 afterAll(() => t?.close())
 
 interface BuilderProduct {

@@ -12,7 +12,7 @@ import { Visitor } from '../helpers/visitor.ts'
 let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp()
-})
+}, 240_000)
 afterAll(() => t?.close())
 
 async function anySku(host: string): Promise<number> {
@@ -69,5 +69,20 @@ describe('tax per site', () => {
     expect(cart.cart_total_tax).toBe(0)
     expect(cart.vat_items.every((v) => v.rate === 0 && v.tax === 0)).toBe(true)
     expect(cart.cart_total_price_inc_tax).toBe(cart.cart_total_price)
+  })
+})
+
+describe('demo site settings', () => {
+  it('are valid as seeded, so no setting silently falls back to its default', async () => {
+    const { siteSettingsSchema } = await import('../../src/server/modules/sites/sites.settings.ts')
+    const { demoSites } = await import('../../src/server/db/seed/sites.ts')
+    for (const site of demoSites)
+      expect(siteSettingsSchema.safeParse(site.settings).error, site.code).toBeUndefined()
+  })
+
+  it('show the company details in each site’s props', async () => {
+    const v = await new Visitor(t.app, 'localhost').start()
+    const company = (await v.visit('/')).json().props.site.company
+    expect(company).toMatchObject({ name: 'Harbour Safety Supplies Ltd', vatNumber: 'GB 123 4567 89' })
   })
 })

@@ -1,4 +1,8 @@
-/** Site footer with the contact phone number and email address, and links to the blog and sitemap. */
+/**
+ * Site footer: contact phone number and e-mail, the customer-service pages (delivery, returns,
+ * contact, terms, privacy), about us, blog and sitemap, and the company's name, number,
+ * registered address and VAT number from the site's settings.
+ */
 import { Link } from '@inertiajs/react'
 import type { SiteProps } from '../../shared/page-props.ts'
 import { MailIcon, PhoneIcon } from './icons.tsx'
@@ -8,6 +12,17 @@ export function telHref(number: string): string {
   const trimmed = number.trim()
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`
 }
+
+const FOOTER_LINKS: [string, string][] = [
+  ['Delivery', '/delivery-information'],
+  ['Returns', '/terms-and-conditions#returns'],
+  ['Contact us', '/contact-us'],
+  ['Terms and conditions', '/terms-and-conditions'],
+  ['Privacy policy', '/privacy-policy'],
+  ['About us', '/about-us'],
+  ['Blog', '/blog'],
+  ['Sitemap', '/sitemap'],
+]
 
 export function Footer({ site }: { site: SiteProps }) {
   return (
@@ -35,20 +50,22 @@ export function Footer({ site }: { site: SiteProps }) {
           </ul>
         </div>
         <nav aria-label="Footer">
-          <ul className="space-y-1.5 text-sm">
-            <li>
-              <Link href="/blog" className="underline-offset-2 hover:underline">
-                Blog
-              </Link>
-            </li>
-            <li>
-              <Link href="/sitemap" className="underline-offset-2 hover:underline">
-                Sitemap
-              </Link>
-            </li>
+          <ul className="grid grid-cols-2 gap-x-8 gap-y-1.5 text-sm">
+            {FOOTER_LINKS.map(([label, href]) => (
+              <li key={href}>
+                <Link href={href} className="underline-offset-2 hover:underline">
+                  {label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
-        <p className="text-sm text-gray-700">&copy; {site.name}</p>
+        <div className="text-sm text-gray-700" data-testid="company-details">
+          <p>&copy; {site.company.name || site.name}</p>
+          {site.company.number ? <p>Company number {site.company.number}</p> : null}
+          {site.company.registeredAddress ? <p>Registered office: {site.company.registeredAddress}</p> : null}
+          {site.company.vatNumber ? <p>VAT number: {site.company.vatNumber}</p> : null}
+        </div>
       </div>
     </footer>
   )

@@ -20,6 +20,7 @@ export const testSite: SiteProps = {
   cartName: 'Basket',
   tax: { name: 'VAT', rate: 20, pricesIncludeTax: false },
   calendar: 'england-and-wales',
+  company: { name: 'Test Shop Ltd', number: '01234567', registeredAddress: '1 Test Street', vatNumber: '' },
   adPixel: false,
   contactNumber: '01234 567890',
   contactEmail: 'help@example.com',

@@ -138,6 +138,7 @@ describe('registration', () => {
     [{ first_name: '' }, 'first_name', 'This field is required.'],
     [{ last_name: '   ' }, 'last_name', 'This field is required.'],
     [{ email: 'no-at-sign' }, 'email', 'This email provided is invalid.'],
+    [{ terms: false }, 'terms', 'Please accept the terms and conditions.'],
   ])('refuses %o with the message on %s and creates nothing', async (change, field, message) => {
     const v = visitor()
     const email = `invalid${n}@example.com`

@@ -39,6 +39,7 @@ const registration = (email: string) => ({
   email,
   password: 'Sturdy-pass-42',
   password_confirmation: 'Sturdy-pass-42',
+  terms: true,
 })
 
 describe('bot check (ALTCHA) when the site setting is 1', () => {

@@ -58,26 +58,42 @@ export function Checkbox({
   name,
   checked,
   onChange,
+  error,
+  required,
 }: {
   label: ReactNode
   name: string
   checked: boolean
   onChange: (checked: boolean) => void
+  /** The field's error message, shown under it and tied to it */
+  error?: string
+  required?: boolean
 }) {
   const id = useId()
+  const errorId = `${id}-error`
   return (
-    <div className="mt-4 flex items-center gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        name={name}
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        className="h-4 w-4 rounded border-gray-300 accent-primary"
-      />
-      <label htmlFor={id} className="text-sm text-gray-700">
-        {label}
-      </label>
+    <div className="mt-4">
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          checked={checked}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+          className="h-4 w-4 rounded border-gray-300 accent-primary"
+        />
+        <label htmlFor={id} className="text-sm text-gray-700">
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      ) : null}
     </div>
   )
 }

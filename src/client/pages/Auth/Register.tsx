@@ -112,6 +112,7 @@ export default function Register({
           name="terms"
           checked={Boolean(f.data.terms)}
           onChange={(v) => f.change('terms', v)}
+          error={f.errorFor('terms')}
           label={
             <>
               I agree to the{' '}

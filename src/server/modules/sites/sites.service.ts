@@ -118,6 +118,7 @@ export function presentSite(site: Site, baseUrl: string): SiteProps {
     cartName: s.cartName,
     tax: s.tax,
     calendar: s.calendar,
+    company: s.company,
     adPixel: s.adPixel,
     contactNumber: s.contactNumber,
     contactEmail: s.contactEmail,

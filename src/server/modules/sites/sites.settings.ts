@@ -60,6 +60,15 @@ export const siteSettingsSchema = z.object({
       pricesIncludeTax: z.boolean().default(false),
     })
     .prefault({}),
+  /** The company behind the shop, shown in the footer (UK law: name, number, registered office, VAT number). */
+  company: z
+    .object({
+      name: z.string().max(120).default(''),
+      number: z.string().max(80).default(''),
+      registeredAddress: z.string().max(300).default(''),
+      vatNumber: z.string().max(40).default(''),
+    })
+    .prefault({}),
   /**
    * The calendar the despatch countdown and delivery dates follow: the bank holidays of England
    * and Wales, or the US federal holidays.
