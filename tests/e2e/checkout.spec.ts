@@ -1,0 +1,100 @@
+/**
+ * Checkout in Chromium against the seeded demo shop: a guest buys with a purchase order from
+ * the basket to Order Complete, keyboard only where it matters; a second tab submitting the same
+ * basket gets the same order; the acknowledgement reaches the outbox; axe-core on every step.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { generateSiteCatalog, type SeedSku } from '../../src/server/db/seed/catalog/generate.ts'
+import { SITE_SPECS } from '../../src/server/db/seed/catalog/vocabulary.ts'
+
+const catalog = generateSiteCatalog(SITE_SPECS.find((s) => s.code === 'harbour')!)
+const groupByUrl = new Map(catalog.groups.map((g) => [g.url, g]))
+const categoryByUrl = new Map(catalog.categories.map((c) => [c.url, c]))
+const published = (s: SeedSku) => {
+  const g = groupByUrl.get(s.groupUrl)
+  return s.published && !!g?.published && categoryByUrl.get(g.categoryUrl)?.published !== false
+}
+const ownRow = (s: SeedSku) =>
+  !s.rowKey || catalog.skus.filter((o) => o.rowKey === s.rowKey && o.groupUrl === s.groupUrl).length === 1
+const sku = catalog.skus.find((s) => published(s) && ownRow(s) && s.minimumOrder === 1)!
+const product = groupByUrl.get(sku.groupUrl)!
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+}
+
+async function fillBasket(page: Page) {
+  await page.goto(product.url)
+  const row = page.locator(`tr[data-sku="${sku.sku}"]`)
+  const field = row.getByRole('textbox')
+  await field.fill('30')
+  await field.blur()
+  await page.getByTestId(`price-grid-${sku.grid}`).getByRole('button', { name: 'Add to Basket' }).click()
+  await expect(page).toHaveURL(/\/cart$/)
+}
+
+test('a guest buys with a purchase order, keyboard only through the form, and sees Order Complete', async ({
+  page,
+  context,
+}) => {
+  await fillBasket(page)
+  await page.getByTestId('checkout-button').first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeVisible()
+  await expect(page.getByTestId('secure-checkout-header')).toContainText('0800 960 0123')
+  expect(await seriousViolations(page)).toEqual([])
+
+  // Step 1: purchase order is the only method on the demo site.
+  await expect(page.getByRole('radio', { name: /Purchase Order/ })).toBeChecked()
+  await page.getByTestId('continue').focus()
+  await page.keyboard.press('Enter')
+
+  // Step 2: guest details, typed with the keyboard.
+  await page.getByRole('button', { name: 'Checkout as New Customer' }).focus()
+  await page.keyboard.press('Enter')
+  const type = async (label: string, value: string, scope = 'contact') => {
+    await page.getByTestId(`fieldset-${scope}`).getByLabel(label, { exact: true }).focus()
+    await page.keyboard.type(value)
+  }
+  await type('First Name', 'Kay')
+  await type('Last Name', 'Board')
+  await type('Email', 'kay.board@example.com')
+  await type('Phone', '01632 960 444')
+  await type('Address 1', '7 Mill Lane', 'shipping')
+  await type('Town', 'Leeds', 'shipping')
+  await type('Postcode', 'LS1 4AP', 'shipping')
+  await page.getByTestId('fieldset-shipping').getByLabel('Country').selectOption('GB')
+  expect(await seriousViolations(page)).toEqual([])
+  await page.getByTestId('continue').focus()
+  await page.keyboard.press('Enter')
+
+  // Step 3: delivery, notes and the payment box.
+  await expect(page.getByTestId('payment-box')).toContainText('Buying from Harbour Safety Supplies is safe')
+  await page.getByLabel('Delivery Notes').fill('Goods in, door 3')
+  await expect(page.getByText('19 characters remaining')).toBeVisible()
+  await expect(page.getByLabel('Purchase Order Number')).toHaveValue('Kay Board')
+  expect(await seriousViolations(page)).toEqual([])
+
+  // A second tab opened on the same basket before the order was placed.
+  const second = await context.newPage()
+  await second.goto('/checkout')
+
+  await page.getByTestId('complete-order').focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Complete' })).toBeVisible()
+  const number = (await page.getByTestId('order-number').textContent())!.trim()
+  expect(Number(number)).toBeGreaterThanOrEqual(100001)
+  expect(await seriousViolations(page)).toEqual([])
+
+  // The acknowledgement is in the outbox.
+  await expect
+    .poll(async () => (await page.request.get('/dev/mail')).text(), { timeout: 15_000 })
+    .toContain(`order acknowledgement ${number}`)
+
+  // The basket is forgotten: the checkout now sends the shopper back to the basket.
+  await second.goto('/checkout')
+  await expect(second).toHaveURL(/\/cart$/)
+})
