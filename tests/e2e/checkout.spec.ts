@@ -20,6 +20,23 @@ const ownRow = (s: SeedSku) =>
 const sku = catalog.skus.find((s) => published(s) && ownRow(s) && s.minimumOrder === 1)!
 const product = groupByUrl.get(sku.groupUrl)!
 
+const usCatalog = generateSiteCatalog(SITE_SPECS.find((s) => s.code === 'northgate')!)
+const usGroups = new Map(usCatalog.groups.map((g) => [g.url, g]))
+const usCategories = new Map(usCatalog.categories.map((c) => [c.url, c]))
+const usSku = usCatalog.skus.find((s) => {
+  const g = usGroups.get(s.groupUrl)
+  const own =
+    !s.rowKey || usCatalog.skus.filter((o) => o.rowKey === s.rowKey && o.groupUrl === s.groupUrl).length === 1
+  return (
+    s.published &&
+    !!g?.published &&
+    usCategories.get(g.categoryUrl)?.published !== false &&
+    own &&
+    s.minimumOrder === 1
+  )
+})!
+const usProduct = usGroups.get(usSku.groupUrl)!
+
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze()
   return result.violations
@@ -27,13 +44,13 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
 }
 
-async function fillBasket(page: Page) {
-  await page.goto(product.url)
-  const row = page.locator(`tr[data-sku="${sku.sku}"]`)
+async function fillBasket(page: Page, base = '', item: SeedSku = sku, url = product.url) {
+  await page.goto(`${base}${url}`)
+  const row = page.locator(`tr[data-sku="${item.sku}"]`)
   const field = row.getByRole('textbox')
   await field.fill('30')
   await field.blur()
-  await page.getByTestId(`price-grid-${sku.grid}`).getByRole('button', { name: 'Add to Basket' }).click()
+  await page.getByTestId(`price-grid-${item.grid}`).getByRole('button', { name: /^Add to (Basket|Cart)$/ }).click()
   await expect(page).toHaveURL(/\/cart$/)
 }
 
@@ -99,4 +116,32 @@ test('a guest buys with a purchase order, keyboard only through the form, and se
   // The basket is forgotten: the checkout now sends the shopper back to the basket.
   await second.goto('/checkout')
   await expect(second).toHaveURL(/\/cart$/)
+})
+
+test('a logged-in customer on the USD site orders with their saved details', async ({ page, baseURL }) => {
+  test.setTimeout(120_000)
+  const base = baseURL!.replace('localhost', '127.0.0.1')
+  await page.goto(`${base}/login`)
+  await page.getByRole('textbox', { name: 'Email' }).fill('demo@northgate-workplace.example')
+  await page.getByLabel('Password').fill('Northgate-demo-2026')
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+  await fillBasket(page, base, usSku, usProduct.url)
+  await page.getByTestId('checkout-button').first().click()
+  await expect(page.getByText('Logged in as Jordan Demo.')).toBeVisible()
+  // Logged in with a purchase order: the page moves on to step 2 by itself, details prefilled.
+  await expect(
+    page.getByTestId('fieldset-contact').getByRole('textbox', { name: 'Email', exact: true }),
+  ).toHaveValue('demo@northgate-workplace.example')
+  await expect(
+    page.getByTestId('fieldset-shipping').getByRole('textbox', { name: 'Town', exact: true }),
+  ).toHaveValue('Chicago')
+  expect(await seriousViolations(page)).toEqual([])
+  await page.getByTestId('continue').click()
+  await expect(page.getByTestId('payment-box')).toContainText('Buying from Northgate Workplace is safe')
+  await expect(page.getByTestId('complete-order')).toBeEnabled()
+  await page.getByTestId('complete-order').click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Complete' })).toBeVisible()
+  await expect(page.getByText('Northgate Workplace Inc.')).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
 })
