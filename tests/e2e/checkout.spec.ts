@@ -50,7 +50,10 @@ async function fillBasket(page: Page, base = '', item: SeedSku = sku, url = prod
   const field = row.getByRole('textbox')
   await field.fill('30')
   await field.blur()
-  await page.getByTestId(`price-grid-${item.grid}`).getByRole('button', { name: /^Add to (Basket|Cart)$/ }).click()
+  await page
+    .getByTestId(`price-grid-${item.grid}`)
+    .getByRole('button', { name: /^Add to (Basket|Cart)$/ })
+    .click()
   await expect(page).toHaveURL(/\/cart$/)
 }
 
