@@ -214,7 +214,7 @@ export default function Checkout(props: CheckoutPageProps) {
     if (!shipping.country || !countryCodes.includes(shipping.country)) return
     if (lastDelivery.current === deliveryKey) return
     lastDelivery.current = deliveryKey
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- a request starts here
+
     setLoading(true)
     void sendJson('POST', '/checkout/update-delivery', {
       countryCode: shipping.country,

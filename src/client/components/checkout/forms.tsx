@@ -205,13 +205,15 @@ export function AddressSearch({
         aria-describedby={`${id}-status`}
       />
       <p id={`${id}-status`} role="status" className="mt-1 text-sm text-gray-700">
-        {state === 'searching'
-          ? 'Searching...'
-          : state === 'done' && matches.length === 0
-            ? 'No results found'
-            : ''}
+        {!active
+          ? ''
+          : state === 'searching'
+            ? 'Searching...'
+            : state === 'done' && matches.length === 0
+              ? 'No results found'
+              : ''}
       </p>
-      {matches.length > 0 ? (
+      {active && matches.length > 0 ? (
         <ul className="mt-1 divide-y rounded border border-gray-200">
           {matches.map((m) => (
             <li key={m.id}>

@@ -1,0 +1,277 @@
+/**
+ * Order Complete (spec §2 "Order complete", §4): the order number and confirmation, who will
+ * invoice, sister-site logos, delivery warnings and the estimated delivery date, the feedback
+ * form (2000 characters with a counter), the marketing opt-out (site setting YES and registered
+ * today), and a printable order acknowledgement that opens 1 s after Print. The basket is
+ * forgotten; a guest's browser forgets any customer (force_logout); analytics fire once per order.
+ */
+import { Head } from '@inertiajs/react'
+import { useEffect, useState } from 'react'
+import { CHECKOUT, CHECKOUT_TEXT, orderTotal, type CheckoutCompletePageProps } from '../../shared/checkout.ts'
+import { formatMoney } from '../../shared/money.ts'
+import { Modal, primaryButton, secondaryButton } from '../components/cart/Modal.tsx'
+import { CART_STORAGE_KEY } from '../lib/cart-api.ts'
+import { postJson } from '../lib/post-json.ts'
+import { useShared } from '../lib/shared-props.ts'
+
+function formatDate(iso: string, locale: string): string {
+  return new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+}
+
+function messagesOf(body: { message?: string; errors?: Record<string, unknown> } | null): string {
+  const list = Object.values(body?.errors ?? {}).flatMap((v) => (Array.isArray(v) ? v : [v]))
+  return list.length ? list.join('. ') : (body?.message ?? '')
+}
+
+export default function CheckoutComplete({
+  order,
+  invoicingEntity,
+  sisterSites,
+  deliveryWarnings,
+  estimatedDelivery,
+  showOptOut,
+  forceLogout,
+}: CheckoutCompletePageProps) {
+  const { site } = useShared()
+  const locale = site?.locale ?? 'en-GB'
+  const money = (n: number) => formatMoney(n, order.currency)
+  const [feedback, setFeedback] = useState('')
+  const [feedbackState, setFeedbackState] = useState<{ ok: boolean; text: string } | null>(null)
+  const [gdpr, setGdpr] = useState<'1' | '0'>('1')
+  const [gdprState, setGdprState] = useState<{ ok: boolean; text: string } | null>(null)
+  const [printing, setPrinting] = useState(false)
+  const tooLong = feedback.length > CHECKOUT.feedbackMax
+
+  useEffect(() => {
+    try {
+      // The basket is gone; a guest's browser forgets any stored customer.
+      sessionStorage.removeItem(CART_STORAGE_KEY)
+      if (forceLogout) sessionStorage.removeItem('customer')
+      // Analytics once per order (session storage remembers the orders already reported).
+      const key = `order-tracked-${order.OrderNumber}`
+      if (!sessionStorage.getItem(key)) {
+        sessionStorage.setItem(key, '1')
+        const w = window as unknown as { dataLayer?: unknown[] }
+        ;(w.dataLayer ??= []).push({
+          event: 'purchase',
+          ecommerce: {
+            transaction_id: String(order.OrderNumber),
+            value: orderTotal(order) / 100,
+            tax: order.totalTax / 100,
+            shipping: order.totalShippingCost / 100,
+            currency: order.currency,
+            items: order.items.map((i) => ({ item_id: i.sku, item_name: i.name, quantity: i.quantity })),
+          },
+        })
+      }
+    } catch {
+      // Storage unavailable: nothing to forget or remember.
+    }
+  }, [order, forceLogout])
+
+  const sendFeedback = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!feedback.trim()) return setFeedbackState({ ok: false, text: CHECKOUT_TEXT.feedbackEmpty })
+    if (tooLong) return setFeedbackState({ ok: false, text: CHECKOUT_TEXT.feedbackTooLong })
+    const res = await postJson('/checkout/send-feedback', {
+      OrderNumber: order.OrderNumber,
+      Feedback: feedback,
+    })
+    if (res.ok) {
+      setFeedback('')
+      setFeedbackState({ ok: true, text: CHECKOUT_TEXT.feedbackThanks })
+    } else {
+      setFeedbackState({ ok: false, text: messagesOf(res.body) || CHECKOUT_TEXT.feedbackFailed })
+    }
+  }
+
+  const sendGdpr = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const res = await postJson('/checkout/complete/gdpr', {
+      OrderNumber: order.OrderNumber,
+      gdpr: Number(gdpr),
+    })
+    setGdprState({ ok: res.ok, text: res.ok ? (res.body?.message ?? '') : messagesOf(res.body) })
+  }
+
+  const print = () => {
+    setPrinting(true)
+    setTimeout(() => window.print(), CHECKOUT.printDelayMs)
+  }
+
+  return (
+    <>
+      <Head title={CHECKOUT_TEXT.orderTitle} />
+      <h1 className="text-3xl font-bold tracking-tight">{CHECKOUT_TEXT.orderTitle}</h1>
+      <section
+        className="mt-4 rounded-lg border border-green-700 bg-green-50 p-4"
+        data-testid="order-confirmation"
+      >
+        <p className="text-lg">
+          Thank you for your order. Your order number is{' '}
+          <strong data-testid="order-number">{order.OrderNumber}</strong>.
+        </p>
+        <p className="mt-2">
+          We have e-mailed an order acknowledgement to {order.contactDetails.email}. Your invoice will come
+          from {invoicingEntity}.
+        </p>
+        <p className="mt-2">
+          Estimated delivery: <strong>{formatDate(estimatedDelivery, locale)}</strong>
+        </p>
+        <p className="mt-2">Order total: {money(orderTotal(order))}</p>
+        <button type="button" className={`${secondaryButton} mt-3`} onClick={print}>
+          Print Order Acknowledgement
+        </button>
+      </section>
+
+      {deliveryWarnings.length ? (
+        <section aria-labelledby="delivery-heading" className="mt-6">
+          <h2 id="delivery-heading" className="text-xl font-semibold">
+            Delivery information
+          </h2>
+          <ul className="mt-2 list-disc pl-6">
+            {deliveryWarnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="feedback-heading" className="mt-6">
+        <h2 id="feedback-heading" className="text-xl font-semibold">
+          How was your experience?
+        </h2>
+        <form onSubmit={(e) => void sendFeedback(e)} noValidate>
+          <label htmlFor="feedback" className="mt-2 block text-sm font-medium">
+            Your feedback
+          </label>
+          <textarea
+            id="feedback"
+            className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
+            rows={4}
+            value={feedback}
+            onChange={(e) => setFeedback(e.target.value)}
+            aria-describedby="feedback-count"
+          />
+          <p id="feedback-count" className={`text-sm ${tooLong ? 'text-red-700' : 'text-gray-700'}`}>
+            {feedback.length} / {CHECKOUT.feedbackMax}
+          </p>
+          {feedbackState ? (
+            <p role="status" className={`mt-1 ${feedbackState.ok ? 'text-green-800' : 'text-red-700'}`}>
+              {feedbackState.text}
+            </p>
+          ) : null}
+          <button type="submit" className={`${primaryButton} mt-2`} disabled={tooLong}>
+            Send Feedback
+          </button>
+        </form>
+      </section>
+
+      {showOptOut ? (
+        <section aria-labelledby="marketing-heading" className="mt-6" data-testid="marketing-opt-out">
+          <h2 id="marketing-heading" className="text-xl font-semibold">
+            Marketing e-mails
+          </h2>
+          <form onSubmit={(e) => void sendGdpr(e)}>
+            <fieldset>
+              <legend className="text-sm">
+                Would you like to receive marketing e-mails from {site?.name}?
+              </legend>
+              <label className="mr-4">
+                <input
+                  type="radio"
+                  name="gdpr"
+                  value="1"
+                  checked={gdpr === '1'}
+                  onChange={() => setGdpr('1')}
+                />{' '}
+                Yes
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name="gdpr"
+                  value="0"
+                  checked={gdpr === '0'}
+                  onChange={() => setGdpr('0')}
+                />{' '}
+                No
+              </label>
+            </fieldset>
+            <button type="submit" className={`${secondaryButton} mt-2`}>
+              Save my choice
+            </button>
+            {gdprState ? (
+              <p role="status" className={`mt-1 ${gdprState.ok ? 'text-green-800' : 'text-red-700'}`}>
+                {gdprState.text}
+              </p>
+            ) : null}
+          </form>
+        </section>
+      ) : null}
+
+      {sisterSites.length ? (
+        <section aria-labelledby="sister-heading" className="mt-6">
+          <h2 id="sister-heading" className="text-xl font-semibold">
+            Our sister sites
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-4">
+            {sisterSites.map((s) => (
+              <li key={s.name}>
+                <a href={s.url}>
+                  <img src={s.logo} alt={s.name} className="h-10" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <Modal
+        open={printing}
+        title="Order Acknowledgement"
+        onClose={() => setPrinting(false)}
+        testId="print-modal"
+      >
+        <div className="text-sm">
+          <p>
+            <strong>{site?.name}</strong> - Order {order.OrderNumber}, {formatDate(order.orderDate, locale)}
+          </p>
+          <p className="mt-2">
+            {order.contactDetails.first_name} {order.contactDetails.last_name}
+            {order.contactDetails.company ? `, ${order.contactDetails.company}` : ''}
+          </p>
+          <p>
+            {[
+              order.shippingAddress.address1,
+              order.shippingAddress.address2,
+              order.shippingAddress.town,
+              order.shippingAddress.postcode,
+            ]
+              .filter(Boolean)
+              .join(', ')}
+          </p>
+          <table className="mt-2 w-full">
+            <tbody>
+              {order.items.map((i) => (
+                <tr key={`${i.sku}-${i.sequence_id ?? ''}-${i.line_total}`}>
+                  <td>{i.quantity}</td>
+                  <td>{i.name}</td>
+                  <td className="text-right">{money(i.line_total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mt-2 text-right">Delivery: {money(order.totalShippingCost)}</p>
+          <p className="text-right">VAT: {money(order.totalTax)}</p>
+          <p className="text-right font-semibold">Total: {money(orderTotal(order))}</p>
+        </div>
+      </Modal>
+    </>
+  )
+}
