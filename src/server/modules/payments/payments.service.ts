@@ -354,6 +354,11 @@ export class PaymentService {
       : []
     let result: NotificationResult = 'no-attempt'
     let note = 'no-attempt'
+    if (attempt?.state === 'created') {
+      // Our own call to the provider is still in flight: let the provider deliver again later.
+      await this.db.delete(paymentNotifications).where(eq(paymentNotifications.id, inserted.id))
+      throw new PaymentError('invalid_state', 'the attempt has a provider call in flight')
+    }
     if (attempt) {
       const after = await this.reconcile(attempt.id)
       result = 'reconciled'
