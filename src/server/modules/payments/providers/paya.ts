@@ -154,7 +154,11 @@ export class PayaAdapter implements ProviderAdapter {
         return { status: 'failed', refs, code: `paya_http_${res.status}`, message: res.text.slice(0, 300) }
       if (!transaction) {
         // Nothing submitted yet: the shopper is still on the form (or left it).
-        return { status: 'requires_action', refs, action: { type: 'redirect', url: 'paya:form' } }
+        return {
+          status: 'requires_action',
+          refs,
+          action: { type: 'hostedForm', url: '', expectedOrigin: new URL(this.config.baseUrl).origin },
+        }
       }
       return this.toOutcome(refs, transaction)
     } catch (err) {
