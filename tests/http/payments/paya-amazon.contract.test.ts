@@ -7,10 +7,6 @@ beforeAll(async () => {
 }, 180_000)
 afterAll(async () => h?.close())
 
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 60 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50))
-}
-
 describe('Paya Connect adapter against the simulator', () => {
   async function payOnForm(amountMinor: number, card = '4111111111111111') {
     const p = h.app.payments
@@ -69,23 +65,34 @@ describe('Paya Connect adapter against the simulator', () => {
   })
 
   it('reconciles after a lookup that failed with a 5xx, and ignores a replayed postback', async () => {
+    const { attempt, submit } = await payOnForm(2500)
+    await submit()
+    h.sims.faults.add({ provider: 'paya', match: 'GET /v2/transactions', kind: 'error500' })
+    expect((await h.app.payments.payaConfirm(attempt.id)).state).toBe('unknown')
+    const after = await h.app.payments.reconcile(attempt.id)
+    expect(after.state).toBe('captured')
     h.sims.paya.setPostback({
       url: `${h.shopOrigin}/payments/notify/paya`,
       user: 'sim-postback',
       password: 'sim-postback-password',
     })
-    const { attempt, submit } = await payOnForm(2500)
-    h.sims.faults.add({ provider: 'paya', match: 'GET /v2/transactions', kind: 'error500', times: 10 })
-    await submit()
-    // The postback arrives while Paya's API answers 500: it is refused (503), nothing changes.
-    await until(async () => (await h.app.payments.get(attempt.id))?.state === 'unknown')
-    h.sims.faults.clear()
-    const after = await h.app.payments.reconcile(attempt.id)
-    expect(after.state).toBe('captured')
-    const status = await h.sims.paya.redeliver(after.providerRefs.payaTransactionId!)
-    expect(status).toBe(200)
-    expect((await h.app.payments.get(attempt.id))?.history).toEqual(after.history)
+    const id = after.providerRefs.payaTransactionId!
+    expect(await h.sims.paya.redeliver(id)).toBe(200)
+    expect(await h.sims.paya.redeliver(id)).toBe(200)
+    const again = await h.app.payments.get(attempt.id)
+    expect(again?.history).toEqual(after.history)
+    expect(again?.state).toBe('captured')
     h.sims.paya.setPostback(null)
+  })
+
+  it('refuses a postback without the configured credentials', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/payments/notify/paya',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ type: 'CREATE', resource: 'transaction', data: '{"id":"x"}' }),
+    })
+    expect(res.statusCode).toBe(400)
   })
 })
 
@@ -145,8 +152,8 @@ describe('Amazon Pay adapter against the simulator', () => {
       match: `POST /v2/checkoutSessions/${id}/complete`,
       kind: 'timeoutAfter',
     })
-    expect((await h.app.payments.amazonComplete(attempt.id)).state).toBe('unknown')
-    await until(async () => (await h.app.payments.get(attempt.id))?.state === 'captured')
+    // The IPN may resolve the attempt before our own call gives up: either way it ends captured once.
+    expect(['unknown', 'captured']).toContain((await h.app.payments.amazonComplete(attempt.id)).state)
     const after = await h.app.payments.reconcile(attempt.id)
     expect(after.state).toBe('captured')
     expect(await h.sims.amazon.redeliver(after.providerRefs.amazonChargeId!)).toBe(200)
