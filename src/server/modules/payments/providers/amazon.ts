@@ -1,7 +1,7 @@
 /**
  * Amazon Pay Checkout v2 (amazon). The official SDK signs (request headers, button payload);
  * requests go out through our own fetch to the configured host, because the SDK's only way to
- * change host (overrideServiceUrl) turns TLS verification off for the whole process (ADR 0061).
+ * change host (overrideServiceUrl) turns TLS verification off for the whole process (ADR 0066).
  */
 import { createVerify, X509Certificate } from 'node:crypto'
 import { createRequire } from 'node:module'

@@ -1,5 +1,5 @@
 /**
- * PayPal Orders v2 (paypal): a thin typed client (ADR 0061 says why not the server SDK) and its
+ * PayPal Orders v2 (paypal): a thin typed client (ADR 0066 says why not the server SDK) and its
  * adapter. Every POST carries a PayPal-Request-Id derived from the attempt, so a repeat after a
  * time-out returns the first answer instead of paying twice.
  */
