@@ -38,6 +38,23 @@ function toMinor(v: unknown): number {
   return Math.round(Number((v as { value?: string } | undefined)?.value ?? NaN) * 100)
 }
 
+/** PayPal retries a failed delivery (up to 25 times over 3 days); the simulator compresses that to 10 tries in ~5 s. */
+export async function deliverWithRetries(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<number> {
+  for (let i = 0; i < 10; i++) {
+    const status = await fetch(url, { method: 'POST', headers, body }).then(
+      (r) => r.status,
+      () => 0,
+    )
+    if (status >= 200 && status < 300) return status
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  return 0
+}
+
 function crc32(s: string): number {
   let c = -1
   for (const byte of Buffer.from(s, 'utf8')) {
@@ -154,7 +171,7 @@ export function paypalSimulator(
       'paypal-transmission-time': time,
     }
     events.set(id, { body, headers })
-    await fetch(webhookUrl, { method: 'POST', headers, body }).catch(() => undefined)
+    await deliverWithRetries(webhookUrl, headers, body)
   }
 
   app.post(`${PREFIX}/v1/oauth2/token`, (req, reply) =>

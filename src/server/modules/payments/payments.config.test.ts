@@ -12,7 +12,12 @@ describe('payments configuration', () => {
   })
 
   it('leaves starting simulators to the tests themselves unless a port is given', () => {
-    expect(loadConfig(base).payments).toEqual({ mode: 'simulator', simulator: null, providers: null })
+    expect(loadConfig(base).payments).toEqual({
+      mode: 'simulator',
+      simulator: null,
+      providers: null,
+      timeoutMs: 20_000,
+    })
   })
 
   it('uses the sandbox hosts when credentials are given without a mode', () => {

@@ -77,6 +77,8 @@ export interface PaymentsConfig {
   simulator: { host: string; port: number } | null
   /** Sandbox/live: resolved now. Simulator: null until the simulator listens (simulatorProviders). */
   providers: ProviderConfigs | null
+  /** Time-out of one provider call; past it the attempt is unknown and the reconciler takes over. */
+  timeoutMs: number
 }
 
 /** The simulators' fixed credentials: public test values, never secrets. */
@@ -137,6 +139,7 @@ export const paymentsEnvSchema = z.object({
   PAYMENTS_MODE: z.enum(['simulator', 'sandbox', 'live']).optional(),
   PAYMENTS_SIMULATOR_HOST: z.string().min(1).default('127.0.0.1'),
   PAYMENTS_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   OPAYO_BASE_URL: url.optional(),
   OPAYO_VENDOR_NAME: text.optional(),
   OPAYO_INTEGRATION_KEY: text.optional(),
@@ -221,7 +224,7 @@ export function loadPaymentsConfig(
   const parsed = paymentsEnvSchema.safeParse(env)
   if (!parsed.success) {
     for (const i of parsed.error.issues) issues.push(`${i.path.join('.')}: ${i.message}`)
-    return { mode: 'simulator', simulator: null, providers: null }
+    return { mode: 'simulator', simulator: null, providers: null, timeoutMs: 20_000 }
   }
   const e = parsed.data
   const anyCredential = CREDENTIAL_VARS.some((v) => e[v])
@@ -235,6 +238,7 @@ export function loadPaymentsConfig(
       mode,
       simulator: start ? { host: e.PAYMENTS_SIMULATOR_HOST, port: e.PAYMENTS_SIMULATOR_PORT } : null,
       providers: null,
+      timeoutMs: e.PAYMENTS_TIMEOUT_MS,
     }
   }
   const hosts = HOSTS[mode]
@@ -313,5 +317,5 @@ export function loadPaymentsConfig(
     if (!Object.values(providers).some(Boolean))
       issues.push('PAYMENTS_MODE: live needs at least one provider configured')
   }
-  return { mode, simulator: null, providers }
+  return { mode, simulator: null, providers, timeoutMs: e.PAYMENTS_TIMEOUT_MS }
 }

@@ -48,7 +48,10 @@ export const paymentsPlugin = fp(
       app.addHook('onClose', async () => simulators?.close())
     }
     const none: ProviderConfigs = { sagepay: null, paya: null, paypal: null, amazon: null }
-    app.decorate('payments', new PaymentService(app.db, createAdapters(providers ?? none), payments.mode))
+    app.decorate(
+      'payments',
+      new PaymentService(app.db, createAdapters(providers ?? none, payments.timeoutMs), payments.mode),
+    )
     app.decorate('paymentSimulators', simulators)
 
     await app.register(async (scope) => {

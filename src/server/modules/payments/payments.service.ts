@@ -251,7 +251,12 @@ export class PaymentService {
           providerRefs: refs,
           nextAction:
             outcome.status === 'requires_action'
-              ? outcome.action
+              ? // Paya's "not submitted yet" keeps the signed form URL already handed out.
+                outcome.action.type === 'hostedForm' &&
+                !outcome.action.url &&
+                row.nextAction?.type === 'hostedForm'
+                ? row.nextAction
+                : outcome.action
               : t.state === 'requires_action'
                 ? row.nextAction
                 : null,
@@ -354,6 +359,11 @@ export class PaymentService {
       : []
     let result: NotificationResult = 'no-attempt'
     let note = 'no-attempt'
+    if (attempt?.state === 'created') {
+      // Our own call to the provider is still in flight: let the provider deliver again later.
+      await this.db.delete(paymentNotifications).where(eq(paymentNotifications.id, inserted.id))
+      throw new PaymentError('invalid_state', 'the attempt has a provider call in flight')
+    }
     if (attempt) {
       const after = await this.reconcile(attempt.id)
       result = 'reconciled'
@@ -397,8 +407,13 @@ export class PaymentService {
     const row = await this.get(id)
     if (!row) throw new PaymentError('not_found', 'payment attempt not found')
     const form = this.configured('paya').hostedForm(attemptContext(row), input)
-    await this.addRefs(id, { payaTransactionApiId: form.transactionApiId })
     await this.begin(id, 'pay')
+    // The shopper is now on Paya's form: postbacks may arrive and are reconciled from here on.
+    await this.record(id, 'form', {
+      status: 'requires_action',
+      refs: { payaTransactionApiId: form.transactionApiId },
+      action: { type: 'hostedForm', url: form.iframeUrl, expectedOrigin: form.expectedOrigin },
+    })
     return form
   }
 

@@ -50,6 +50,8 @@ export type NextAction =
     }
   /** Amazon amazonPayRedirectUrl, PayPal payer-action (re-approval). */
   | { type: 'redirect'; url: string }
+  /** Paya: the hosted form in an iframe; its postMessage comes from expectedOrigin (a hint only). */
+  | { type: 'hostedForm'; url: string; expectedOrigin: string }
   /** PayPal INSTRUMENT_DECLINED: the buttons' actions.restart(). */
   | { type: 'paypalRestart' }
 

@@ -108,6 +108,19 @@ export class PayaAdapter implements ProviderAdapter {
     this.client = new PayaClient(config, timeoutMs)
   }
 
+  private lastTimestamp = 0
+
+  /**
+   * The form's HMAC covers only user_id + timestamp, and Paya's one-time hash registry refuses a
+   * hash used before: two forms signed in the same second would collide. Each form of this
+   * process gets its own second (ahead of the clock by at most the burst, well inside the 5-minute
+   * window). Two instances may still collide; the shopper then reloads the form.
+   */
+  private formTimestamp(): number {
+    this.lastTimestamp = Math.max(this.nowSeconds(), this.lastTimestamp + 1)
+    return this.lastTimestamp
+  }
+
   /** The hosted form for this attempt: the iframe URL and the origin its postMessage comes from. */
   hostedForm(
     attempt: AttemptContext,
@@ -133,7 +146,7 @@ export class PayaAdapter implements ProviderAdapter {
           parent_close: 1,
         },
       },
-      this.nowSeconds(),
+      this.formTimestamp(),
     )
     return { iframeUrl, expectedOrigin: new URL(this.config.baseUrl).origin, transactionApiId }
   }
@@ -154,7 +167,11 @@ export class PayaAdapter implements ProviderAdapter {
         return { status: 'failed', refs, code: `paya_http_${res.status}`, message: res.text.slice(0, 300) }
       if (!transaction) {
         // Nothing submitted yet: the shopper is still on the form (or left it).
-        return { status: 'requires_action', refs, action: { type: 'redirect', url: 'paya:form' } }
+        return {
+          status: 'requires_action',
+          refs,
+          action: { type: 'hostedForm', url: '', expectedOrigin: new URL(this.config.baseUrl).origin },
+        }
       }
       return this.toOutcome(refs, transaction)
     } catch (err) {
