@@ -117,6 +117,8 @@ export const authPlugin = fp(
         reply.clearCookie(REMEMBER_COOKIE, { path: '/' })
         const id = currentCustomerId(request)
         await rotate(request, false)
+        // The browser's history holds encrypted personal pages: the next page clears it.
+        request.inertia.clearHistory()
         if (id !== null) request.log.info({ customerId: id }, 'customer logged out')
       },
       async summary(request) {
