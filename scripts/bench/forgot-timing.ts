@@ -42,6 +42,8 @@ const config = loadConfig({
   PGLITE_DIR: dir,
   LOG_LEVEL: 'silent',
   RATE_LIMIT_PER_MINUTE: '1000000',
+  // Each request comes from its own address (X-Forwarded-For), past the per-address limits.
+  TRUST_PROXY: 'true',
 })
 const app = await buildApp(config)
 await app.ready()
