@@ -2,6 +2,7 @@
  * The composition root: buildApp(config) assembles plugins, modules and routes. main.ts and
  * the tests both call it; nothing else creates a Fastify instance.
  */
+import { currentCustomerId } from './modules/auth/auth.session.ts'
 import { siteBaseUrl } from './modules/sites/site-url.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
 import fastifyCookie from '@fastify/cookie'
@@ -59,7 +60,7 @@ import { paymentsPlugin } from './modules/payments/payments.plugin.ts'
 import { presentSite, SiteRegistry, type Site } from './modules/sites/sites.service.ts'
 import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
 import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handler.ts'
-import { securityHeadersPlugin } from './plugins/security-headers.ts'
+import { noStorePath, securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { sessionCartId } from './lib/customer-session.ts'
 import { sites as sitesTable } from './db/schema.ts'
@@ -322,6 +323,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       ensureXsrfCookie(parts.request, parts.reply, config.session.cookieSecure)
       return frontend.document(parts)
     },
+  })
+
+  // Pages with personal data (any page of a logged-in customer, and the account, two-factor and
+  // checkout pages) are encrypted in the browser's history; logout clears it (auth.plugin.ts).
+  app.addHook('preHandler', async (request) => {
+    if (currentCustomerId(request) !== null || noStorePath(request.url)) request.inertia.encryptHistory()
   })
 
   // --- Errors -------------------------------------------------------------------------

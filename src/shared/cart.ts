@@ -166,7 +166,23 @@ export interface CartPageProps {
   suggestions: ProductTileData[]
   /** Blocks of the content stories basket/after-summary and basket/after-navigation, or null */
   content: { afterSummary: PresentedBlok[] | null; afterNavigation: PresentedBlok[] | null }
+  /**
+   * A share link was opened (GET /cart/shared/{token}): the visitor chooses 'Replace my basket'
+   * (a POST to `action`) or 'Keep my basket'. Opening the link changes nothing.
+   */
+  sharedOffer?: { action: string; count: number } | null
+  /** After a replace: the visitor's own basket can be restored (a POST to this path) */
+  restorePrevious?: string | null
 }
+
+export const SHARE_OFFER_TEXT = {
+  title: 'Someone has shared a basket with you',
+  replace: 'Replace my basket',
+  keep: 'Keep my basket',
+  replaced: 'The shared basket is now your basket.',
+  restore: 'Restore my previous basket',
+  restored: 'Your previous basket is back.',
+} as const
 
 export const SHARE_NAME_PATTERN = /^[A-Za-z '-]+$/
 export const SAVE_NAME_PATTERN = /^[A-Za-z0-9 '-]+$/

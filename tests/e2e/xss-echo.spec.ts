@@ -105,11 +105,12 @@ test('the XSS corpus never runs or lands raw through the search page, its sort a
       expectEscaped(await res.text(), v, url)
     }
   }
-  // Rendered in Chromium (server HTML, hydration and client render): every vector on the Search
-  // page with its sort and page parameters, and a third of them on every other echo point.
+  // Rendered in Chromium (server HTML, hydration and client render): a third of the vectors on
+  // the Search page with its sort and page parameters, a ninth on every other echo point.
   for (const [i, v] of XSS_VECTORS.entries()) {
+    if (i % 3 !== 0) continue
     const urls = echoUrls(v)
-    for (const url of i % 3 === 0 ? urls : urls.slice(0, 1)) await page.goto(url, { waitUntil: 'load' })
+    for (const url of i % 9 === 0 ? urls : urls.slice(0, 1)) await page.goto(url, { waitUntil: 'load' })
     await poke(page)
   }
   expect(await ran(page)).toBe(0)

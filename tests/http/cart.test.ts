@@ -526,9 +526,16 @@ describe('sharing and saving', () => {
     expect(sent[0]!.subject).toBe("Mary O'Neil-Smith has shared a basket with you")
     const link = /http:\/\/localhost\/cart\/shared\/[\w-]+/.exec(sent[0]!.text)![0]
     const friend = await visitor()
-    const open = await friend.request('GET', new URL(link).pathname, undefined, { accept: 'text/html' })
-    expect(open.statusCode).toBe(303)
-    expect(open.headers.location).toBe('/cart')
+    // The friend has a basket of their own: opening the link (a GET) only asks.
+    const own = (await friend.post('/cart/add', { items: [line(cheap.id, 2)] })).json() as Cart
+    const open = await friend.visit(new URL(link).pathname)
+    expect(open.json().component).toBe('Cart')
+    expect(open.json().props.sharedOffer).toEqual({ action: new URL(link).pathname, count: 3 })
+    expect((await cartOf(friend)).id).toBe(own.id)
+    // 'Keep my basket' is a link back to /cart: nothing changed. 'Replace my basket' posts.
+    const replace = await friend.post(new URL(link).pathname, {})
+    expect(replace.statusCode).toBe(303)
+    expect(replace.headers.location).toBe('/cart')
     const copy = await cartOf(friend)
     expect(copy.shared).toBe(true)
     expect(copy.id).not.toBe(cart.id)
@@ -542,6 +549,12 @@ describe('sharing and saving', () => {
     expect(page.json().component).toBe('Cart')
     expect(page.json().props.basket.shared).toBe(true)
     expect(page.json().props.cart).toEqual({ count: 9, total: changed.cart_total_price_inc_tax })
+    // Their own basket was kept and comes back.
+    expect(page.json().props.restorePrevious).toBe('/cart/previous/restore')
+    await friend.post('/cart/previous/restore', {})
+    const restored = await cartOf(friend)
+    expect(restored.id).toBe(own.id)
+    expect(restored.items.map((i) => [i.product.sku, i.quantity])).toEqual([[cheap.sku, 2]])
   })
 
   it('validates the share form and refuses another visitor’s basket', async () => {
@@ -565,7 +578,7 @@ describe('sharing and saving', () => {
     const res = await v.request('GET', '/cart/shared/AAAAAAAAAAAAAAAAAAAAAA', undefined, {
       accept: 'text/html',
     })
-    expect(res.statusCode).toBe(303)
+    expect(res.statusCode).toBe(302)
     const page = await v.visit('/cart')
     expect(page.json().flash.cartError).toBe('This shared basket link is not valid or no longer exists.')
   })

@@ -4,6 +4,7 @@
  * share and save dialogs, and the empty state with suggested products. Every change is a JSON
  * call whose answer replaces the page's basket and the header summary without a reload.
  */
+import { RestorePreviousBasket, SharedBasketOffer } from '../components/cart/SharedBasketOffer.tsx'
 import { Head, Link, router, usePage } from '@inertiajs/react'
 import { useEffect, useState } from 'react'
 import { CART_TEXT, type Cart as CartData, type CartPageProps } from '../../shared/cart.ts'
@@ -84,7 +85,14 @@ function CheckoutButton() {
   )
 }
 
-export default function Cart({ basket, canSave, suggestions, content }: CartPageProps) {
+export default function Cart({
+  basket,
+  canSave,
+  suggestions,
+  content,
+  sharedOffer = null,
+  restorePrevious = null,
+}: CartPageProps) {
   const { site } = useShared()
   const page = usePage()
   const { pushError } = useMessages()
@@ -153,6 +161,8 @@ export default function Cart({ basket, canSave, suggestions, content }: CartPage
     <>
       <Head title={title} />
       <h1 className="text-3xl font-bold tracking-tight">{cartName}</h1>
+      {sharedOffer ? <SharedBasketOffer {...sharedOffer} /> : null}
+      {restorePrevious ? <RestorePreviousBasket action={restorePrevious} /> : null}
 
       {empty ? (
         <div className="mt-6" data-testid="cart-empty">

@@ -25,6 +25,20 @@ export function sessionCartId(request: FastifyRequest): string | null {
   return typeof value === 'string' && value ? value : null
 }
 
+/** The basket a shared basket replaced, kept so the visitor can restore it. */
+export const PREVIOUS_CART_SESSION_KEY = 'previousCartId'
+
+export function previousCartId(request: FastifyRequest): string | null {
+  const value = sessionOf(request)?.get(PREVIOUS_CART_SESSION_KEY)
+  return typeof value === 'string' && value ? value : null
+}
+
+export function rememberPreviousCart(request: FastifyRequest, cartId: string | null): void {
+  const session = sessionOf(request)
+  if (session && previousCartId(request) !== cartId)
+    session.set(PREVIOUS_CART_SESSION_KEY, cartId ?? undefined)
+}
+
 export function rememberCart(request: FastifyRequest, cartId: string | null): void {
   const session = sessionOf(request)
   if (!session) return

@@ -17,6 +17,7 @@ import {
   currentCustomerId,
   SESSION,
   sessionGet,
+  reloadCustomer,
   sessionSet,
 } from './auth.session.ts'
 import { AltchaBotChecker, RecaptchaBotChecker, type BotChecker } from './bot-check.ts'
@@ -104,6 +105,9 @@ export const authPlugin = fp(
       async login(request, reply, customerId, remember) {
         const previousSession = await rotate(request, true)
         sessionSet(request, SESSION.customerId, customerId)
+        const row = await service.byId(customerId)
+        sessionSet(request, SESSION.generation, row?.sessionGeneration ?? 0)
+        reloadCustomer(request)
         if (remember) {
           const value = await service.createRememberToken(customerId, opts.rememberTtlMs)
           reply.setCookie(REMEMBER_COOKIE, value, cookieOptions(opts.rememberTtlMs))
@@ -117,6 +121,8 @@ export const authPlugin = fp(
         reply.clearCookie(REMEMBER_COOKIE, { path: '/' })
         const id = currentCustomerId(request)
         await rotate(request, false)
+        // The browser's history holds encrypted personal pages: the next page clears it.
+        request.inertia.clearHistory()
         if (id !== null) request.log.info({ customerId: id }, 'customer logged out')
       },
       async summary(request) {
@@ -146,6 +152,18 @@ export const authPlugin = fp(
     }
     app.decorate('auth', api)
 
+    // A session logged in before the account's password was reset is logged out here, on its next
+    // request, whichever store holds it: the generation it logged in under is out of date.
+    app.addHook('preHandler', async (request) => {
+      if (currentCustomerId(request) === null) return
+      const customer = await service.byId(currentCustomerId(request)!)
+      const generation = sessionGet<number>(request, SESSION.generation) ?? 0
+      if (customer && customer.sessionGeneration === generation) return
+      sessionSet(request, SESSION.customerId, undefined)
+      sessionSet(request, SESSION.generation, undefined)
+      reloadCustomer(request)
+    })
+
     // Remember-me: a visitor with the cookie and no session login is logged in again, once per
     // session, with the token rotated (a stolen, already-used token revokes them all).
     app.addHook('preHandler', async (request, reply) => {
@@ -163,6 +181,7 @@ export const authPlugin = fp(
       }
       const previousSession = await rotate(request, true)
       sessionSet(request, SESSION.customerId, customer.id)
+      sessionSet(request, SESSION.generation, customer.sessionGeneration)
       reply.setCookie(REMEMBER_COOKIE, used.cookie, cookieOptions(used.expiresAt.getTime() - Date.now()))
       for (const hook of hooks) await hook({ request, reply, customerId: customer.id, previousSession })
       request.log.info({ customerId: customer.id }, 'customer logged in by remember-me')

@@ -296,12 +296,16 @@ export class AuthService {
         .delete(passwordResetTokens)
         .where(and(eq(passwordResetTokens.customerId, customer.id), isNull(passwordResetTokens.usedAt)))
       await tx.delete(rememberTokens).where(eq(rememberTokens.customerId, customer.id))
-      // Every logged-in session of the account ends (database session store; Redis sessions
-      // expire on their own).
+      // Every logged-in session of the account ends: database sessions are deleted here, and any
+      // session (Redis too) carries the generation it logged in under, now out of date.
       await tx.delete(sessions).where(sql`${sessions.data}->>'customerId' = ${String(customer.id)}`)
       const [row] = await tx
         .update(customers)
-        .set({ passwordHash, updatedAt: new Date(this.now()) })
+        .set({
+          passwordHash,
+          sessionGeneration: sql`${customers.sessionGeneration} + 1`,
+          updatedAt: new Date(this.now()),
+        })
         .where(eq(customers.id, customer.id))
         .returning()
       return row ?? null

@@ -15,6 +15,8 @@ export const SESSION = {
   pendingVerification: 'auth.pendingVerification',
   /** where to go after logging in */
   intended: 'auth.intended',
+  /** the customer's session generation at login (customers.session_generation) */
+  generation: 'auth.generation',
 } as const
 
 /** Session keys that never survive a login or logout. */

@@ -39,6 +39,11 @@ export const customers = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** AES-256-GCM sealed base32 TOTP secret; set when set-up starts. */
     twoFactorSecret: text('two_factor_secret'),
+    /**
+     * Raised by a password reset: a session logged in under an older generation is logged out on
+     * its next request, whichever session store holds it (database or Redis).
+     */
+    sessionGeneration: integer('session_generation').notNull().default(0),
     /** Set when the first code was confirmed: only then is two-factor required at login. */
     twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
     /** The last TOTP time step accepted: a code is usable once (no replay within its window). */

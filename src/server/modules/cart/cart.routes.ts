@@ -9,7 +9,7 @@ import { SESSION_COOKIE } from '../../plugins/session.ts'
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import { splitEmails, type Cart } from '../../../shared/cart.ts'
+import { SHARE_OFFER_TEXT, splitEmails, type Cart } from '../../../shared/cart.ts'
 import {
   addSchema,
   fieldErrors,
@@ -18,13 +18,20 @@ import {
   updateCartSchema,
   updateItemsSchema,
 } from '../../../shared/cart.schemas.ts'
-import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
+import {
+  currentCustomerId,
+  previousCartId,
+  rememberCart,
+  rememberPreviousCart,
+  sessionCartId,
+} from '../../lib/customer-session.ts'
 import { CartNotFoundError, CartValidationError } from './cart.errors.ts'
 import { shareEmail } from './cart.mail.ts'
 import { presentCartPage } from './cart.presenter.ts'
 import type { CartContext, CartResult } from './cart.service.ts'
 
 const NOT_FOUND = { message: 'Not Found' }
+const SHARED_LINK_INVALID = 'This shared basket link is not valid or no longer exists.'
 
 function context(request: FastifyRequest): CartContext | null {
   if (!request.site) return null
@@ -92,7 +99,10 @@ export async function cartRoutes(app: FastifyInstance) {
     const ctx = context(request)!
     const cart = await cartService.get(ctx)
     const props = await presentCartPage(app, request, cart, ctx)
-    return reply.inertia.render('Cart', { ...props })
+    return reply.inertia.render('Cart', {
+      ...props,
+      restorePrevious: previousCartId(request) ? '/cart/previous/restore' : null,
+    })
   })
 
   app.post('/cart/init', async (request, reply) => {
@@ -174,16 +184,53 @@ export async function cartRoutes(app: FastifyInstance) {
   app.get<{ Params: { token: string } }>(
     '/cart/shared/:token',
     { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    // Opening a share link (a GET: mail scanners and link previews open it too) changes
+    // nothing: the Cart page asks 'Replace my basket' / 'Keep my basket'.
+    async (request, reply) => {
+      const offer = await cartService.peekShared(request.site!, request.params.token)
+      if (!offer) {
+        request.inertia.flash({ cartError: SHARED_LINK_INVALID })
+        return reply.redirect('/cart', 302)
+      }
+      const ctx = context(request)!
+      const cart = await cartService.get(ctx)
+      const props = await presentCartPage(app, request, cart, ctx)
+      return reply.inertia.render('Cart', {
+        ...props,
+        sharedOffer: { action: `/cart/shared/${request.params.token}`, count: offer.count },
+        restorePrevious: null,
+      })
+    },
+  )
+
+  // 'Replace my basket': the shared basket's copy becomes the visitor's; their own basket is
+  // kept (not deleted) and can be restored from the Cart page.
+  app.post<{ Params: { token: string } }>(
+    '/cart/shared/:token',
+    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
     async (request, reply) => {
       const cartId = await cartService.openShared(request.site!, request.params.token)
       if (!cartId) {
-        request.inertia.flash({ cartError: 'This shared basket link is not valid or no longer exists.' })
+        request.inertia.flash({ cartError: SHARED_LINK_INVALID })
         return reply.redirect('/cart', 303)
       }
+      const own = sessionCartId(request)
+      if (own) rememberPreviousCart(request, own)
       rememberCart(request, cartId)
+      request.inertia.flash({ success: SHARE_OFFER_TEXT.replaced })
       return reply.redirect('/cart', 303)
     },
   )
+
+  app.post('/cart/previous/restore', async (request, reply) => {
+    const previous = previousCartId(request)
+    if (previous) {
+      rememberCart(request, previous)
+      rememberPreviousCart(request, null)
+      request.inertia.flash({ success: SHARE_OFFER_TEXT.restored })
+    }
+    return reply.redirect('/cart', 303)
+  })
 
   app.post('/cart/save', async (request, reply) => {
     const customerId = currentCustomerId(request)

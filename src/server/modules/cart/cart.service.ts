@@ -507,6 +507,21 @@ export class CartService {
    * Loads a shared basket: the visitor gets a new session cart holding a copy of its lines,
    * marked shared. Null for an unknown token (or one of another site).
    */
+  /** A share link's basket, read only: its number of items, or null for an unknown token. */
+  async peekShared(site: Site, token: string): Promise<{ count: number } | null> {
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null
+    const [source] = await this.db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.shareToken, token), eq(carts.siteId, site.id), eq(carts.kind, 'shared')))
+    if (!source) return null
+    const lines = await this.db
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(eq(cartItems.cartId, source.id))
+    return { count: lines.reduce((n, l) => n + l.quantity, 0) }
+  }
+
   async openShared(site: Site, token: string): Promise<string | null> {
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null
     return this.db.transaction(async (tx) => {
