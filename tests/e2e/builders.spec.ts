@@ -34,6 +34,8 @@ async function openDesigner(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Design A Sign' })).toBeVisible()
 }
 
+test.setTimeout(120_000)
+
 test('a customer designs a sign, adds it, edits it from the basket and orders numbered sets', async ({
   page,
 }) => {

@@ -208,6 +208,21 @@ describe('Design A Sign', () => {
     expect((await v.post('/design-a-sign/add', { item_id: id, items: [item()] })).statusCode).toBe(404)
   })
 
+  it('keeps exactly one sign when two edits of it arrive at once', async () => {
+    const v = await visitor()
+    const cart = (await v.post('/design-a-sign/add', { items: [item()] })).json() as Cart
+    const id = cart.items[0]!.id
+    const results = await Promise.all(
+      ['One', 'Two'].map((text) =>
+        v.post('/design-a-sign/add', { item_id: id, items: [item({ design: design({ lines: [text] }) })] }),
+      ),
+    )
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404])
+    const lines = await storedLines(cart.id)
+    expect(lines).toHaveLength(1)
+    expect(['One', 'Two']).toContain(lines[0]!.printableSign!.signReads)
+  })
+
   it("does not let a visitor open, edit, preview or print another visitor's sign (404)", async () => {
     const owner = await visitor()
     const cart = (await owner.post('/design-a-sign/add', { items: [item()] })).json() as Cart

@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import type { PrintableSign } from '../cart/cart.tables.ts'
 
 /** Longest side of the embedded image, pixels (a 600 mm sign at 300 dpi would be 7,000) */
-const MAX_PIXELS = 2400
+const MAX_PIXELS = 2000
 
 export interface ProofDetails {
   shopName: string
@@ -22,7 +22,12 @@ export async function signProofPdf(sign: PrintableSign, details: ProofDetails): 
   const { width, height } = stored.size
   const longestInches = Math.max(width, height) / 25.4
   const density = Math.max(36, Math.min(300, Math.floor(MAX_PIXELS / longestInches)))
-  const png = await sharp(Buffer.from(sign.printableSVG), { density }).png().toBuffer()
+  // JPEG at high quality without chroma subsampling: pdfkit embeds it as is (a PNG would be
+  // decoded and re-compressed in JavaScript, some thirty times slower).
+  const image = await sharp(Buffer.from(sign.printableSVG), { density })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+    .toBuffer()
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -39,7 +44,7 @@ export async function signProofPdf(sign: PrintableSign, details: ProofDetails): 
   doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor('#374151').text(details.shopName)
   doc.moveDown(1)
   const boxWidth = doc.page.width - 96
-  doc.image(png, { fit: [boxWidth, 420], align: 'center' })
+  doc.image(image, { fit: [boxWidth, 420], align: 'center' })
   doc.moveDown(1)
   doc.fillColor('#000000').fontSize(11)
   const rows: [string, string][] = [
