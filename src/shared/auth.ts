@@ -112,7 +112,7 @@ export const registerFields = {
   email: emailField,
   // The spec's 'Please accept the terms and conditions.': registration needs the box ticked.
   terms: z
-    .union([z.boolean(), z.string()])
+    .union([z.boolean(), text()])
     .optional()
     .refine((v) => v === true || v === 'true' || v === 'on' || v === '1', AUTH_MESSAGES.terms),
   'g-recaptcha-response': botToken,

@@ -3,6 +3,7 @@
  * shared by the Checkout page and the server. Money is integer minor units.
  */
 import { z } from 'zod'
+import { text } from './text.ts'
 import type { BotCheckProps } from './auth.ts'
 import type { Cart } from './cart.ts'
 import type { CustomerData } from './customer.ts'
@@ -57,14 +58,12 @@ export const CHECKOUT_TEXT = {
 } as const
 
 const requiredText = (max = 255) =>
-  z
-    .string({ error: CHECKOUT_TEXT.required })
+  text({ error: CHECKOUT_TEXT.required })
     .trim()
     .min(1, CHECKOUT_TEXT.required)
     .max(max, CHECKOUT_TEXT.tooLong(max))
 const optionalText = (max = 255) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, CHECKOUT_TEXT.tooLong(max))
     .nullish()
@@ -75,8 +74,7 @@ export const checkoutContactSchema = z.object({
   firstName: requiredText(),
   lastName: requiredText(),
   email: requiredText().pipe(
-    z
-      .string()
+    text()
       .regex(/^[^\s@]+@[^\s@]+$/, CHECKOUT_TEXT.emailInvalid)
       .transform((v) => v.toLowerCase()),
   ),
@@ -117,8 +115,8 @@ const flag = z
  * shopper expects to pay: the server re-prices and refuses a difference.
  */
 export const orderFormSchema = z.object({
-  cart_id: z.string().max(64).nullish(),
-  payment_method: z.string().max(40).optional(),
+  cart_id: text().max(64).nullish(),
+  payment_method: text().max(40).optional(),
   customer_contact_id: optionalId,
   customer_shipping_address_id: optionalId,
   customer_billing_address_id: optionalId,
@@ -131,8 +129,8 @@ export const orderFormSchema = z.object({
       z.object({
         amount: z.number({ error: 'The amount is not valid.' }).int('The amount is not valid.').min(0),
         paymentDetails: z.record(z.string(), z.unknown()).optional().default({}),
-        paymentProvider: z.string().max(40).optional(),
-        message: z.string().max(500).optional(),
+        paymentProvider: text().max(40).optional(),
+        message: text().max(500).optional(),
         authCode: z.literal('empty').optional(),
       }),
     )
@@ -141,8 +139,7 @@ export const orderFormSchema = z.object({
   delivery_option: z.union(
     [
       z.number().int().positive(),
-      z
-        .string()
+      text()
         .regex(/^\d{1,9}$/)
         .transform(Number),
     ],
@@ -150,19 +147,17 @@ export const orderFormSchema = z.object({
       error: CHECKOUT_TEXT.required,
     },
   ),
-  Notes: z
-    .string()
+  Notes: text()
     .max(CHECKOUT.notesMax, CHECKOUT_TEXT.tooLong(CHECKOUT.notesMax))
     .nullish()
     .transform((v) => (v ?? '').trim()),
-  PONumber: z.string().max(100).nullish(),
-  VATNumber: z
-    .string()
+  PONumber: text().max(100).nullish(),
+  VATNumber: text()
     .trim()
     .max(30, CHECKOUT_TEXT.tooLong(30))
     .nullish()
     .transform((v) => v || null),
-  'g-recaptcha-response': z.string().max(20_000).optional(),
+  'g-recaptcha-response': text().max(20_000).optional(),
   force_logout: z.unknown().optional(),
 })
 export type OrderForm = z.output<typeof orderFormSchema>

@@ -4,6 +4,7 @@
  * `POST`/`PATCH /customer/update-contact`. Shared by the server (every request) and the browser.
  */
 import { z } from 'zod'
+import { text as safeText } from './text.ts'
 
 export const CUSTOMER_TEXT = {
   contactExists: 'Contact already exists',
@@ -73,8 +74,7 @@ export interface Country {
 }
 
 const text = (label: string, max: number, required: boolean) => {
-  const base = z
-    .string({ error: CUSTOMER_TEXT.required(label) })
+  const base = safeText({ error: CUSTOMER_TEXT.required(label) })
     .trim()
     .max(max, CUSTOMER_TEXT.maxLength(label, max))
   return required ? base.min(1, CUSTOMER_TEXT.required(label)) : base.optional().default('')

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cartItems, carts, mailOutbox, promotions, sessions } from '../../src/server/db/schema.ts'
+import { cartItems, carts, customers, mailOutbox, promotions, sessions } from '../../src/server/db/schema.ts'
 import type { Cart } from '../../src/shared/cart.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts'
 import { Visitor } from '../helpers/visitor.ts'
@@ -71,7 +71,18 @@ async function cartOf(v: Visitor): Promise<Cart> {
   return res.json() as Cart
 }
 
+/** Logs the visitor in as customer `customerId` (created if it does not exist yet). */
 async function withCustomer(v: Visitor, customerId: number) {
+  await t.app.db
+    .insert(customers)
+    .values({
+      id: customerId,
+      siteId,
+      email: `customer${customerId}@example.com`,
+      firstName: 'Test',
+      lastName: `Customer ${customerId}`,
+    })
+    .onConflictDoNothing()
   const id = v.sessionId()!
   const [row] = await t.app.db.select().from(sessions).where(eq(sessions.id, id))
   await t.app.db

@@ -284,7 +284,7 @@ describe('CategoryPaginated', () => {
     ['?sort=cheapest', 1, ''],
     ['?sort[]=new', 1, 'new'],
     ['?sort[$ne]=1&limit=abc', 1, ''],
-    ['?page=%00&sort=%3Cscript%3E', 1, ''],
+    ['?page=%3Cscript%3E&sort=%3Cscript%3E', 1, ''],
   ])('falls back to sane values for %s', async (query, shownPage, sort) => {
     const res = await visit(`${signs.url}${query}`)
     expect(res.statusCode).toBe(200)
@@ -292,6 +292,11 @@ describe('CategoryPaginated', () => {
     expect(listing.pagination.page).toBe(shownPage)
     expect(listing.pagination.limit).toBe(10)
     expect(listing.sort).toBe(sort)
+  })
+
+  it('refuses a control character in the query with a clear 400, never a 500', async () => {
+    const res = await visit(`${signs.url}?page=%00&sort=%3Cscript%3E`)
+    expect(res.statusCode).toBe(400)
   })
 
   it('shows page 1 of 1 for an empty category', async () => {

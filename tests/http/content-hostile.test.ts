@@ -56,13 +56,19 @@ describe('hostile input to the content endpoints', () => {
   })
 
   it('answers Not Found to long or odd blog slugs', async () => {
-    for (const slug of ['a'.repeat(400), 'x%00y', 'Fire-Safety', 'fire_safety', '-x']) {
+    for (const slug of ['a'.repeat(400), 'Fire-Safety', 'fire_safety', '-x']) {
       const res = await t.app.inject({
         url: `/blog/${slug}`,
         headers: { host: 'localhost', ...inertiaHeaders() },
       })
       expect(res.statusCode, slug).toBe(404)
     }
+    // A control character never reaches the content store: the input guard answers 400.
+    const nul = await t.app.inject({
+      url: '/blog/x%00y',
+      headers: { host: 'localhost', ...inertiaHeaders() },
+    })
+    expect(nul.statusCode).toBe(400)
   })
 
   it('answers Not Found for content routes on an unknown host', async () => {

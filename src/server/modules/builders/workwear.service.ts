@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { z } from 'zod'
+import { text } from '../../../shared/text.ts'
 import type { Db } from '../../db/client.ts'
 import { normaliseBrackets } from '../../../shared/pricing.ts'
 import {
@@ -101,20 +102,20 @@ export const workwearSaveSchema = z.object({
   garment: z.number({ error: WORKWEAR_TEXT.garment }).int().positive(WORKWEAR_TEXT.garment),
   colour: z.string({ error: WORKWEAR_TEXT.colour }).max(60),
   sizes: z.record(
-    z.string().max(10),
+    text().max(10),
     z
       .number({ error: WORKWEAR_TEXT.quantity })
       .int(WORKWEAR_TEXT.quantity)
       .min(0, WORKWEAR_TEXT.quantity)
       .max(9999, WORKWEAR_TEXT.quantity),
   ),
-  positions: z.array(z.string().max(40)).max(10),
-  text: z.string().max(WORKWEAR_TEXT_MAX, WORKWEAR_TEXT.text).default(''),
+  positions: z.array(text().max(40)).max(10),
+  text: text().max(WORKWEAR_TEXT_MAX, WORKWEAR_TEXT.text).default(''),
   logo: z
     .object({
-      type: z.string().max(100),
-      data: z.string().max(BASE64_MAX, WORKWEAR_TEXT.logoTooLarge),
-      name: z.string().max(255).optional(),
+      type: text().max(100),
+      data: text().max(BASE64_MAX, WORKWEAR_TEXT.logoTooLarge),
+      name: text().max(255).optional(),
     })
     .optional(),
 })

@@ -548,19 +548,12 @@ export function swatchGridHtml(swatches: Record<string, ColourSwatch> | null | u
     const second = hex(s?.Hex2)
     const background = second ? `linear-gradient(135deg, ${main} 50%, ${second} 50%)` : main
     return [
-      html`<li class="inline-flex items-center gap-2">
-        <span
-          class="inline-block h-6 w-6 rounded-full border border-gray-300"
-          style="background: ${background}"
-          aria-hidden="true"
-        ></span
-        ><span>${name.trim()}</span>
-      </li>`,
+      html`<li class="inline-flex items-center gap-2"><span class="inline-block h-6 w-6 rounded-full border border-gray-300" style="background: ${background}" aria-hidden="true"></span><span>${name.trim()}</span></li>`,
     ]
   })
   if (items.length === 0) return EMPTY_HTML
   return joinHtml([
-    html`<ul class="swatch-grid not-prose my-2 flex flex-wrap gap-3" aria-label="Colours"></ul>`,
+    html`<ul class="swatch-grid not-prose my-2 flex flex-wrap gap-3" aria-label="Colours">`,
     ...items,
     html`</ul>`,
   ])
@@ -568,7 +561,7 @@ export function swatchGridHtml(swatches: Record<string, ColourSwatch> | null | u
 
 function logoHtml(logo: string, siteName: string): SafeHtml {
   const src = safeUrl(logo)
-  return src ? html`<img class="inline-block h-10 w-auto" src="${src}" alt="${siteName}" />` : EMPTY_HTML
+  return src ? html`<img class="inline-block h-10 w-auto" src="${src}" alt="${siteName}">` : EMPTY_HTML
 }
 
 // --- Structured data ----------------------------------------------------------------------
