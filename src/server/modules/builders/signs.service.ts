@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { text } from '../../../shared/text.ts'
+import { text as safeText } from '../../../shared/text.ts'
 import type { Db } from '../../db/client.ts'
 import { normaliseBrackets } from '../../../shared/pricing.ts'
 import {
@@ -100,13 +100,13 @@ export async function loadSignCategory(
   return { ...category, variants }
 }
 
-const text = (max: number) => z.string({ error: 'This must be text.' }).max(max)
+const text = (max: number) => safeText({ error: 'This must be text.' }).max(max)
 
 const designSchema = z.object({
   type: z.enum(SIGN_TYPES, { error: SIGN_TEXT.unknownType }),
   layout: z.enum(SIGN_LAYOUTS, { error: SIGN_TEXT.unknownLayout }),
   orientation: z.enum(SIGN_ORIENTATIONS, { error: SIGN_TEXT.unknownLayout }),
-  symbol: text().max(60).nullable(),
+  symbol: safeText().max(60).nullable(),
   lines: z.array(text(200), { error: SIGN_TEXT.emptyText }).max(MAX_SIGN_LINES, SIGN_TEXT.tooManyLines),
 })
 
@@ -139,10 +139,10 @@ export const signAddSchema = z.object({
           .int('The quantity must be a whole number.')
           .min(1, 'The quantity must be at least 1.')
           .max(MAX_QUANTITY, `The quantity may not be greater than ${MAX_QUANTITY}.`),
-        url: text().max(500).optional(),
-        printableSVG: text().max(500_000).optional(),
-        webVersionOfSVG: text().max(500_000).optional(),
-        signReads: text().max(2000).optional(),
+        url: safeText().max(500).optional(),
+        printableSVG: safeText().max(500_000).optional(),
+        webVersionOfSVG: safeText().max(500_000).optional(),
+        signReads: safeText().max(2000).optional(),
         reporting_json: z.unknown().optional(),
         sequence_id: z.unknown().optional(),
         design: designSchema,
