@@ -174,6 +174,8 @@ test('a shared basket arrives by e-mail and opens as a copy without the share bu
   const friend = await browser.newContext()
   const other = await friend.newPage()
   await other.goto(link)
+  // Opening the link changes nothing: it asks first.
+  await other.getByRole('button', { name: 'Replace my basket' }).click()
   await expect(other).toHaveURL(/\/cart$/)
   await expect(other.getByTestId('cart-line')).toHaveAttribute('data-sku', sku.sku)
   await expect(other.getByRole('button', { name: 'Share Basket' })).toHaveCount(0)

@@ -145,6 +145,6 @@ test('a logged-in customer on the USD site orders with their saved details', asy
   await expect(page.getByTestId('complete-order')).toBeEnabled()
   await page.getByTestId('complete-order').click()
   await expect(page.getByRole('heading', { level: 1, name: 'Order Complete' })).toBeVisible()
-  await expect(page.getByText('Northgate Workplace Inc.')).toBeVisible()
+  await expect(page.getByRole('main').getByText('Northgate Workplace Inc.')).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
 })

@@ -301,7 +301,7 @@ test.describe('blog and sitemap', () => {
       'Blog categories',
       'Blog posts',
     ])
-    await page.getByRole('link', { name: 'Terms and Conditions' }).click()
+    await page.getByRole('link', { name: 'Terms and Conditions', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms and Conditions')
   })
 })

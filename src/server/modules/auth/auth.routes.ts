@@ -419,9 +419,14 @@ export async function authRoutes(app: FastifyInstance) {
       }
       if (currentCustomerId(request) === customer.id)
         sessionSet(request, SESSION.pendingVerification, undefined)
-      request.inertia.flash('success', AUTH_MESSAGES.verified)
-      // Nobody is logged in by a link: the customer logs in as usual (or is already).
-      return reply.inertia.redirect(currentCustomerId(request) === customer.id ? HOME_AFTER_LOGIN : '/login')
+      // Nobody is logged in by a link: the customer logs in as usual (or is already). The Log In
+      // page shows its status message; other pages the success box.
+      if (currentCustomerId(request) === customer.id) {
+        request.inertia.flash('success', AUTH_MESSAGES.verified)
+        return reply.inertia.redirect(HOME_AFTER_LOGIN)
+      }
+      status(request, AUTH_MESSAGES.verified)
+      return reply.inertia.redirect('/login')
     },
   )
 
