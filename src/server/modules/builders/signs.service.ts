@@ -28,10 +28,10 @@ import type { SignDesignerProps, SignVariant } from '../../../shared/sign/design
 import { fitErrors, renderSign } from '../../../shared/sign/render.ts'
 import { MAX_QUANTITY } from '../../../shared/cart.ts'
 import { sanitizeSignSvg } from '../../lib/svg-sanitize.ts'
-import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
+import { productGroups, products } from '../catalog/catalog.tables.ts'
 import type { BuilderLine } from '../cart/cart.service.ts'
 import type { PrintableSign } from '../cart/cart.tables.ts'
-import { builderTools } from './builders.tables.ts'
+import { findBuilderCategory } from './builders.queries.ts'
 
 const SIZE_KEY = /^(\d{2,4})x(\d{2,4})$/
 /** Width of the basket and e-mail preview, CSS pixels */
@@ -50,18 +50,7 @@ export async function loadSignCategory(
   siteId: number,
   categoryId: number,
 ): Promise<SignCategory | null> {
-  const [category] = await db
-    .select({ id: categories.id, name: categories.name, url: categories.url })
-    .from(categories)
-    .innerJoin(builderTools, eq(builderTools.categoryId, categories.id))
-    .where(
-      and(
-        eq(categories.id, categoryId),
-        eq(categories.siteId, siteId),
-        eq(categories.published, true),
-        eq(builderTools.kind, 'sign'),
-      ),
-    )
+  const category = await findBuilderCategory(db, siteId, categoryId, 'sign')
   if (!category) return null
   const rows = await db
     .select({

@@ -23,8 +23,9 @@ import type { WorkwearGarment } from '../../../shared/workwear-builder.ts'
 import { sanitizeLogoSvg } from '../../lib/svg-sanitize.ts'
 import { CartNotFoundError } from '../cart/cart.errors.ts'
 import type { BuilderLine, Tx } from '../cart/cart.service.ts'
-import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
-import { builderTools, workwearSessions } from './builders.tables.ts'
+import { productGroups, products } from '../catalog/catalog.tables.ts'
+import { workwearSessions } from './builders.tables.ts'
+import { findBuilderCategory } from './builders.queries.ts'
 
 export interface WorkwearCategory {
   id: number
@@ -39,18 +40,7 @@ export async function loadWorkwearCategory(
   siteId: number,
   categoryId: number,
 ): Promise<WorkwearCategory | null> {
-  const [category] = await db
-    .select({ id: categories.id, name: categories.name, url: categories.url, config: builderTools.config })
-    .from(categories)
-    .innerJoin(builderTools, eq(builderTools.categoryId, categories.id))
-    .where(
-      and(
-        eq(categories.id, categoryId),
-        eq(categories.siteId, siteId),
-        eq(categories.published, true),
-        eq(builderTools.kind, 'workwear'),
-      ),
-    )
+  const category = await findBuilderCategory(db, siteId, categoryId, 'workwear')
   if (!category) return null
   const rows = await db
     .select({
