@@ -71,3 +71,32 @@ export const customerMarketing = pgTable('customer_marketing', {
   source: text('source').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * A card the customer chose to keep (spec §3 "Saved card": id, token, last4Digits, cardType).
+ * The token is the provider's reusable card reference (Opayo's reusable card identifier), never
+ * a card number: the number only ever lives in the provider's iframe. The first saved card (the
+ * oldest) is the checkout's default. The same provider token is kept once per customer.
+ */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The payment method that issued the token (sagepay). */
+    provider: text('provider').notNull(),
+    token: text('token').notNull(),
+    last4Digits: text('last4_digits').notNull(),
+    /** As the provider names it: Visa, MasterCard, AmericanExpress, … */
+    cardType: text('card_type').notNull(),
+    /** MMYY, as the provider reports it; empty when unknown. */
+    expiry: text('expiry').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_cards_customer_token').on(t.customerId, t.provider, t.token),
+    index('saved_cards_customer').on(t.customerId, t.createdAt),
+  ],
+)
