@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'http',
           include: ['tests/http/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -4,6 +4,8 @@
  * database created next to the given one, migrated, seeded, and dropped afterwards.
  */
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { inject } from 'vitest'
 import { migrate, openDatabase, type Database } from '../../src/server/db/client.ts'
 import { seed } from '../../src/server/db/seed/index.ts'
 
@@ -14,7 +16,10 @@ export interface TestDatabase {
 
 let template: Promise<Blob> | null = null
 
+/** The run's template (tests/helpers/global-setup.ts), or one built here when there is none. */
 async function pgliteTemplate(): Promise<Blob> {
+  const file = inject('pgliteTemplateFile')
+  if (file) return new Blob([await readFile(file)])
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate: run } = await import('drizzle-orm/pglite/migrator')
@@ -49,14 +54,19 @@ async function postgresDatabase(url: string): Promise<TestDatabase> {
   const { default: pg } = await import('pg')
   const name = `shop_t_${process.pid}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
+  const templateName = inject('postgresTemplate')
   await admin.connect()
-  await admin.query(`create database "${name}"`)
+  await admin.query(
+    templateName ? `create database "${name}" template "${templateName}"` : `create database "${name}"`,
+  )
   await admin.end()
   const target = new URL(url)
   target.pathname = `/${name}`
   const database = await openDatabase({ driver: 'postgres', url: target.toString(), poolSize: 4 })
-  await migrate(database)
-  await seed(database.db)
+  if (!templateName) {
+    await migrate(database)
+    await seed(database.db)
+  }
   return {
     database,
     dispose: async () => {
