@@ -10,6 +10,8 @@ import type { SearchHit } from '../../../shared/search.ts'
 import { withVat } from '../../../shared/vat.ts'
 import type { Db } from '../../db/client.ts'
 import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
+import { siteSettingsSchema } from '../sites/sites.settings.ts'
+import { sites } from '../sites/sites.tables.ts'
 import { imagesOf, plainText as presentPlainText } from '../catalog/category.presenter.ts'
 import { searchClicks } from './search.tables.ts'
 import type { IndexRecord } from './engine.ts'
@@ -78,10 +80,18 @@ async function popularityOf(
 
 const CHUNK = 5000
 
+/** The site's standard tax rate in percent, from its stored settings (0 when it charges none). */
+async function taxRateOf(db: Db, siteId: number): Promise<number> {
+  const [row] = await db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId))
+  const parsed = siteSettingsSchema.safeParse(row?.settings ?? {})
+  return parsed.success ? parsed.data.tax.rate : siteSettingsSchema.parse({}).tax.rate
+}
+
 /** Product-group records of a site (or of some groups). */
 export async function loadProductRecords(db: Db, scope: RecordScope): Promise<ProductRecord[]> {
   if (scope.groupIds && scope.groupIds.length === 0) return []
   const out: ProductRecord[] = []
+  const taxRate = await taxRateOf(db, scope.siteId)
   const ids = scope.groupIds
   const popularity = await popularityOf(
     db,
@@ -151,7 +161,7 @@ export async function loadProductRecords(db: Db, scope: RecordScope): Promise<Pr
         name: plainText(r.name),
         short_description: plainText(r.shortDescription),
         price_ex_tax: price,
-        price_inc_tax: withVat(price),
+        price_inc_tax: withVat(price, taxRate),
         // Unpriced products (0) go last in both price orders: a missing value always sorts last.
         sort_price: price > 0 ? price : null,
         sort_name: plainText(r.name).toLowerCase(),
