@@ -76,6 +76,20 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
     setLogo({ type: file.type, dataUrl: await readAsDataUrl(file), name: file.name })
   }
 
+  /** The control a field's message belongs to, so that focus can go there after a refused save. */
+  const controlOf = (key: string): string | null => {
+    if (key === 'sizes') return garment?.sizes[0] ? `${uid}-size-${garment.sizes[0].size}` : null
+    if (key === 'positions') return config.positions[0] ? `${uid}-position-${config.positions[0].id}` : null
+    if (key === 'garment' || key === 'colour') return null
+    return `${uid}-${key}`
+  }
+  const showErrors = (found: Record<string, string[]>) => {
+    setErrors(found)
+    const first = FIELD_ORDER.find((key) => found[key]?.length)
+    const id = first ? controlOf(first) : null
+    if (id) document.getElementById(id)?.focus()
+  }
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     const found: Record<string, string[]> = {}
@@ -84,7 +98,7 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
     if (positions.length === 0) found.positions = [WORKWEAR_TEXT.positions]
     if (!logo && !editing?.logoUrl) found.logo = [WORKWEAR_TEXT.logoRequired]
     if (text.length > WORKWEAR_TEXT_MAX) found.text = [WORKWEAR_TEXT.text]
-    setErrors(found)
+    showErrors(found)
     if (Object.keys(found).length) {
       pushError(Object.values(found).flat()[0]!)
       return
@@ -106,7 +120,7 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
       publishCart(cart)
       router.visit('/cart')
     } catch (err) {
-      if (err instanceof CartApiError && err.status === 422) setErrors(err.errors)
+      if (err instanceof CartApiError && err.status === 422) showErrors(err.errors)
       pushError(
         `Something went wrong when trying to add item(s) to basket. ${err instanceof Error ? err.message : ''}`,
       )
@@ -125,7 +139,7 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
 
   return (
     <>
-      <Head title={pageTitle({ page: 'story', title: 'Build Your Workwear' }, siteName)} />
+      <Head title={pageTitle({ page: 'workwearBuilder' }, siteName)} />
       <nav aria-label="Breadcrumb" className="text-sm">
         <Link href={category.url} className="text-primary underline">
           {category.name}
@@ -235,6 +249,7 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
                 <label key={p.id} className="flex items-center gap-2">
                   <input
                     type="checkbox"
+                    id={`${uid}-position-${p.id}`}
                     checked={positions.includes(p.id)}
                     onChange={(e) =>
                       setPositions((all) =>
@@ -289,6 +304,9 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
     </>
   )
 }
+
+/** Form order of the fields, so that focus goes to the first refused one. */
+const FIELD_ORDER = ['garment', 'colour', 'sizes', 'positions', 'logo', 'text'] as const
 
 function toQty(value: string): number {
   if (!value.trim()) return 0
