@@ -5,7 +5,7 @@
  * their metadata), and the basket lines of a design. Costs come from the category's configuration.
  */
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { z } from 'zod'
 import { text } from '../../../shared/text.ts'
@@ -269,4 +269,39 @@ export async function findWorkwearSession(db: Db, cartId: string | null, session
 export function logoDataUrl(row: { logo: Buffer | null; logoType: string | null }): string | null {
   if (!row.logo || !row.logoType) return null
   return `data:${row.logoType};base64,${row.logo.toString('base64')}`
+}
+
+/**
+ * Copies the workwear sessions that `lines` (all of one basket) point at into new sessions owned by
+ * `toCartId`, so that a copied basket (share link, saved basket) has designs of its own: editing
+ * the copy never changes the original. Returns the new session id for each old one; a line whose
+ * session is missing keeps its id (the builder link then reports it gone).
+ */
+export async function copyWorkwearSessions(
+  tx: Tx,
+  lines: readonly { cartId: string; workWearSession: { id: string } | null }[],
+  toCartId: string,
+): Promise<Map<string, string>> {
+  const fromCartId = lines[0]?.cartId
+  const ids = [...new Set(lines.flatMap((l) => (l.workWearSession ? [l.workWearSession.id] : [])))]
+  const copies = new Map<string, string>()
+  if (!fromCartId || ids.length === 0) return copies
+  const rows = await tx
+    .select()
+    .from(workwearSessions)
+    .where(and(inArray(workwearSessions.id, ids), eq(workwearSessions.cartId, fromCartId)))
+  for (const row of rows) {
+    const id = randomUUID()
+    await tx.insert(workwearSessions).values({
+      id,
+      siteId: row.siteId,
+      cartId: toCartId,
+      categoryId: row.categoryId,
+      design: row.design,
+      logo: row.logo,
+      logoType: row.logoType,
+    })
+    copies.set(row.id, id)
+  }
+  return copies
 }
