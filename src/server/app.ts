@@ -26,6 +26,7 @@ import { ADMIN_PREFIX, adminRoutes } from './modules/admin/admin.routes.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
+import { orderPreviewRoutes } from './modules/builders/order-builds.routes.ts'
 import { signRoutes } from './modules/builders/signs.routes.ts'
 import { workwearRoutes } from './modules/builders/workwear.routes.ts'
 import { CartService } from './modules/cart/cart.service.ts'
@@ -363,6 +364,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(cartRoutes)
   await app.register(signRoutes)
   await app.register(workwearRoutes)
+  await app.register(orderPreviewRoutes)
   if (config.mail.outboxPage) await app.register(mailRoutes)
   await app.register(pageRoutes)
   await app.register(searchRoutes)

@@ -230,6 +230,11 @@ export interface OrderItemData {
   options: { items: { id: number; title: string; name: string; cost: number }[] }
   parent: number | null
   IsFreeGift: boolean
+  /**
+   * A sign's or workwear line's small preview (PNG, about 120 px wide; the URL is relative to the
+   * site and carries its own permission) and its text alternative; absent on other lines.
+   */
+  preview?: { url: string; alt: string } | null
 }
 
 /** What Order Complete shows as the total: goods inc VAT plus delivery (§9). */

@@ -37,6 +37,7 @@ describe('pageTitle', () => {
 
   const fixed: [TitleFor, string][] = [
     [{ page: 'signBuilder' }, 'Design A Sign | Safety Shop'],
+    [{ page: 'workwearBuilder' }, 'Build Your Workwear | Safety Shop'],
     [{ page: 'orderComplete' }, 'Order Complete | Safety Shop'],
     [{ page: 'myAccount' }, 'Your Account | Safety Shop'],
     [{ page: 'baskets' }, 'Baskets | Safety Shop'],

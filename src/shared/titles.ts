@@ -11,6 +11,8 @@ export type TitleFor =
   | { page: 'categoryPaginated'; name: string; pageName?: string | null; pageNumber?: number }
   | { page: 'product'; name: string }
   | { page: 'signBuilder' }
+  /** The custom workwear builder (the spec names no title: ADR 0037) */
+  | { page: 'workwearBuilder' }
   | { page: 'orderComplete' }
   | { page: 'myAccount' }
   | { page: 'baskets' }
@@ -81,6 +83,8 @@ export function pageHeading(target: TitleFor): string {
       return clean(target.name)
     case 'signBuilder':
       return 'Design A Sign'
+    case 'workwearBuilder':
+      return 'Build Your Workwear'
     case 'orderComplete':
       return 'Order Complete'
     case 'myAccount':

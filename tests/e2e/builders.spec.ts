@@ -159,3 +159,117 @@ test('a customer builds a workwear order with an uploaded logo and reopens it fr
   await expect(lines).toHaveCount(3)
   expect(problems).toEqual([])
 })
+
+/** What the keyboard user sees of the focused control: its name and whether focus is drawn. */
+async function focusedControl(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    if (!el || el === document.body) return null
+    const style = getComputedStyle(el)
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+    const ring = style.boxShadow !== 'none' && style.boxShadow !== ''
+    const label =
+      el.getAttribute('aria-label') ||
+      (el instanceof HTMLInputElement ? (el.labels?.[0]?.textContent ?? '') : '') ||
+      el.textContent ||
+      ''
+    return {
+      tag: el.tagName.toLowerCase(),
+      type: 'type' in el && typeof el.type === 'string' ? el.type : '',
+      name: label.replace(/\s+/g, ' ').trim(),
+      visible: outline || ring,
+    }
+  })
+}
+
+test('the workwear builder is walked and used from the keyboard alone, with focus always visible', async ({
+  page,
+}) => {
+  const problems = watchErrors(page)
+  await page.goto('/personalised-workwear')
+  const open = page.getByRole('link', { name: 'Build your workwear' })
+  await open.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Build Your Workwear' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Build Your Workwear \| /)
+
+  // Walk the whole form with Tab: every control is reached once, in reading order, with focus drawn.
+  const firstGarment = page.getByRole('radio').first()
+  await tabTo(page, page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link'), 200)
+  const seen: { tag: string; type: string; name: string; visible: boolean }[] = []
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab')
+    const now = await focusedControl(page)
+    if (!now) break
+    seen.push(now)
+    if (now.tag === 'button' && /Add to basket/.test(now.name)) break
+  }
+  expect(seen.filter((c) => !c.visible)).toEqual([])
+  const names = seen.map((c) => `${c.type || c.tag}:${c.name}`)
+  // One stop per radio group (arrows move inside it), each size, each position, the file, the text.
+  expect(names.filter((n) => n.startsWith('radio:'))).toHaveLength(2)
+  for (const size of ['S', 'M', 'L', 'XL']) expect(names).toContain(`number:${size}`)
+  expect(names.filter((n) => n.startsWith('checkbox:')).length).toBeGreaterThanOrEqual(2)
+  expect(names.some((n) => n.startsWith('file:Your logo'))).toBe(true)
+  expect(names.some((n) => n.startsWith('text:Text'))).toBe(true)
+  expect(names.at(-1)).toMatch(/^submit:Add to basket/)
+  await expect(firstGarment).toBeChecked()
+
+  // A refused save says why and puts focus on the first field to fix.
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Enter a quantity for at least one size.').first()).toBeVisible()
+  await expect(page.getByLabel('S', { exact: true })).toBeFocused()
+
+  // Operate every kind of control without the mouse.
+  const garments = page.getByRole('group', { name: 'Garment' }).getByRole('radio')
+  await tabTo(page, firstGarment, 200)
+  while (!(await page.getByRole('radio', { name: 'Polo shirt' }).isChecked()))
+    await page.keyboard.press('ArrowRight')
+  expect(await garments.count()).toBe(3)
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('radio', { name: 'Navy' })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('radio', { name: 'Black' })).toBeChecked()
+  await tabTo(page, page.getByLabel('M', { exact: true }))
+  await page.keyboard.type('4')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('2')
+  await page.keyboard.press('ArrowUp')
+  await expect(page.getByLabel('L', { exact: true })).toHaveValue('3')
+  const back = page.getByRole('checkbox', { name: /Back/ })
+  await tabTo(page, back)
+  await page.keyboard.press('Space')
+  await expect(back).toBeChecked()
+  const leftChest = page.getByRole('checkbox', { name: /Left chest/ })
+  await expect(leftChest).toBeChecked()
+
+  // The file input opens the chooser from the keyboard (Space), and the choice is shown.
+  const logo = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer()
+  await tabTo(page, page.getByLabel(/Your logo/))
+  const chooser = page.waitForEvent('filechooser')
+  await page.keyboard.press('Space')
+  await (await chooser).setFiles({ name: 'crest.png', mimeType: 'image/png', buffer: logo })
+  await expect(page.getByTestId('workwear-preview')).toHaveAttribute('src', /image%2Fpng%3Bbase64/)
+
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Night shift')
+  await expect(page.getByTestId('workwear-price')).toContainText('Garments7')
+  await tabTo(page, page.getByRole('button', { name: 'Add to basket' }))
+  await page.keyboard.press('Enter')
+
+  await expect(page).toHaveURL(/\/cart$/)
+  const lines = page.getByTestId('cart-line').filter({ has: page.getByTestId('workwear-details') })
+  await expect(lines).toHaveCount(2)
+  await expect(lines.first()).toContainText('Polo shirt, Black, size M')
+  await expect(lines.first()).toContainText('Logo: Back')
+  await expect(lines.first()).toContainText('Text: Night shift')
+
+  // Reopen from the basket with the keyboard too.
+  await tabTo(page, lines.first().getByRole('link', { name: 'Edit design' }), 200)
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('editing-note')).toBeVisible()
+  await expect(page.getByLabel('L', { exact: true })).toHaveValue('3')
+  expect(problems).toEqual([])
+})

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { categories, workwearSessions } from '../../src/server/db/schema.ts'
+import { cartItems, carts, categories, mailOutbox, workwearSessions } from '../../src/server/db/schema.ts'
 import type { Cart } from '../../src/shared/cart.ts'
 import { WORKWEAR_TEXT } from '../../src/shared/workwear.ts'
 import type { WorkwearBuilderProps } from '../../src/shared/workwear-builder.ts'
@@ -208,5 +208,110 @@ describe('the custom workwear builder', () => {
     expect((await stranger.request('GET', `/custom-workwear/preview/${id}.svg`)).statusCode).toBe(404)
     const mine = (await owner.post('/cart/init')).json() as Cart
     expect(mine.items.map((i) => i.quantity)).toEqual([6, 4])
+  })
+})
+
+describe('copied baskets and their workwear designs', () => {
+  const DEMO = { email: 'demo@harbour-safety.example', password: 'Harbour-demo-2026' }
+
+  async function sessionsOf(cartId: string) {
+    return t.app.db.select().from(workwearSessions).where(eq(workwearSessions.cartId, cartId))
+  }
+
+  async function sessionRow(id: string) {
+    const [row] = await t.app.db.select().from(workwearSessions).where(eq(workwearSessions.id, id))
+    return row!
+  }
+
+  it('a share link copies the design and logo, so the friend’s changes leave the original alone', async () => {
+    const v = await visitor()
+    const original = (await v.post(`/custom-workwear/${categoryId}`, save())).json() as Cart & {
+      session_id: string
+    }
+    const share = await v.post('/cart/share', { emails: 'crew-share@example.com', name: 'Pat' })
+    expect(share.statusCode).toBe(200)
+    const [mail] = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.to} @> '["crew-share@example.com"]'::jsonb`)
+    const path = new URL(/http:\/\/localhost\/cart\/shared\/[\w-]+/.exec(mail!.text)![0]).pathname
+    const token = path.split('/').pop()!
+    const [shared] = await t.app.db.select().from(carts).where(eq(carts.shareToken, token))
+    const sharedSessions = await sessionsOf(shared!.id)
+    expect(sharedSessions).toHaveLength(1)
+    expect(sharedSessions[0]!.id).not.toBe(original.session_id)
+    const source = await sessionRow(original.session_id)
+    expect(sharedSessions[0]!.design).toEqual(source.design)
+    expect(sharedSessions[0]!.logo!.equals(source.logo!)).toBe(true)
+
+    // The friend takes the basket: a copy again, with sessions of its own, that opens and saves.
+    const friend = await visitor()
+    expect((await friend.post(path, {})).statusCode).toBe(303)
+    const copy = (await friend.post('/cart/init')).json() as Cart
+    const copiedId = copy.items[0]!.work_wear_session!.id
+    expect(copy.items.every((i) => i.work_wear_session!.id === copiedId)).toBe(true)
+    expect([original.session_id, sharedSessions[0]!.id]).not.toContain(copiedId)
+    const page = (await friend.visit(copy.items[0]!.work_wear_url!)).json() as {
+      props: WorkwearBuilderProps
+    }
+    expect(page.props.editing).toMatchObject({ sessionId: copiedId, design: { colour: 'Navy' } })
+    const changed = await friend.post(
+      `/custom-workwear/${categoryId}`,
+      save({ session_id: copiedId, sizes: { XL: 2 }, logo: undefined, colour: 'Black' }),
+    )
+    expect(changed.statusCode).toBe(200)
+    expect((changed.json() as Cart).items.map((i) => [i.work_wear!.size, i.work_wear!.colour])).toEqual([
+      ['XL', 'Black'],
+    ])
+
+    // The original visitor's basket, design and the shared copy are unchanged.
+    const mine = (await v.post('/cart/init')).json() as Cart
+    expect(mine.items.map((i) => [i.work_wear!.size, i.work_wear!.colour, i.quantity])).toEqual([
+      ['M', 'Navy', 6],
+      ['L', 'Navy', 4],
+    ])
+    expect((await sessionRow(original.session_id)).design).toMatchObject({
+      colour: 'Navy',
+      sizes: { M: 6, L: 4 },
+    })
+    expect((await sessionRow(sharedSessions[0]!.id)).design.colour).toBe('Navy')
+    // Neither can reach the other's design.
+    expect((await v.visit(`/custom-workwear/${categoryId}?session_id=${copiedId}`)).statusCode).toBe(404)
+    expect(
+      (await friend.visit(`/custom-workwear/${categoryId}?session_id=${original.session_id}`)).statusCode,
+    ).toBe(404)
+  })
+
+  it('saving a basket keeps a copy of the design that later edits of the basket do not change', async () => {
+    const v = await visitor()
+    const login = await v.post('/login', { ...DEMO, remember: '', redirect: false })
+    expect(login.statusCode).toBe(303)
+    const original = (await v.post(`/custom-workwear/${categoryId}`, save())).json() as Cart & {
+      session_id: string
+    }
+    const res = await v.post('/cart/save', { basketName: 'Crew kit' })
+    expect(res.statusCode).toBe(200)
+    const savedId = (res.json() as { id: string }).id
+    const savedLines = await t.app.db.select().from(cartItems).where(eq(cartItems.cartId, savedId))
+    const savedSessions = await sessionsOf(savedId)
+    expect(savedSessions).toHaveLength(1)
+    expect(savedSessions[0]!.id).not.toBe(original.session_id)
+    expect(savedLines.map((l) => l.workWearSession!.id)).toEqual([savedSessions[0]!.id, savedSessions[0]!.id])
+    expect(savedSessions[0]!.logo).not.toBeNull()
+
+    const edited = await v.post(
+      `/custom-workwear/${categoryId}`,
+      save({ session_id: original.session_id, sizes: { S: 1 }, logo: undefined, colour: 'Black' }),
+    )
+    expect(edited.statusCode).toBe(200)
+    expect((await sessionRow(savedSessions[0]!.id)).design).toMatchObject({
+      colour: 'Navy',
+      sizes: { M: 6, L: 4 },
+    })
+    const after = await t.app.db.select().from(cartItems).where(eq(cartItems.cartId, savedId))
+    expect(after.map((l) => [l.workWearSession!.builder_json.size, l.quantity])).toEqual([
+      ['M', 6],
+      ['L', 4],
+    ])
   })
 })

@@ -6,7 +6,6 @@
  * the same design when it is added, and re-prices it. Reopened from the basket with ?item_id=,
  * saving replaces that line (or the whole numbered set).
  */
-import { Head, Link, router } from '@inertiajs/react'
 import { useId, useMemo, useState } from 'react'
 import { MAX_QUANTITY } from '../../shared/cart.ts'
 import { unitPriceFor } from '../../shared/pricing.ts'
@@ -35,32 +34,27 @@ import { SIGN_ADD_URL, type SignAddRequest, type SignDesignerProps } from '../..
 import { fitErrors, renderSign, renderSymbol, svgDataUrl } from '../../shared/sign/render.ts'
 import { SIGN_SYMBOLS } from '../../shared/sign/symbols.ts'
 import { pageTitle } from '../../shared/titles.ts'
+import {
+  BuilderHeader,
+  BuilderLayout,
+  describedByFor,
+  FIELD_CLASS as field,
+  FieldError,
+  PriceSummary,
+  SubmitButton,
+  useAddToBasket,
+} from '../components/builders/BuilderForm.tsx'
 import { SignPreview } from '../components/builders/SignPreview.tsx'
 import { Price } from '../components/Price.tsx'
-import { CartApiError, cartCall, publishCart } from '../lib/cart-api.ts'
-import { useMessages } from '../lib/messages.tsx'
 import { useSiteName } from '../lib/shared-props.ts'
 
 const LAYOUT_LABELS: Record<SignLayout, string> = {
   'symbol-text': 'Symbol with text',
   'text-only': 'Text only',
 }
-const field =
-  'mt-1 block w-full rounded border border-gray-400 px-3 py-2 focus:outline-2 focus:outline-primary'
-const fieldError = 'mt-1 text-sm text-red-800'
-
-function FieldError({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null
-  return (
-    <p id={id} className={fieldError}>
-      {messages.join(' ')}
-    </p>
-  )
-}
-
 export default function SignDesigner({ category, variants, editing }: SignDesignerProps) {
   const siteName = useSiteName()
-  const { pushError } = useMessages()
+  const { busy, send, pushError } = useAddToBasket()
   const uid = useId()
   const initial = editing?.design
   const [type, setType] = useState<SignType>(initial?.type ?? 'safe')
@@ -85,7 +79,6 @@ export default function SignDesigner({ category, variants, editing }: SignDesign
     pad: String(editing?.sequence?.pad ?? 0),
   })
   const [serverErrors, setServerErrors] = useState<SignErrors>({})
-  const [busy, setBusy] = useState(false)
 
   const sizes = useMemo(() => {
     const seen = new Map<string, { key: string; label: string }>()
@@ -172,43 +165,27 @@ export default function SignDesigner({ category, variants, editing }: SignDesign
       ],
       ...(editing ? { item_id: editing.itemId } : {}),
     }
-    setBusy(true)
-    try {
-      const cart = await cartCall('POST', SIGN_ADD_URL, body)
-      publishCart(cart)
-      router.visit('/cart')
-    } catch (err) {
-      if (err instanceof CartApiError && err.status === 422) setServerErrors(err.errors)
-      pushError(
-        `Something went wrong when trying to add item(s) to basket. ${err instanceof Error ? err.message : ''}`,
-      )
-    } finally {
-      setBusy(false)
-    }
+    await send(SIGN_ADD_URL, body, setServerErrors)
   }
 
-  const describedBy = (key: string) => (shown[key]?.length ? `${uid}-${key}-error` : undefined)
-  const title = pageTitle({ page: 'signBuilder' }, siteName)
+  const describedBy = describedByFor(uid, shown)
 
   return (
     <>
-      <Head title={title} />
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href={category.url} className="text-primary underline">
-          {category.name}
-        </Link>
-      </nav>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">Design A Sign</h1>
-      {editing ? (
-        <p className="mt-1 text-gray-700" data-testid="editing-note">
-          You are changing a sign in your basket: saving replaces it
-          {editing.sequence ? ' (the whole numbered set)' : ''}.
-        </p>
-      ) : null}
-      <form className="mt-6 grid gap-8 lg:grid-cols-2" onSubmit={submit} noValidate>
-        <div className="lg:order-2">
-          <div className="sticky top-4 rounded border border-gray-200 bg-gray-50 p-4">
-            <h2 className="text-lg font-semibold">Preview</h2>
+      <BuilderHeader
+        title={pageTitle({ page: 'signBuilder' }, siteName)}
+        heading="Design A Sign"
+        category={category}
+        editingNote={
+          editing
+            ? `You are changing a sign in your basket: saving replaces it${editing.sequence ? ' (the whole numbered set)' : ''}.`
+            : null
+        }
+      />
+      <BuilderLayout
+        onSubmit={submit}
+        preview={
+          <>
             {variant ? (
               <SignPreview design={design} size={variant.size} numberLabel={labels[0]} className="mt-3" />
             ) : null}
@@ -218,251 +195,233 @@ export default function SignDesigner({ category, variants, editing }: SignDesign
                 {labels.length} signs).
               </p>
             ) : null}
-            <dl className="mt-4 grid grid-cols-2 gap-1 text-sm" data-testid="sign-price">
-              <dt>Price each</dt>
-              <dd className="text-right tabular-nums">
-                <Price amount={unit} />
-              </dd>
-              <dt>Signs</dt>
-              <dd className="text-right tabular-nums">{totalQty}</dd>
-              <dt className="font-semibold">Total</dt>
-              <dd className="text-right font-semibold tabular-nums">
-                <Price amount={unit * totalQty} />
-              </dd>
-            </dl>
-          </div>
-        </div>
-
-        <div className="space-y-6 lg:order-1">
-          <fieldset>
-            <legend className="text-lg font-semibold">Type of sign</legend>
-            <div className="mt-2 grid gap-2 sm:grid-cols-2">
-              {SIGN_TYPES.map((t) => (
-                <label key={t} className="flex items-center gap-2 rounded border border-gray-300 p-2">
-                  <input
-                    type="radio"
-                    name="type"
-                    value={t}
-                    checked={type === t}
-                    onChange={() => setType(t)}
-                  />
-                  {SIGN_TYPE_LABELS[t]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-
-          <fieldset>
-            <legend className="text-lg font-semibold">Layout</legend>
-            <div className="mt-2 flex flex-wrap gap-4">
-              {SIGN_LAYOUTS.map((l) => (
-                <label key={l} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="layout"
-                    value={l}
-                    checked={layout === l}
-                    onChange={() => setLayout(l)}
-                  />
-                  {LAYOUT_LABELS[l]}
-                </label>
-              ))}
-              {(['landscape', 'portrait'] as const).map((o) => (
-                <label key={o} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="orientation"
-                    value={o}
-                    checked={orientation === o}
-                    onChange={() => changeOrientation(o)}
-                  />
-                  {o === 'landscape' ? 'Landscape' : 'Portrait'}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-
-          {layout === 'symbol-text' ? (
-            <fieldset aria-describedby={describedBy('symbol')}>
-              <legend className="text-lg font-semibold">Symbol</legend>
-              <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
-                {SIGN_SYMBOLS.map((s) => (
-                  <label
-                    key={s.id}
-                    className="flex items-center gap-2 rounded border border-gray-300 p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-blue-50"
-                  >
-                    <input
-                      type="radio"
-                      name="symbol"
-                      value={s.id}
-                      checked={symbol === s.id}
-                      onChange={() => setSymbol(s.id)}
-                    />
-                    <img src={svgDataUrl(renderSymbol(type, s.id, 40))} alt="" width={40} height={40} />
-                    {s.name}
-                  </label>
-                ))}
-              </div>
-              <FieldError id={`${uid}-symbol-error`} messages={shown.symbol} />
-            </fieldset>
-          ) : null}
-
-          <fieldset>
-            <legend className="text-lg font-semibold">Text</legend>
-            <p className="text-sm text-gray-700">
-              Up to {MAX_SIGN_LINES} lines of {MAX_LINE_CHARS} characters; the text is sized to fit the sign.
-            </p>
-            {lines.map((line, i) => (
-              <div key={i} className="mt-2">
-                <label htmlFor={`${uid}-line-${i}`} className="text-sm font-medium">
-                  Line {i + 1}
-                </label>
-                <input
-                  id={`${uid}-line-${i}`}
-                  name={`lines.${i}`}
-                  className={field}
-                  value={line}
-                  maxLength={MAX_LINE_CHARS}
-                  aria-invalid={shown[`lines.${i}`] ? true : undefined}
-                  aria-describedby={describedBy(`lines.${i}`)}
-                  onChange={(e) => setLines((all) => all.map((l, j) => (j === i ? e.target.value : l)))}
-                />
-                <FieldError id={`${uid}-lines.${i}-error`} messages={shown[`lines.${i}`]} />
-              </div>
+            <PriceSummary
+              testId="sign-price"
+              rows={[
+                ['Price each', <Price key="unit" amount={unit} />],
+                ['Signs', totalQty],
+                ['Total', <Price key="total" amount={unit * totalQty} />],
+              ]}
+            />
+          </>
+        }
+      >
+        <fieldset>
+          <legend className="text-lg font-semibold">Type of sign</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {SIGN_TYPES.map((t) => (
+              <label key={t} className="flex items-center gap-2 rounded border border-gray-300 p-2">
+                <input type="radio" name="type" value={t} checked={type === t} onChange={() => setType(t)} />
+                {SIGN_TYPE_LABELS[t]}
+              </label>
             ))}
-            <FieldError id={`${uid}-lines-error`} messages={shown.lines} />
-          </fieldset>
+          </div>
+        </fieldset>
 
-          <fieldset>
-            <legend className="text-lg font-semibold">Size and material</legend>
-            <div className="mt-2 grid gap-4 sm:grid-cols-2">
-              <div>
-                <label htmlFor={`${uid}-size`} className="text-sm font-medium">
-                  Size
-                </label>
-                <select
-                  id={`${uid}-size`}
-                  className={field}
-                  value={sizeKey}
-                  aria-describedby={describedBy('size')}
-                  onChange={(e) => changeSize(e.target.value)}
+        <fieldset>
+          <legend className="text-lg font-semibold">Layout</legend>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {SIGN_LAYOUTS.map((l) => (
+              <label key={l} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="layout"
+                  value={l}
+                  checked={layout === l}
+                  onChange={() => setLayout(l)}
+                />
+                {LAYOUT_LABELS[l]}
+              </label>
+            ))}
+            {(['landscape', 'portrait'] as const).map((o) => (
+              <label key={o} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="orientation"
+                  value={o}
+                  checked={orientation === o}
+                  onChange={() => changeOrientation(o)}
+                />
+                {o === 'landscape' ? 'Landscape' : 'Portrait'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {layout === 'symbol-text' ? (
+          <fieldset aria-describedby={describedBy('symbol')}>
+            <legend className="text-lg font-semibold">Symbol</legend>
+            <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+              {SIGN_SYMBOLS.map((s) => (
+                <label
+                  key={s.id}
+                  className="flex items-center gap-2 rounded border border-gray-300 p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-blue-50"
                 >
-                  {sizes.map((s) => (
-                    <option key={s.key} value={s.key}>
-                      {s.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor={`${uid}-material`} className="text-sm font-medium">
-                  Material
+                  <input
+                    type="radio"
+                    name="symbol"
+                    value={s.id}
+                    checked={symbol === s.id}
+                    onChange={() => setSymbol(s.id)}
+                  />
+                  <img src={svgDataUrl(renderSymbol(type, s.id, 40))} alt="" width={40} height={40} />
+                  {s.name}
                 </label>
-                <select
-                  id={`${uid}-material`}
-                  className={field}
-                  value={sku}
-                  onChange={(e) => setSku(e.target.value)}
-                >
-                  {materials.map((m) => (
-                    <option key={m.sku} value={m.sku}>
-                      {m.material}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              ))}
             </div>
-            <FieldError id={`${uid}-size-error`} messages={shown.size} />
-            {variant ? (
-              <table className="mt-3 w-full text-sm" data-testid="price-breaks">
-                <caption className="text-left font-medium">
-                  Price breaks for this size and material (each)
-                </caption>
-                <thead>
-                  <tr>
-                    {variant.brackets.map((b) => (
-                      <th key={b.name} scope="col" className="border border-gray-300 px-2 py-1">
-                        {b.name}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr>
-                    {variant.brackets.map((b) => (
-                      <td key={b.name} className="border border-gray-300 px-2 py-1 text-center tabular-nums">
-                        <Price amount={b.price} />
-                      </td>
-                    ))}
-                  </tr>
-                </tbody>
-              </table>
-            ) : null}
+            <FieldError id={`${uid}-symbol-error`} messages={shown.symbol} />
           </fieldset>
+        ) : null}
 
-          <fieldset>
-            <legend className="text-lg font-semibold">Quantity</legend>
-            <label className="mt-2 flex items-center gap-2">
-              <input type="checkbox" checked={numbered} onChange={(e) => setNumbered(e.target.checked)} />
-              Numbered set (for example Fire Point 1 to Fire Point 20)
-            </label>
-            {numbered ? (
-              <div className="mt-2 grid gap-3 sm:grid-cols-3" data-testid="sequence-fields">
-                {(
-                  [
-                    ['start', 'First number', 'number'],
-                    ['end', 'Last number', 'number'],
-                    ['pad', `Zero padding (digits, 0–${MAX_SEQUENCE_PAD})`, 'number'],
-                    ['prefix', 'Before the number', 'text'],
-                    ['suffix', 'After the number', 'text'],
-                  ] as const
-                ).map(([key, label, kind]) => (
-                  <div key={key}>
-                    <label htmlFor={`${uid}-seq-${key}`} className="text-sm font-medium">
-                      {label}
-                    </label>
-                    <input
-                      id={`${uid}-seq-${key}`}
-                      type={kind}
-                      inputMode={kind === 'number' ? 'numeric' : undefined}
-                      maxLength={kind === 'text' ? MAX_AFFIX_CHARS : undefined}
-                      className={field}
-                      value={seq[key]}
-                      aria-describedby={describedBy(`sequence.${key}`)}
-                      onChange={(e) => setSeq((s) => ({ ...s, [key]: e.target.value }))}
-                    />
-                    <FieldError id={`${uid}-sequence.${key}-error`} messages={shown[`sequence.${key}`]} />
-                  </div>
-                ))}
-              </div>
-            ) : null}
-            <div className="mt-3 max-w-40">
-              <label htmlFor={`${uid}-qty`} className="text-sm font-medium">
-                {numbered ? 'Copies of each number' : 'Quantity'}
+        <fieldset>
+          <legend className="text-lg font-semibold">Text</legend>
+          <p className="text-sm text-gray-700">
+            Up to {MAX_SIGN_LINES} lines of {MAX_LINE_CHARS} characters; the text is sized to fit the sign.
+          </p>
+          {lines.map((line, i) => (
+            <div key={i} className="mt-2">
+              <label htmlFor={`${uid}-line-${i}`} className="text-sm font-medium">
+                Line {i + 1}
               </label>
               <input
-                id={`${uid}-qty`}
-                type="number"
-                min={1}
-                max={MAX_QUANTITY}
+                id={`${uid}-line-${i}`}
+                name={`lines.${i}`}
                 className={field}
-                value={quantity}
-                aria-describedby={describedBy('qty')}
-                onChange={(e) => setQuantity(e.target.value)}
+                value={line}
+                maxLength={MAX_LINE_CHARS}
+                aria-invalid={shown[`lines.${i}`] ? true : undefined}
+                aria-describedby={describedBy(`lines.${i}`)}
+                onChange={(e) => setLines((all) => all.map((l, j) => (j === i ? e.target.value : l)))}
               />
-              <FieldError id={`${uid}-qty-error`} messages={shown.qty} />
+              <FieldError id={`${uid}-lines.${i}-error`} messages={shown[`lines.${i}`]} />
             </div>
-          </fieldset>
+          ))}
+          <FieldError id={`${uid}-lines-error`} messages={shown.lines} />
+        </fieldset>
 
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded bg-primary px-5 py-3 font-semibold text-white focus:outline-2 focus:outline-offset-2 disabled:opacity-60"
-          >
-            {busy ? 'Adding…' : editing ? 'Save changes to basket' : 'Add to basket'}
-          </button>
-        </div>
-      </form>
+        <fieldset>
+          <legend className="text-lg font-semibold">Size and material</legend>
+          <div className="mt-2 grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor={`${uid}-size`} className="text-sm font-medium">
+                Size
+              </label>
+              <select
+                id={`${uid}-size`}
+                className={field}
+                value={sizeKey}
+                aria-describedby={describedBy('size')}
+                onChange={(e) => changeSize(e.target.value)}
+              >
+                {sizes.map((s) => (
+                  <option key={s.key} value={s.key}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${uid}-material`} className="text-sm font-medium">
+                Material
+              </label>
+              <select
+                id={`${uid}-material`}
+                className={field}
+                value={sku}
+                onChange={(e) => setSku(e.target.value)}
+              >
+                {materials.map((m) => (
+                  <option key={m.sku} value={m.sku}>
+                    {m.material}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <FieldError id={`${uid}-size-error`} messages={shown.size} />
+          {variant ? (
+            <table className="mt-3 w-full text-sm" data-testid="price-breaks">
+              <caption className="text-left font-medium">
+                Price breaks for this size and material (each)
+              </caption>
+              <thead>
+                <tr>
+                  {variant.brackets.map((b) => (
+                    <th key={b.name} scope="col" className="border border-gray-300 px-2 py-1">
+                      {b.name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  {variant.brackets.map((b) => (
+                    <td key={b.name} className="border border-gray-300 px-2 py-1 text-center tabular-nums">
+                      <Price amount={b.price} />
+                    </td>
+                  ))}
+                </tr>
+              </tbody>
+            </table>
+          ) : null}
+        </fieldset>
+
+        <fieldset>
+          <legend className="text-lg font-semibold">Quantity</legend>
+          <label className="mt-2 flex items-center gap-2">
+            <input type="checkbox" checked={numbered} onChange={(e) => setNumbered(e.target.checked)} />
+            Numbered set (for example Fire Point 1 to Fire Point 20)
+          </label>
+          {numbered ? (
+            <div className="mt-2 grid gap-3 sm:grid-cols-3" data-testid="sequence-fields">
+              {(
+                [
+                  ['start', 'First number', 'number'],
+                  ['end', 'Last number', 'number'],
+                  ['pad', `Zero padding (digits, 0–${MAX_SEQUENCE_PAD})`, 'number'],
+                  ['prefix', 'Before the number', 'text'],
+                  ['suffix', 'After the number', 'text'],
+                ] as const
+              ).map(([key, label, kind]) => (
+                <div key={key}>
+                  <label htmlFor={`${uid}-seq-${key}`} className="text-sm font-medium">
+                    {label}
+                  </label>
+                  <input
+                    id={`${uid}-seq-${key}`}
+                    type={kind}
+                    inputMode={kind === 'number' ? 'numeric' : undefined}
+                    maxLength={kind === 'text' ? MAX_AFFIX_CHARS : undefined}
+                    className={field}
+                    value={seq[key]}
+                    aria-describedby={describedBy(`sequence.${key}`)}
+                    onChange={(e) => setSeq((s) => ({ ...s, [key]: e.target.value }))}
+                  />
+                  <FieldError id={`${uid}-sequence.${key}-error`} messages={shown[`sequence.${key}`]} />
+                </div>
+              ))}
+            </div>
+          ) : null}
+          <div className="mt-3 max-w-40">
+            <label htmlFor={`${uid}-qty`} className="text-sm font-medium">
+              {numbered ? 'Copies of each number' : 'Quantity'}
+            </label>
+            <input
+              id={`${uid}-qty`}
+              type="number"
+              min={1}
+              max={MAX_QUANTITY}
+              className={field}
+              value={quantity}
+              aria-describedby={describedBy('qty')}
+              onChange={(e) => setQuantity(e.target.value)}
+            />
+            <FieldError id={`${uid}-qty-error`} messages={shown.qty} />
+          </div>
+        </fieldset>
+
+        <SubmitButton busy={busy} editing={!!editing} />
+      </BuilderLayout>
     </>
   )
 }

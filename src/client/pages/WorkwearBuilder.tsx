@@ -3,7 +3,6 @@
  * (PNG, JPEG or SVG up to 2 MB) and optional text, with a live preview and the price. Saving
  * keeps the design on the server with the basket; the basket's link (?session_id=) reopens it.
  */
-import { Head, Link, router } from '@inertiajs/react'
 import { useId, useState } from 'react'
 import { unitPriceFor } from '../../shared/pricing.ts'
 import { pageTitle } from '../../shared/titles.ts'
@@ -17,13 +16,18 @@ import {
 import type { WorkwearBuilderProps, WorkwearSaveRequest } from '../../shared/workwear-builder.ts'
 import { renderWorkwearPreview } from '../../shared/workwear-preview.ts'
 import { svgDataUrl } from '../../shared/sign/render.ts'
+import {
+  BuilderHeader,
+  BuilderLayout,
+  describedByFor,
+  FIELD_CLASS as field,
+  FieldError,
+  PriceSummary,
+  SubmitButton,
+  useAddToBasket,
+} from '../components/builders/BuilderForm.tsx'
 import { Price } from '../components/Price.tsx'
-import { CartApiError, cartCall, publishCart } from '../lib/cart-api.ts'
-import { useMessages } from '../lib/messages.tsx'
 import { useSiteName } from '../lib/shared-props.ts'
-
-const field =
-  'mt-1 block w-full rounded border border-gray-400 px-3 py-2 focus:outline-2 focus:outline-primary'
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -36,7 +40,7 @@ function readAsDataUrl(file: File): Promise<string> {
 
 export default function WorkwearBuilder({ category, config, garments, editing }: WorkwearBuilderProps) {
   const siteName = useSiteName()
-  const { pushError } = useMessages()
+  const { busy, send, pushError } = useAddToBasket()
   const uid = useId()
   const initial = editing?.design
   const [garmentId, setGarmentId] = useState<number>(initial?.garment ?? garments[0]?.id ?? 0)
@@ -48,7 +52,6 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
   const [text, setText] = useState(initial?.text ?? '')
   const [logo, setLogo] = useState<{ type: string; dataUrl: string; name: string } | null>(null)
   const [errors, setErrors] = useState<Record<string, string[]>>({})
-  const [busy, setBusy] = useState(false)
 
   const garment = garments.find((g) => g.id === garmentId) ?? garments[0]
   const colourObj = config.colours.find((c) => c.name === colour) ?? null
@@ -76,6 +79,20 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
     setLogo({ type: file.type, dataUrl: await readAsDataUrl(file), name: file.name })
   }
 
+  /** The control a field's message belongs to, so that focus can go there after a refused save. */
+  const controlOf = (key: string): string | null => {
+    if (key === 'sizes') return garment?.sizes[0] ? `${uid}-size-${garment.sizes[0].size}` : null
+    if (key === 'positions') return config.positions[0] ? `${uid}-position-${config.positions[0].id}` : null
+    if (key === 'garment' || key === 'colour') return null
+    return `${uid}-${key}`
+  }
+  const showErrors = (found: Record<string, string[]>) => {
+    setErrors(found)
+    const first = FIELD_ORDER.find((key) => found[key]?.length)
+    const id = first ? controlOf(first) : null
+    if (id) document.getElementById(id)?.focus()
+  }
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     const found: Record<string, string[]> = {}
@@ -84,7 +101,7 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
     if (positions.length === 0) found.positions = [WORKWEAR_TEXT.positions]
     if (!logo && !editing?.logoUrl) found.logo = [WORKWEAR_TEXT.logoRequired]
     if (text.length > WORKWEAR_TEXT_MAX) found.text = [WORKWEAR_TEXT.text]
-    setErrors(found)
+    showErrors(found)
     if (Object.keys(found).length) {
       pushError(Object.values(found).flat()[0]!)
       return
@@ -100,47 +117,24 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
         ? { logo: { type: logo.type, name: logo.name, data: logo.dataUrl.split(',', 2)[1] ?? '' } }
         : {}),
     }
-    setBusy(true)
-    try {
-      const cart = await cartCall('POST', `/custom-workwear/${category.id}`, body)
-      publishCart(cart)
-      router.visit('/cart')
-    } catch (err) {
-      if (err instanceof CartApiError && err.status === 422) setErrors(err.errors)
-      pushError(
-        `Something went wrong when trying to add item(s) to basket. ${err instanceof Error ? err.message : ''}`,
-      )
-    } finally {
-      setBusy(false)
-    }
+    await send(`/custom-workwear/${category.id}`, body, showErrors)
   }
 
-  const errorOf = (key: string) =>
-    errors[key]?.length ? (
-      <p id={`${uid}-${key}-error`} className="mt-1 text-sm text-red-800">
-        {errors[key]!.join(' ')}
-      </p>
-    ) : null
-  const describedBy = (key: string) => (errors[key]?.length ? `${uid}-${key}-error` : undefined)
+  const errorOf = (key: string) => <FieldError id={`${uid}-${key}-error`} messages={errors[key]} />
+  const describedBy = describedByFor(uid, errors)
 
   return (
     <>
-      <Head title={pageTitle({ page: 'story', title: 'Build Your Workwear' }, siteName)} />
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href={category.url} className="text-primary underline">
-          {category.name}
-        </Link>
-      </nav>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">Build Your Workwear</h1>
-      {editing ? (
-        <p className="mt-1 text-gray-700" data-testid="editing-note">
-          You are changing a workwear order in your basket: saving replaces it.
-        </p>
-      ) : null}
-      <form className="mt-6 grid gap-8 lg:grid-cols-2" onSubmit={submit} noValidate>
-        <div className="lg:order-2">
-          <div className="rounded border border-gray-200 bg-gray-50 p-4">
-            <h2 className="text-lg font-semibold">Preview</h2>
+      <BuilderHeader
+        title={pageTitle({ page: 'workwearBuilder' }, siteName)}
+        heading="Build Your Workwear"
+        category={category}
+        editingNote={editing ? 'You are changing a workwear order in your basket: saving replaces it.' : null}
+      />
+      <BuilderLayout
+        onSubmit={submit}
+        preview={
+          <>
             <img
               src={svgDataUrl(preview)}
               alt={`Preview: ${garment?.name ?? ''} in ${colour}${positions.length ? ', logo on the ' + positions.join(', ') : ''}`}
@@ -153,142 +147,133 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
                 Your logo is kept unless you upload a new one.
               </p>
             ) : null}
-            <dl className="mt-4 grid grid-cols-2 gap-1 text-sm" data-testid="workwear-price">
-              <dt>Garments</dt>
-              <dd className="text-right tabular-nums">{total}</dd>
-              <dt>Customisation each</dt>
-              <dd className="text-right tabular-nums">
-                <Price amount={custom} />
-              </dd>
-              <dt className="font-semibold">Total</dt>
-              <dd className="text-right font-semibold tabular-nums">
-                <Price amount={goods} />
-              </dd>
-            </dl>
-          </div>
-        </div>
-        <div className="space-y-6 lg:order-1">
-          <fieldset>
-            <legend className="text-lg font-semibold">Garment</legend>
-            <div className="mt-2 flex flex-wrap gap-4">
-              {garments.map((g) => (
-                <label key={g.id} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="garment"
-                    checked={garment?.id === g.id}
-                    onChange={() => setGarmentId(g.id)}
-                  />
-                  {g.name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend className="text-lg font-semibold">Colour</legend>
-            <div className="mt-2 flex flex-wrap gap-4">
-              {config.colours.map((c) => (
-                <label key={c.name} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="colour"
-                    checked={colour === c.name}
-                    onChange={() => setColour(c.name)}
-                  />
-                  <span
-                    aria-hidden="true"
-                    className="inline-block h-4 w-4 rounded-full border border-gray-500"
-                    style={{ background: c.hex }}
-                  />
-                  {c.name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset aria-describedby={describedBy('sizes')}>
-            <legend className="text-lg font-semibold">Sizes and quantities</legend>
-            <div className="mt-2 grid grid-cols-3 gap-3 sm:grid-cols-5">
-              {(garment?.sizes ?? []).map((s) => (
-                <div key={s.size}>
-                  <label htmlFor={`${uid}-size-${s.size}`} className="text-sm font-medium">
-                    {s.size}
-                  </label>
-                  <input
-                    id={`${uid}-size-${s.size}`}
-                    type="number"
-                    min={0}
-                    max={9999}
-                    inputMode="numeric"
-                    className={field}
-                    value={sizes[s.size] ?? ''}
-                    onChange={(e) => setSizes((all) => ({ ...all, [s.size]: e.target.value }))}
-                  />
-                </div>
-              ))}
-            </div>
-            {errorOf('sizes')}
-          </fieldset>
-          <fieldset aria-describedby={describedBy('positions')}>
-            <legend className="text-lg font-semibold">Logo positions</legend>
-            <div className="mt-2 grid gap-2 sm:grid-cols-2">
-              {config.positions.map((p) => (
-                <label key={p.id} className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    checked={positions.includes(p.id)}
-                    onChange={(e) =>
-                      setPositions((all) =>
-                        e.target.checked ? [...all, p.id] : all.filter((x) => x !== p.id),
-                      )
-                    }
-                  />
-                  {p.name} (+
-                  <Price amount={p.cost} /> each)
-                </label>
-              ))}
-            </div>
-            {errorOf('positions')}
-          </fieldset>
-          <div>
-            <label htmlFor={`${uid}-logo`} className="text-lg font-semibold">
-              Your logo (PNG, JPEG or SVG, up to 2 MB)
-            </label>
-            <input
-              id={`${uid}-logo`}
-              type="file"
-              accept={LOGO_TYPES.join(',')}
-              className="mt-1 block"
-              aria-describedby={describedBy('logo')}
-              onChange={(e) => void chooseFile(e.target.files?.[0])}
+            <PriceSummary
+              testId="workwear-price"
+              rows={[
+                ['Garments', total],
+                ['Customisation each', <Price key="custom" amount={custom} />],
+                ['Total', <Price key="total" amount={goods} />],
+              ]}
             />
-            {errorOf('logo')}
+          </>
+        }
+      >
+        <fieldset>
+          <legend className="text-lg font-semibold">Garment</legend>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {garments.map((g) => (
+              <label key={g.id} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="garment"
+                  checked={garment?.id === g.id}
+                  onChange={() => setGarmentId(g.id)}
+                />
+                {g.name}
+              </label>
+            ))}
           </div>
-          <div>
-            <label htmlFor={`${uid}-text`} className="text-lg font-semibold">
-              Text (optional, +<Price amount={config.textCost} /> each)
-            </label>
-            <input
-              id={`${uid}-text`}
-              className={field}
-              maxLength={WORKWEAR_TEXT_MAX}
-              value={text}
-              aria-describedby={describedBy('text')}
-              onChange={(e) => setText(e.target.value)}
-            />
-            {errorOf('text')}
+        </fieldset>
+        <fieldset>
+          <legend className="text-lg font-semibold">Colour</legend>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {config.colours.map((c) => (
+              <label key={c.name} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="colour"
+                  checked={colour === c.name}
+                  onChange={() => setColour(c.name)}
+                />
+                <span
+                  aria-hidden="true"
+                  className="inline-block h-4 w-4 rounded-full border border-gray-500"
+                  style={{ background: c.hex }}
+                />
+                {c.name}
+              </label>
+            ))}
           </div>
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded bg-primary px-5 py-3 font-semibold text-white focus:outline-2 focus:outline-offset-2 disabled:opacity-60"
-          >
-            {busy ? 'Adding…' : editing ? 'Save changes to basket' : 'Add to basket'}
-          </button>
+        </fieldset>
+        <fieldset aria-describedby={describedBy('sizes')}>
+          <legend className="text-lg font-semibold">Sizes and quantities</legend>
+          <div className="mt-2 grid grid-cols-3 gap-3 sm:grid-cols-5">
+            {(garment?.sizes ?? []).map((s) => (
+              <div key={s.size}>
+                <label htmlFor={`${uid}-size-${s.size}`} className="text-sm font-medium">
+                  {s.size}
+                </label>
+                <input
+                  id={`${uid}-size-${s.size}`}
+                  type="number"
+                  min={0}
+                  max={9999}
+                  inputMode="numeric"
+                  className={field}
+                  value={sizes[s.size] ?? ''}
+                  onChange={(e) => setSizes((all) => ({ ...all, [s.size]: e.target.value }))}
+                />
+              </div>
+            ))}
+          </div>
+          {errorOf('sizes')}
+        </fieldset>
+        <fieldset aria-describedby={describedBy('positions')}>
+          <legend className="text-lg font-semibold">Logo positions</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {config.positions.map((p) => (
+              <label key={p.id} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  id={`${uid}-position-${p.id}`}
+                  checked={positions.includes(p.id)}
+                  onChange={(e) =>
+                    setPositions((all) => (e.target.checked ? [...all, p.id] : all.filter((x) => x !== p.id)))
+                  }
+                />
+                {p.name} (+
+                <Price amount={p.cost} /> each)
+              </label>
+            ))}
+          </div>
+          {errorOf('positions')}
+        </fieldset>
+        <div>
+          <label htmlFor={`${uid}-logo`} className="text-lg font-semibold">
+            Your logo (PNG, JPEG or SVG, up to 2 MB)
+          </label>
+          <input
+            id={`${uid}-logo`}
+            type="file"
+            accept={LOGO_TYPES.join(',')}
+            className="mt-1 block"
+            aria-describedby={describedBy('logo')}
+            onChange={(e) => void chooseFile(e.target.files?.[0])}
+          />
+          {errorOf('logo')}
         </div>
-      </form>
+        <div>
+          <label htmlFor={`${uid}-text`} className="text-lg font-semibold">
+            Text (optional, +<Price amount={config.textCost} /> each)
+          </label>
+          <input
+            id={`${uid}-text`}
+            className={field}
+            maxLength={WORKWEAR_TEXT_MAX}
+            value={text}
+            aria-describedby={describedBy('text')}
+            onChange={(e) => setText(e.target.value)}
+          />
+          {errorOf('text')}
+        </div>
+        <SubmitButton busy={busy} editing={!!editing} />
+      </BuilderLayout>
     </>
   )
 }
+
+/** Form order of the fields, so that focus goes to the first refused one. */
+const FIELD_ORDER = ['garment', 'colour', 'sizes', 'positions', 'logo', 'text'] as const
 
 function toQty(value: string): number {
   if (!value.trim()) return 0

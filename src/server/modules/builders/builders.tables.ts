@@ -4,8 +4,20 @@
  * a workwear design, with its uploaded logo, lives here so the basket's link can reopen it.
  */
 import { sql } from 'drizzle-orm'
-import { customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { carts } from '../cart/cart.tables.ts'
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { carts, type PrintableSign, type WorkWearSession } from '../cart/cart.tables.ts'
+import { orderItems, orders } from '../orders/orders.tables.ts'
 import { categories } from '../catalog/catalog.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
 import type { WorkwearConfig, WorkwearDesign } from '../../../shared/workwear.ts'
@@ -54,6 +66,54 @@ export const workwearSessions = pgTable(
       .default(sql`now()`),
   },
   (t) => [index('workwear_sessions_cart').on(t.cartId)],
+)
+
+/**
+ * What an ordered builder line keeps beyond the order item (ADR 0039): the sign's printable data or
+ * the workwear line's session data, and its small preview. The preview is served at
+ * /order-preview/{token}.png to whoever has the token (order e-mails are read without a session),
+ * so the token is 128 random bits; the PNG is drawn from the stored SVG on first request.
+ */
+export const orderBuilderLines = pgTable(
+  'order_builder_lines',
+  {
+    orderItemId: integer('order_item_id')
+      .primaryKey()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    printableSign: jsonb('printable_sign').$type<PrintableSign>(),
+    workWearSession: jsonb('work_wear_session').$type<WorkWearSession>(),
+    previewToken: text('preview_token').notNull(),
+    previewAlt: text('preview_alt').notNull(),
+    previewSvg: text('preview_svg').notNull(),
+    previewPng: bytea('preview_png'),
+  },
+  (t) => [
+    uniqueIndex('order_builder_lines_token').on(t.previewToken),
+    index('order_builder_lines_order').on(t.orderId),
+  ],
+)
+
+/** A workwear design as ordered, with its logo: the basket's session row goes with the basket. */
+export const orderWorkwearDesigns = pgTable(
+  'order_workwear_designs',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The basket session's id, as the order's lines name it in work_wear_session.id */
+    sessionId: uuid('session_id').notNull(),
+    categoryId: integer('category_id'),
+    design: jsonb('design').$type<WorkwearDesign>().notNull(),
+    logo: bytea('logo'),
+    logoType: text('logo_type'),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.sessionId] })],
 )
 
 export type BuilderToolRow = typeof builderTools.$inferSelect

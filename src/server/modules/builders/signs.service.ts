@@ -5,11 +5,9 @@
  * whatever SVG the browser sent is ignored. Prices come from the SKU's brackets (the pricing engine).
  */
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { text as safeText } from '../../../shared/text.ts'
 import type { Db } from '../../db/client.ts'
-import { normaliseBrackets } from '../../../shared/pricing.ts'
 import {
   checkDesign,
   checkSequence,
@@ -28,10 +26,9 @@ import type { SignDesignerProps, SignVariant } from '../../../shared/sign/design
 import { fitErrors, renderSign } from '../../../shared/sign/render.ts'
 import { MAX_QUANTITY } from '../../../shared/cart.ts'
 import { sanitizeSignSvg } from '../../lib/svg-sanitize.ts'
-import { productGroups, products } from '../catalog/catalog.tables.ts'
 import type { BuilderLine } from '../cart/cart.service.ts'
 import type { PrintableSign } from '../cart/cart.tables.ts'
-import { findBuilderCategory } from './builders.queries.ts'
+import { builderSkus, findBuilderCategory } from './builders.queries.ts'
 
 const SIZE_KEY = /^(\d{2,4})x(\d{2,4})$/
 /** Width of the basket and e-mail preview, CSS pixels */
@@ -52,38 +49,18 @@ export async function loadSignCategory(
 ): Promise<SignCategory | null> {
   const category = await findBuilderCategory(db, siteId, categoryId, 'sign')
   if (!category) return null
-  const rows = await db
-    .select({
-      id: products.id,
-      sku: products.sku,
-      rowKey: products.rowKey,
-      optionLabel: products.optionLabel,
-      priceList: products.priceList,
-    })
-    .from(products)
-    .innerJoin(productGroups, eq(productGroups.id, products.groupId))
-    .where(
-      and(
-        eq(productGroups.categoryId, categoryId),
-        eq(productGroups.published, true),
-        eq(products.published, true),
-        eq(products.siteId, siteId),
-      ),
-    )
-    .orderBy(asc(products.id))
   const variants: SignVariant[] = []
-  for (const row of rows) {
+  for (const row of await builderSkus(db, siteId, categoryId)) {
     const match = SIZE_KEY.exec(row.rowKey ?? '')
-    const brackets = normaliseBrackets(row.priceList)
-    if (!match || brackets.length === 0) continue
+    if (!match) continue
     const size = { width: Number(match[1]), height: Number(match[2]) }
     variants.push({
-      productId: row.id,
+      productId: row.productId,
       sku: row.sku,
       size,
       sizeLabel: `${size.width} × ${size.height} mm`,
       material: row.optionLabel ?? 'Standard',
-      brackets,
+      brackets: row.brackets,
     })
   }
   return { ...category, variants }

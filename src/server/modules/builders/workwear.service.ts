@@ -5,12 +5,11 @@
  * their metadata), and the basket lines of a design. Costs come from the category's configuration.
  */
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { z } from 'zod'
 import { text } from '../../../shared/text.ts'
 import type { Db } from '../../db/client.ts'
-import { normaliseBrackets } from '../../../shared/pricing.ts'
 import {
   LOGO_MAX_BYTES,
   LOGO_TYPES,
@@ -23,9 +22,8 @@ import type { WorkwearGarment } from '../../../shared/workwear-builder.ts'
 import { sanitizeLogoSvg } from '../../lib/svg-sanitize.ts'
 import { CartNotFoundError } from '../cart/cart.errors.ts'
 import type { BuilderLine, Tx } from '../cart/cart.service.ts'
-import { productGroups, products } from '../catalog/catalog.tables.ts'
 import { workwearSessions } from './builders.tables.ts'
-import { findBuilderCategory } from './builders.queries.ts'
+import { builderSkus, findBuilderCategory } from './builders.queries.ts'
 
 export interface WorkwearCategory {
   id: number
@@ -42,32 +40,16 @@ export async function loadWorkwearCategory(
 ): Promise<WorkwearCategory | null> {
   const category = await findBuilderCategory(db, siteId, categoryId, 'workwear')
   if (!category) return null
-  const rows = await db
-    .select({
-      groupId: productGroups.id,
-      groupName: productGroups.name,
-      productId: products.id,
-      sku: products.sku,
-      size: products.optionLabel,
-      priceList: products.priceList,
-    })
-    .from(products)
-    .innerJoin(productGroups, eq(productGroups.id, products.groupId))
-    .where(
-      and(
-        eq(productGroups.categoryId, categoryId),
-        eq(productGroups.published, true),
-        eq(products.published, true),
-        eq(products.siteId, siteId),
-      ),
-    )
-    .orderBy(asc(productGroups.id), asc(products.position), asc(products.id))
   const garments = new Map<number, WorkwearGarment>()
-  for (const row of rows) {
-    const brackets = normaliseBrackets(row.priceList)
-    if (!row.size || brackets.length === 0) continue
+  for (const row of await builderSkus(db, siteId, categoryId)) {
+    if (!row.optionLabel) continue
     const garment = garments.get(row.groupId) ?? { id: row.groupId, name: row.groupName, sizes: [] }
-    garment.sizes.push({ size: row.size, productId: row.productId, sku: row.sku, brackets })
+    garment.sizes.push({
+      size: row.optionLabel,
+      productId: row.productId,
+      sku: row.sku,
+      brackets: row.brackets,
+    })
     garments.set(row.groupId, garment)
   }
   const config = category.config as WorkwearConfig
@@ -269,4 +251,39 @@ export async function findWorkwearSession(db: Db, cartId: string | null, session
 export function logoDataUrl(row: { logo: Buffer | null; logoType: string | null }): string | null {
   if (!row.logo || !row.logoType) return null
   return `data:${row.logoType};base64,${row.logo.toString('base64')}`
+}
+
+/**
+ * Copies the workwear sessions that `lines` (all of one basket) point at into new sessions owned by
+ * `toCartId`, so that a copied basket (share link, saved basket) has designs of its own: editing
+ * the copy never changes the original. Returns the new session id for each old one; a line whose
+ * session is missing keeps its id (the builder link then reports it gone).
+ */
+export async function copyWorkwearSessions(
+  tx: Tx,
+  lines: readonly { cartId: string; workWearSession: { id: string } | null }[],
+  toCartId: string,
+): Promise<Map<string, string>> {
+  const fromCartId = lines[0]?.cartId
+  const ids = [...new Set(lines.flatMap((l) => (l.workWearSession ? [l.workWearSession.id] : [])))]
+  const copies = new Map<string, string>()
+  if (!fromCartId || ids.length === 0) return copies
+  const rows = await tx
+    .select()
+    .from(workwearSessions)
+    .where(and(inArray(workwearSessions.id, ids), eq(workwearSessions.cartId, fromCartId)))
+  for (const row of rows) {
+    const id = randomUUID()
+    await tx.insert(workwearSessions).values({
+      id,
+      siteId: row.siteId,
+      cartId: toCartId,
+      categoryId: row.categoryId,
+      design: row.design,
+      logo: row.logo,
+      logoType: row.logoType,
+    })
+    copies.set(row.id, id)
+  }
+  return copies
 }

@@ -18,6 +18,7 @@ import { categories, productGroups, products } from '../catalog/catalog.tables.t
 import type { Site } from '../sites/sites.service.ts'
 import { CartNotFoundError, CartValidationError, invalid } from './cart.errors.ts'
 import { recordCache } from '../../lib/cache-stats.ts'
+import { copyWorkwearSessions } from '../builders/workwear.service.ts'
 import { priceCart, type PricedCart, type PricingDiscount } from './cart.pricing.ts'
 import {
   cartItems,
@@ -1232,6 +1233,8 @@ function withQuery(url: string, key: string, value: string): string {
 
 async function copyLines(tx: Tx, lines: CartItemRow[], cartId: string): Promise<void> {
   const idMap = new Map<number, number>()
+  // A workwear line's design lives in its basket's session: the copy gets sessions of its own.
+  const sessions = await copyWorkwearSessions(tx, lines, cartId)
   // Parents first, so children can point at the copies.
   const ordered = [...lines].sort(
     (a, b) => Number(a.parentId !== null) - Number(b.parentId !== null) || a.id - b.id,
@@ -1250,7 +1253,10 @@ async function copyLines(tx: Tx, lines: CartItemRow[], cartId: string): Promise<
         sequenceId: line.sequenceId,
         printableSign: line.printableSign,
         options: line.options,
-        workWearSession: line.workWearSession,
+        workWearSession: line.workWearSession && {
+          ...line.workWearSession,
+          id: sessions.get(line.workWearSession.id) ?? line.workWearSession.id,
+        },
       })
       .returning({ id: cartItems.id })
     idMap.set(line.id, row!.id)

@@ -26,6 +26,7 @@ import { CustomerNotFoundError, type CustomerService } from '../customers/custom
 import { enqueueMail } from '../mail/mail.queue.ts'
 import { acknowledgementMail, notificationMail } from '../orders/orders.mail.ts'
 import { presentOrder } from '../orders/orders.presenter.ts'
+import { orderPreviews, recordOrderBuilds } from '../builders/order-builds.ts'
 import {
   orderItems,
   orders,
@@ -226,39 +227,48 @@ export class CheckoutService {
           totalIncVat: amount,
         })
         .returning()
-      await tx.insert(orderItems).values(
-        cart.items.map((item, i) => {
-          const p = priced.lines[i]!
-          const line = lines[i]!
-          return {
-            orderId: order!.id,
-            cartItemId: line.item.id,
-            parentCartItemId: line.item.parentId,
-            sku: item.product.sku,
-            name: item.product.name,
-            product: {
-              id: item.product.id,
+      const ordered = await tx
+        .insert(orderItems)
+        .values(
+          cart.items.map((item, i) => {
+            const p = priced.lines[i]!
+            const line = lines[i]!
+            return {
+              orderId: order!.id,
+              cartItemId: line.item.id,
+              parentCartItemId: line.item.parentId,
               sku: item.product.sku,
               name: item.product.name,
-              price: item.product.price,
-              status: 'published' as const,
-              category_id: item.product.category?.id ?? null,
-              category: item.product.category,
-              details: item.product.details,
-            },
-            quantity: item.quantity,
-            unitPrice: item.unit_price,
-            lineTotal: p.net,
-            lineTotalExDiscountExTax: p.gross,
-            vatRate: p.vatRate,
-            vat: p.vat,
-            isFreeGift: item.IsFreeGift,
-            builderId: line.item.options.length ? line.item.categoryId : null,
-            sequenceId: item.sequence_id,
-            options: item.options.items,
-          }
-        }),
-      )
+              product: {
+                id: item.product.id,
+                sku: item.product.sku,
+                name: item.product.name,
+                price: item.product.price,
+                status: 'published' as const,
+                category_id: item.product.category?.id ?? null,
+                category: item.product.category,
+                details: item.product.details,
+              },
+              quantity: item.quantity,
+              unitPrice: item.unit_price,
+              lineTotal: p.net,
+              lineTotalExDiscountExTax: p.gross,
+              vatRate: p.vatRate,
+              vat: p.vat,
+              isFreeGift: item.IsFreeGift,
+              builderId: line.item.options.length ? line.item.categoryId : null,
+              sequenceId: item.sequence_id,
+              options: item.options.items,
+            }
+          }),
+        )
+        .returning({ id: orderItems.id, cartItemId: orderItems.cartItemId })
+      await recordOrderBuilds(tx, {
+        siteId: site.id,
+        orderId: order!.id,
+        items: lines.map((l) => l.item),
+        ordered,
+      })
       const settled = await method.settle({
         orderId: order!.id,
         orderNumber: order!.orderNumber,
@@ -277,7 +287,7 @@ export class CheckoutService {
       await this.redeem(tx, site, cartId, order!.id, basket.row.promotionCodes ?? [])
       await this.carts.markOrdered(tx, cartId)
       const placed = await this.placed(tx, final!, true)
-      if (final!.status === 'placed') await this.queueMails(tx, site, placed.order)
+      if (final!.status === 'placed') await this.queueMails(tx, site, placed.order, input.baseUrl)
       return placed
     })
     this.carts.forgetSummary(site.id, cartId)
@@ -299,12 +309,20 @@ export class CheckoutService {
     }
   }
 
-  private async queueMails(tx: Tx, site: Site, order: OrderData) {
+  private async queueMails(tx: Tx, site: Site, order: OrderData, baseUrl: string) {
     const to = site.settings.orderNotificationEmail || site.settings.contactEmail
     await enqueueMail(tx, [
-      { dedupeKey: `order:${order.id}:acknowledgement`, message: acknowledgementMail(site, order) },
+      {
+        dedupeKey: `order:${order.id}:acknowledgement`,
+        message: acknowledgementMail(site, order, baseUrl),
+      },
       ...(to
-        ? [{ dedupeKey: `order:${order.id}:notification`, message: notificationMail(site, order, to) }]
+        ? [
+            {
+              dedupeKey: `order:${order.id}:notification`,
+              message: notificationMail(site, order, to, baseUrl),
+            },
+          ]
         : []),
     ])
   }
@@ -319,15 +337,16 @@ export class CheckoutService {
   }
 
   async present(executor: Executor, order: OrderRow): Promise<OrderData> {
-    const [items, transactions] = await Promise.all([
+    const [items, transactions, previews] = await Promise.all([
       executor.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id),
       executor
         .select()
         .from(orderTransactions)
         .where(eq(orderTransactions.orderId, order.id))
         .orderBy(orderTransactions.id),
+      orderPreviews(executor, order.id),
     ])
-    return presentOrder(order, items, transactions)
+    return presentOrder(order, items, transactions, previews)
   }
 
   /** An order by number, for the session that placed it or its logged-in owner; else null. */

@@ -13,11 +13,23 @@ function addressLines(a: OrderData['shippingAddress']): string[] {
   return [a.company, a.address1, a.address2, a.town, a.county, a.postcode, a.country].filter((l) => l)
 }
 
-function orderLines(order: OrderData): { text: string[]; html: string } {
+/** An absolute URL for an e-mail: the site's base URL and a path ('/…'); absolute URLs stay. */
+function absolute(baseUrl: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${baseUrl.replace(/\/+$/, '')}${url}`
+}
+
+/** A builder line's preview in the HTML e-mail (120 px wide), or nothing. */
+function previewCell(item: OrderData['items'][number], baseUrl: string): string {
+  if (!item.preview) return ''
+  return `<br><img src="${escape(absolute(baseUrl, item.preview.url))}" alt="${escape(item.preview.alt)}" width="120" style="display:block;margin-top:4px;max-width:120px;height:auto;border:0">`
+}
+
+function orderLines(order: OrderData, baseUrl: string): { text: string[]; html: string } {
   const money = (n: number) => formatMoney(n, order.currency)
   const text = order.items.map(
     (i) =>
-      `${i.quantity} x ${i.name} (${i.sku})${i.IsFreeGift ? ' - free gift' : ''}: ${money(i.line_total)}`,
+      `${i.quantity} x ${i.name} (${i.sku})${i.IsFreeGift ? ' - free gift' : ''}: ${money(i.line_total)}` +
+      (i.preview ? `\n    ${i.preview.alt}` : ''),
   )
   const totals: [string, number][] = [
     ['Goods (ex VAT)', order.totalCost],
@@ -30,7 +42,7 @@ function orderLines(order: OrderData): { text: string[]; html: string } {
   const rows = order.items
     .map(
       (i) =>
-        `<tr><td>${i.quantity}</td><td>${escape(i.name)} <small>(${escape(i.sku)})</small></td><td style="text-align:right">${escape(money(i.line_total))}</td></tr>`,
+        `<tr><td style="vertical-align:top">${i.quantity}</td><td>${escape(i.name)} <small>(${escape(i.sku)})</small>${previewCell(i, baseUrl)}</td><td style="text-align:right;vertical-align:top">${escape(money(i.line_total))}</td></tr>`,
     )
     .join('')
   const totalRows = totals
@@ -59,9 +71,10 @@ function common(order: OrderData): string[] {
   ]
 }
 
-export function acknowledgementMail(site: Site, order: OrderData) {
+/** `baseUrl` is the site's address ('https://shop.example'), for the builder lines' previews. */
+export function acknowledgementMail(site: Site, order: OrderData, baseUrl = '') {
   const c = order.contactDetails
-  const lines = orderLines(order)
+  const lines = orderLines(order, baseUrl)
   const text = [
     `Dear ${c.first_name} ${c.last_name},`,
     '',
@@ -85,9 +98,9 @@ export function acknowledgementMail(site: Site, order: OrderData) {
   }
 }
 
-export function notificationMail(site: Site, order: OrderData, to: string) {
+export function notificationMail(site: Site, order: OrderData, to: string, baseUrl = '') {
   const c = order.contactDetails
-  const lines = orderLines(order)
+  const lines = orderLines(order, baseUrl)
   const method = order.transactions[0]?.paymentProvider ?? ''
   const text = [
     `New order ${order.OrderNumber} on ${site.name} (${method}).`,

@@ -6,6 +6,8 @@ export function presentOrder(
   order: OrderRow,
   items: OrderItemRow[],
   transactions: OrderTransactionRow[],
+  /** Builder lines' previews by order item id (builders/order-builds.ts) */
+  previews: ReadonlyMap<number, { url: string; alt: string }> = new Map(),
 ): OrderData {
   const shippingIncVat = order.shippingNet + order.shippingVat
   const idByCartItem = new Map(items.map((i) => [i.cartItemId, i.id]))
@@ -43,6 +45,7 @@ export function presentOrder(
       options: { items: i.options },
       parent: i.parentCartItemId !== null ? (idByCartItem.get(i.parentCartItemId) ?? null) : null,
       IsFreeGift: i.isFreeGift,
+      preview: previews.get(i.id) ?? null,
     })),
     totalCost: order.goodsNet,
     // Everything charged that is not delivery: goods after discount with their VAT.
