@@ -168,6 +168,8 @@ export default function Checkout(props: CheckoutPageProps) {
   /** The server's field errors of the last submit, by `section.field`, until the field changes */
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
   const [focusField, setFocusField] = useState<string | null>(null)
+  /** 'Not you? Log Out' done: the page forgets the customer before the next page arrives */
+  const [loggedOut, setLoggedOut] = useState(false)
   const ids = paymentMethods.map((m) => m.id)
   const [provider, setProvider] = useState<string>(() =>
     ids.includes('sagepay') ? 'sagepay' : (ids[0] ?? ''),
@@ -358,6 +360,7 @@ export default function Checkout(props: CheckoutPageProps) {
       // Storage unavailable: nothing kept there.
     }
     setModal(null)
+    setLoggedOut(true)
     setCustomer(null)
     setContact(EMPTY_CONTACT)
     setShipping(EMPTY_ADDRESS)
@@ -535,7 +538,7 @@ export default function Checkout(props: CheckoutPageProps) {
             onOpen={() => openStep(2)}
           >
             <div className="rounded bg-gray-50 p-3" data-testid="login-area">
-              {loggedIn ? (
+              {loggedIn && !loggedOut ? (
                 <p>
                   Logged in as {loggedIn.firstName} {loggedIn.lastName}.{' '}
                   <button type="button" className="underline" onClick={() => void logout()}>
