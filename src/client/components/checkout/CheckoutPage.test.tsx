@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Cart } from '../../shared/cart.ts'
-import type { CheckoutPageProps } from '../../shared/checkout.ts'
-import type { CustomerData } from '../../shared/customer.ts'
-import { VAT_RELIEF_TEXT } from '../../shared/vat-relief.ts'
-import { makePage, mockMatchMedia, renderPage, type Rendered } from '../test/render.tsx'
-import Checkout, { fieldOfError } from './Checkout.tsx'
+import type { Cart } from '../../../shared/cart.ts'
+import type { CheckoutPageProps } from '../../../shared/checkout.ts'
+import type { CustomerData } from '../../../shared/customer.ts'
+import { VAT_RELIEF_TEXT } from '../../../shared/vat-relief.ts'
+import { makePage, mockMatchMedia, renderPage, type Rendered } from '../../test/render.tsx'
+import Checkout, { fieldOfError } from '../../pages/Checkout.tsx'
 
 function basket(over: Partial<Cart> = {}): Cart {
   return {
