@@ -250,8 +250,14 @@ export default function Checkout(props: CheckoutPageProps) {
       regionCode: shipping.postcode || null,
     })
       .then(({ ok, data }) => {
-        if (ok && data?.cart) publishCart(data.cart as Cart, { basket: true })
-        else pushError(`${CHECKOUT_TEXT.shippingRateError} ${joinErrors(data)}`)
+        if (ok && data?.cart) {
+          publishCart(data.cart as Cart, { basket: true })
+          return
+        }
+        pushError(`${CHECKOUT_TEXT.shippingRateError} ${joinErrors(data)}`)
+        // A country the site does not deliver to: the message also goes under the Country field.
+        const country = (data?.errors as Record<string, string[]> | undefined)?.countryCode?.[0]
+        if (country) setServerErrors((e) => ({ ...e, 'shipping.country': country }))
       })
       .finally(() => setLoading(false))
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -281,6 +281,22 @@ describe('Checkout: server field errors on Complete Order', () => {
     expect(container.querySelector('[data-testid="error-contact-email"]')).toBeNull()
   })
 
+  it('puts a country the site does not deliver to under the Country field', async () => {
+    answers['/checkout/update-delivery'] = () => ({
+      status: 422,
+      body: {
+        message: 'We do not deliver to this country.',
+        errors: { countryCode: ['We do not deliver to this country.'] },
+      },
+    })
+    await render(props())
+    await settle()
+    expect(open(2)).toBe(true)
+    expect(container.querySelector('[data-testid="error-shipping-country"]')?.textContent).toBe(
+      'We do not deliver to this country.',
+    )
+  })
+
   it('maps the order form’s keys onto the steps and fields', () => {
     expect(fieldOfError('shipping_address.postcode')).toEqual({
       step: 2,
