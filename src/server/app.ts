@@ -47,7 +47,7 @@ import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
 import { customerRoutes } from './modules/customers/customers.routes.ts'
 import { checkoutPageRoutes, checkoutRoutes } from './modules/checkout/checkout.routes.ts'
-import { EmbeddedAddressLookup, type AddressLookup } from './modules/checkout/address-lookup.ts'
+import { addressLookupFor, type AddressLookup } from './modules/checkout/address-lookup.ts'
 import { CheckoutService } from './modules/checkout/checkout.service.ts'
 import { PaymentMethodRegistry, purchaseOrder } from './modules/checkout/payment-methods.ts'
 import { MailQueueWorker } from './modules/mail/mail.queue.ts'
@@ -198,7 +198,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Payment methods: purchase order here; the payments module registers the card and wallet ones.
   app.decorate('paymentMethods', new PaymentMethodRegistry())
   app.paymentMethods.register(purchaseOrder)
-  app.decorate('addressLookup', new EmbeddedAddressLookup())
+  app.decorate('addressLookup', addressLookupFor(config, app.log))
   app.decorate(
     'checkout',
     new CheckoutService(database.db, app.carts, app.customers, app.paymentMethods, () => {

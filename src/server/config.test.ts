@@ -96,4 +96,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, SEED_ON_START: 'true' }).seedOnStart).toBe(true)
     expect(loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }).seedOnStart).toBe(false)
   })
+
+  it('uses the embedded address lookup unless Ideal Postcodes is chosen with its key', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).addressLookup).toEqual({ provider: 'embedded' })
+    expect(issuesOf({ ADDRESS_LOOKUP: 'ideal-postcodes' })).toEqual([
+      'ADDRESS_LOOKUP: ideal-postcodes needs IDEAL_POSTCODES_API_KEY',
+    ])
+    expect(
+      loadConfig({ NODE_ENV: 'test', ADDRESS_LOOKUP: 'ideal-postcodes', IDEAL_POSTCODES_API_KEY: 'ak_test' })
+        .addressLookup,
+    ).toEqual({
+      provider: 'ideal-postcodes',
+      apiKey: 'ak_test',
+      baseUrl: 'https://api.ideal-postcodes.co.uk',
+      timeoutMs: 3000,
+    })
+    expect(issuesOf({ ADDRESS_LOOKUP: 'getaddress' })[0]).toMatch(/^ADDRESS_LOOKUP: /)
+  })
 })

@@ -88,6 +88,10 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** How often the mail queue worker looks for due order e-mails (ms); 0 turns it off */
   MAIL_QUEUE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  ADDRESS_LOOKUP: z.enum(['embedded', 'ideal-postcodes']).default('embedded'),
+  IDEAL_POSTCODES_API_KEY: z.string().min(1).max(200).optional(),
+  IDEAL_POSTCODES_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ADDRESS_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -167,6 +171,10 @@ export interface Config {
   }
   /** Payment providers and their mode (PAYMENTS_MODE and the provider variables). */
   payments: PaymentsConfig
+  /** Checkout address search: the embedded offline lookup, or Ideal Postcodes (UK, PAF) */
+  addressLookup:
+    | { provider: 'embedded' }
+    | { provider: 'ideal-postcodes'; apiKey: string; baseUrl: string; timeoutMs: number }
 }
 
 export class ConfigError extends Error {
@@ -262,6 +270,9 @@ export function loadConfig(
     issues.push('SEARCH_ENGINE: algolia needs ALGOLIA_APP_ID and ALGOLIA_API_KEY')
   }
   const payments = loadPaymentsConfig(cleaned, issues)
+  if (e.ADDRESS_LOOKUP === 'ideal-postcodes' && !e.IDEAL_POSTCODES_API_KEY) {
+    issues.push('ADDRESS_LOOKUP: ideal-postcodes needs IDEAL_POSTCODES_API_KEY')
+  }
   if (issues.length) throw new ConfigError(issues)
 
   const config: Config = {
@@ -353,6 +364,15 @@ export function loadConfig(
       previewToken: e.CONTENT_PREVIEW_TOKEN ?? null,
     },
     payments,
+    addressLookup:
+      e.ADDRESS_LOOKUP === 'ideal-postcodes' && e.IDEAL_POSTCODES_API_KEY
+        ? {
+            provider: 'ideal-postcodes',
+            apiKey: e.IDEAL_POSTCODES_API_KEY,
+            baseUrl: e.IDEAL_POSTCODES_BASE_URL ?? 'https://api.ideal-postcodes.co.uk',
+            timeoutMs: e.ADDRESS_LOOKUP_TIMEOUT_MS,
+          }
+        : { provider: 'embedded' },
   }
   if (config.content.provider === 'storyblok' && Object.keys(config.content.storyblok.tokens).length === 0) {
     throw new ConfigError([

@@ -2,6 +2,7 @@
  * zod request schemas of the basket calls (spec §5, §7), built on the rules in cart.ts. Used by
  * the server; the browser checks the share and save forms with the plain validators in cart.ts.
  */
+import { vatReliefDeclarationSchema, type VatReliefDeclarationInput } from './vat-relief.ts'
 import { text } from './text.ts'
 import { z } from 'zod'
 import {
@@ -79,6 +80,25 @@ export const updateCartSchema = z.object({
   despatch_type: text().max(40).optional(),
   shippingZone: text().max(60).optional(),
   ApplyVATRelief: z.boolean({ error: 'ApplyVATRelief must be true or false.' }).optional(),
+  /** §7: DeliveryOption (despatch type), country and postcode (the delivery zone), vatRelief */
+  DeliveryOption: text().max(40).optional(),
+  country: text()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'Please choose a country from the list.')
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  postcode: text().trim().max(20).optional(),
+  /** false withdraws the claim; a declaration claims relief (errors under vatRelief.name…) */
+  vatRelief: z
+    .unknown()
+    .optional()
+    .transform((v, ctx): VatReliefDeclarationInput | false | undefined => {
+      if (v === undefined || v === false) return v
+      const r = vatReliefDeclarationSchema.safeParse(v)
+      if (r.success) return r.data
+      for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message, path: i.path })
+      return z.NEVER
+    }),
 })
 
 const EMAIL = z.email()

@@ -151,6 +151,10 @@ export interface Cart {
   vat_items: { rate: number; net: number; tax: number }[]
   customisation_total: number
   ApplyVATRelief: boolean
+  /** The basket holds goods that qualify for VAT relief on a site that charges VAT (§3 show_vat_relief) */
+  show_vat_relief?: boolean
+  /** The declaration relief was claimed with (null: none) */
+  vat_relief_declaration?: { name: string; condition: string } | null
   /** Loaded from a share link */
   shared: boolean
 }

@@ -148,3 +148,89 @@ test('a logged-in customer on the USD site orders with their saved details', asy
   await expect(page.getByRole('main').getByText('Northgate Workplace Inc.')).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
 })
+
+test('a guest on the USD site buys with a purchase order and sees Order Complete', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const base = baseURL!.replace('localhost', '127.0.0.1')
+  await fillBasket(page, base, usSku, usProduct.url)
+  await page.getByTestId('checkout-button').first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeVisible()
+  await expect(page.getByTestId('secure-checkout-header')).toContainText('1-800-555-0142')
+  await expect(page.getByRole('radio', { name: /Purchase Order/ })).toBeChecked()
+  await page.getByTestId('continue').click()
+  await page.getByRole('button', { name: 'Checkout as New Customer' }).click()
+  const contact = page.getByTestId('fieldset-contact')
+  await contact.getByRole('textbox', { name: 'First Name', exact: true }).fill('Sam')
+  await contact.getByRole('textbox', { name: 'Last Name', exact: true }).fill('Guest')
+  await contact.getByRole('textbox', { name: 'Email', exact: true }).fill('sam.guest@example.com')
+  await contact.getByRole('textbox', { name: 'Phone', exact: true }).fill('(555) 010-9999')
+  // The address search fills the delivery address (the embedded lookup keeps to the site's countries).
+  const search = page.getByTestId('address-search-shipping').getByRole('searchbox')
+  await search.fill('springfield')
+  await page.getByRole('button', { name: /1200 Main Street, Springfield/ }).click()
+  const shipping = page.getByTestId('fieldset-shipping')
+  await expect(shipping.getByRole('textbox', { name: 'Town', exact: true })).toHaveValue('Springfield')
+  await expect(shipping.getByRole('combobox', { name: 'Country' })).toHaveValue('US')
+  expect(await seriousViolations(page)).toEqual([])
+  await page.getByTestId('continue').click()
+  await expect(page.getByTestId('payment-box')).toContainText('Buying from Northgate Workplace is safe')
+  await expect(page.getByLabel('Purchase Order Number')).toHaveValue('Sam Guest')
+  // No VAT on the USD site: no VAT relief declaration, though its care goods qualify elsewhere.
+  await expect(page.getByTestId('vat-relief')).toHaveCount(0)
+  expect(await seriousViolations(page)).toEqual([])
+  await page.getByTestId('complete-order').click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Complete' })).toBeVisible()
+  const number = (await page.getByTestId('order-number').textContent())!.trim()
+  await expect
+    .poll(async () => (await page.request.get(`${base}/dev/mail`)).text(), { timeout: 15_000 })
+    .toContain(`order acknowledgement ${number}`)
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+test('a logged-in customer on the GBP site submits from two tabs at once and gets one order', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000)
+  await page.goto('/login')
+  await page.getByRole('textbox', { name: 'Email' }).fill('demo@harbour-safety.example')
+  await page.getByLabel('Password').fill('Harbour-demo-2026')
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+  await fillBasket(page)
+  const second = await context.newPage()
+  const toStep3 = async (p: Page) => {
+    await p.goto('/checkout')
+    await expect(p.getByText(/^Logged in as /)).toBeVisible()
+    // Logged in with a purchase order: step 2 opens by itself with the saved details.
+    await expect(
+      p.getByTestId('fieldset-contact').getByRole('textbox', { name: 'Email', exact: true }),
+    ).toHaveValue('demo@harbour-safety.example')
+    await p.getByTestId('continue').click()
+    await expect(p.getByTestId('payment-box')).toContainText('Buying from Harbour Safety Supplies is safe')
+    await expect(p.getByTestId('complete-order')).toBeEnabled()
+  }
+  await toStep3(page)
+  expect(await seriousViolations(page)).toEqual([])
+  await toStep3(second)
+  // Both tabs press Complete Order together: the basket is locked, one order is placed, and the
+  // later submit is answered with the same order.
+  await Promise.all([
+    page.getByTestId('complete-order').click(),
+    second.getByTestId('complete-order').click(),
+  ])
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Complete' })).toBeVisible()
+  await expect(second.getByRole('heading', { level: 1, name: 'Order Complete' })).toBeVisible()
+  const first = (await page.getByTestId('order-number').textContent())!.trim()
+  const other = (await second.getByTestId('order-number').textContent())!.trim()
+  expect(other).toBe(first)
+  await expect
+    .poll(async () => (await page.request.get('/dev/mail')).text(), { timeout: 15_000 })
+    .toContain(`order acknowledgement ${first}`)
+  const mail = await (await page.request.get('/dev/mail')).text()
+  expect(mail.split(`order acknowledgement ${first}`).length - 1).toBe(1)
+  expect(await seriousViolations(page)).toEqual([])
+})

@@ -401,10 +401,15 @@ describe('the whole-cart update', () => {
     expect((await v.post('/cart/update-cart', { shippingZone: 'Moon' })).statusCode).toBe(422)
   })
 
-  it('zero-rates eligible lines when the buyer claims VAT relief', async () => {
+  it('zero-rates eligible lines when the buyer claims VAT relief with a declaration', async () => {
     const v = await visitor()
     await v.post('/cart/add', { items: [line(relief.id, 1), line(sign.id, 1)] })
-    const cart = (await v.post('/cart/update-cart', { ApplyVATRelief: true })).json() as Cart
+    expect((await v.post('/cart/update-cart', { ApplyVATRelief: true })).statusCode).toBe(422)
+    const cart = (
+      await v.post('/cart/update-cart', {
+        vatRelief: { name: 'Ada Lovelace', condition: 'Arthritis', confirmed: true },
+      })
+    ).json() as Cart
     expect(cart.ApplyVATRelief).toBe(true)
     expect(cart.items.map((i) => i.line_tax)).toEqual([0, 200])
     expect((await v.post('/cart/update-cart', { ApplyVATRelief: 'yes' })).statusCode).toBe(422)

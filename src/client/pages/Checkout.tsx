@@ -28,6 +28,7 @@ import {
   Fieldset,
   type Values,
 } from '../components/checkout/forms.tsx'
+import { VatRelief } from '../components/checkout/VatRelief.tsx'
 import { cartCall, CartApiError, publishCart } from '../lib/cart-api.ts'
 import { useMessages } from '../lib/messages.tsx'
 import { postJson, xsrfToken } from '../lib/post-json.ts'
@@ -90,6 +91,29 @@ function joinErrors(data: Record<string, unknown> | null): string {
       : CHECKOUT_TEXT.somethingWrong
 }
 
+/**
+ * Where a server field error belongs (§8 'Field errors from saves are mapped to the form'): the
+ * step holding the field, the id of its input and the key the form shows it under. Null: not a
+ * field of the form (shown in the red box).
+ */
+export function fieldOfError(key: string): { step: number; id: string; key: string } | null {
+  const [head, field] = key.split('.', 2) as [string, string | undefined]
+  const section =
+    head === 'contact'
+      ? 'contact'
+      : head === 'shipping_address'
+        ? 'shipping'
+        : head === 'billing_address'
+          ? 'billing'
+          : null
+  if (section && field) return { step: 2, id: `${section}-${field}`, key: `${section}.${field}` }
+  if (head === 'VATNumber') return { step: 2, id: 'vat-number', key }
+  if (head === 'Notes') return { step: 3, id: 'notes', key }
+  if (head === 'PONumber') return { step: 3, id: 'po-number', key }
+  if (head === 'payment_method') return { step: 1, id: 'payment-method-error', key }
+  return null
+}
+
 function Step({
   n,
   title,
@@ -141,6 +165,11 @@ export default function Checkout(props: CheckoutPageProps) {
   const [currentStep, setCurrentStep] = useState(1)
   const [stepsComplete, setStepsComplete] = useState(0)
   const [showValidationErrors, setShowValidationErrors] = useState(false)
+  /** The server's field errors of the last submit, by `section.field`, until the field changes */
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
+  const [focusField, setFocusField] = useState<string | null>(null)
+  /** 'Not you? Log Out' done: the page forgets the customer before the next page arrives */
+  const [loggedOut, setLoggedOut] = useState(false)
   const ids = paymentMethods.map((m) => m.id)
   const [provider, setProvider] = useState<string>(() =>
     ids.includes('sagepay') ? 'sagepay' : (ids[0] ?? ''),
@@ -221,12 +250,68 @@ export default function Checkout(props: CheckoutPageProps) {
       regionCode: shipping.postcode || null,
     })
       .then(({ ok, data }) => {
-        if (ok && data?.cart) publishCart(data.cart as Cart, { basket: true })
-        else pushError(`${CHECKOUT_TEXT.shippingRateError} ${joinErrors(data)}`)
+        if (ok && data?.cart) {
+          publishCart(data.cart as Cart, { basket: true })
+          return
+        }
+        pushError(`${CHECKOUT_TEXT.shippingRateError} ${joinErrors(data)}`)
+        // A country the site does not deliver to: the message also goes under the Country field.
+        const country = (data?.errors as Record<string, string[]> | undefined)?.countryCode?.[0]
+        if (country) setServerErrors((e) => ({ ...e, 'shipping.country': country }))
       })
       .finally(() => setLoading(false))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [deliveryKey])
+
+  // A field the server refused takes the focus once its step is open (its message is under it).
+  useEffect(() => {
+    if (!focusField) return
+    const el = document.getElementById(focusField)
+    if (el) {
+      el.focus()
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- focus once, after the step opened
+      setFocusField(null)
+    }
+  }, [focusField, currentStep])
+
+  const serverFor = (section: string) =>
+    Object.fromEntries(
+      Object.entries(serverErrors)
+        .filter(([k]) => k.startsWith(`${section}.`))
+        .map(([k, v]) => [k.slice(section.length + 1), v]),
+    )
+  const clearServer = (section: string) =>
+    setServerErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([k]) => k !== section && !k.startsWith(`${section}.`))),
+    )
+  /** A server message under a field outside the fieldsets (PO number, notes, VAT number, method). */
+  const fieldError = (key: string, id: string) =>
+    serverErrors[key] ? (
+      <p id={`${id}-error`} className="mt-1 text-sm text-red-700" tabIndex={-1} data-testid={`error-${id}`}>
+        {serverErrors[key]}
+      </p>
+    ) : null
+
+  /** Puts the server's field errors under their fields, opens the first one's step and focuses it. */
+  const showServerErrors = (errors: Record<string, string[] | string>): boolean => {
+    const mapped: Record<string, string> = {}
+    let first: { step: number; id: string } | null = null
+    for (const [key, value] of Object.entries(errors)) {
+      const target = fieldOfError(key)
+      const message = Array.isArray(value) ? value[0] : value
+      if (!target || !message) continue
+      mapped[target.key] = message
+      if (!first || target.step < first.step) first = target
+    }
+    if (!first) return false
+    if (Object.keys(mapped).some((k) => k.startsWith('billing.'))) setShowingBilling(true)
+    setServerErrors(mapped)
+    setShowValidationErrors(true)
+    setStepsComplete((c) => Math.max(c, first.step - 1))
+    setCurrentStep(first.step)
+    setFocusField(first.id)
+    return true
+  }
 
   const complete = (step: number) => {
     setStepsComplete((c) => (c < CHECKOUT.completedCeiling ? Math.max(c, step) : c))
@@ -268,9 +353,35 @@ export default function Checkout(props: CheckoutPageProps) {
     return null
   }
 
+  /**
+   * 'Not you? Log Out' (§7 POST /logout, redirect false): the customer is forgotten here and the
+   * steps are reset with everything that was theirs (details, saved entries, PO and VAT number),
+   * then the page is asked again: the basket stays with the account (design checkout.md).
+   */
   const logout = async () => {
     await postJson('/logout', { redirect: false })
-    window.location.reload()
+    try {
+      sessionStorage.removeItem('customer')
+    } catch {
+      // Storage unavailable: nothing kept there.
+    }
+    setModal(null)
+    setLoggedOut(true)
+    setCustomer(null)
+    setContact(EMPTY_CONTACT)
+    setShipping(EMPTY_ADDRESS)
+    setBilling(EMPTY_ADDRESS)
+    setShowingBilling(false)
+    setSaved({ contact: null, shipping: null, billing: null })
+    setVatNumber('')
+    setPoNumber('')
+    setNotes('')
+    setGuestChosen(false)
+    setServerErrors({})
+    setShowValidationErrors(false)
+    setStepsComplete(0)
+    setCurrentStep(1)
+    router.visit('/checkout', { replace: true })
   }
 
   const setDelivery = async (despatchType: string) => {
@@ -336,6 +447,13 @@ export default function Checkout(props: CheckoutPageProps) {
       }
       if (status === 422 && data?.redirect === '/cart') {
         router.visit('/cart')
+        return
+      }
+      const errors = (data?.errors ?? {}) as Record<string, string[] | string>
+      if (status === 422 && showServerErrors(errors)) {
+        // Errors that are not a field of the form still go to the red box.
+        const rest = Object.fromEntries(Object.entries(errors).filter(([k]) => !fieldOfError(k)))
+        if (Object.keys(rest).length) pushError(joinErrors({ errors: rest }))
         return
       }
       pushError(joinErrors(data))
@@ -414,6 +532,7 @@ export default function Checkout(props: CheckoutPageProps) {
                   </span>
                 </label>
               ))}
+              {fieldError('payment_method', 'payment-method')}
             </fieldset>
           </Step>
 
@@ -425,7 +544,7 @@ export default function Checkout(props: CheckoutPageProps) {
             onOpen={() => openStep(2)}
           >
             <div className="rounded bg-gray-50 p-3" data-testid="login-area">
-              {loggedIn ? (
+              {loggedIn && !loggedOut ? (
                 <p>
                   Logged in as {loggedIn.firstName} {loggedIn.lastName}.{' '}
                   <button type="button" className="underline" onClick={() => void logout()}>
@@ -453,9 +572,10 @@ export default function Checkout(props: CheckoutPageProps) {
               legend="Contact Details"
               fields={CONTACT_FIELDS}
               values={contact}
-              errors={errorsIf(contactErrors)}
+              errors={{ ...errorsIf(contactErrors), ...serverFor('contact') }}
               idPrefix="contact"
               onChange={(v) => {
+                clearServer('contact')
                 setContact(v)
                 setSaved((s) => ({ ...s, contact: null }))
               }}
@@ -473,9 +593,10 @@ export default function Checkout(props: CheckoutPageProps) {
               legend="Delivery Address"
               fields={addressFields('shipping', countries)}
               values={shipping}
-              errors={errorsIf(shippingErrors)}
+              errors={{ ...errorsIf(shippingErrors), ...serverFor('shipping') }}
               idPrefix="shipping"
               onChange={(v) => {
+                clearServer('shipping')
                 setShipping(v)
                 if (!showingBilling) setBilling(v)
                 setSaved((s) => ({ ...s, shipping: null }))
@@ -514,9 +635,10 @@ export default function Checkout(props: CheckoutPageProps) {
                 legend="Billing Address"
                 fields={addressFields('billing', countries)}
                 values={billing}
-                errors={errorsIf(billingErrors)}
+                errors={{ ...errorsIf(billingErrors), ...serverFor('billing') }}
                 idPrefix="billing"
                 onChange={(v) => {
+                  clearServer('billing')
                   setBilling(v)
                   setSaved((s) => ({ ...s, billing: null }))
                 }}
@@ -546,8 +668,13 @@ export default function Checkout(props: CheckoutPageProps) {
                   className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
                   value={vatNumber}
                   maxLength={30}
-                  onChange={(e) => setVatNumber(e.target.value)}
+                  aria-describedby={serverErrors.VATNumber ? 'vat-number-error' : undefined}
+                  onChange={(e) => {
+                    clearServer('VATNumber')
+                    setVatNumber(e.target.value)
+                  }}
                 />
+                {fieldError('VATNumber', 'vat-number')}
               </div>
             ) : null}
           </Step>
@@ -583,12 +710,16 @@ export default function Checkout(props: CheckoutPageProps) {
                 className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
                 maxLength={CHECKOUT.notesMax}
                 value={notes}
-                onChange={(e) => setNotes(e.target.value.slice(0, CHECKOUT.notesMax))}
-                aria-describedby="notes-count"
+                onChange={(e) => {
+                  clearServer('Notes')
+                  setNotes(e.target.value.slice(0, CHECKOUT.notesMax))
+                }}
+                aria-describedby={serverErrors.Notes ? 'notes-count notes-error' : 'notes-count'}
               />
               <p id="notes-count" className="text-sm text-gray-700">
                 {CHECKOUT.notesMax - notes.length} characters remaining
               </p>
+              {fieldError('Notes', 'notes')}
             </div>
             {provider === 'purchase_order' ? (
               <div className="mt-4">
@@ -600,13 +731,28 @@ export default function Checkout(props: CheckoutPageProps) {
                   className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
                   value={poNumber}
                   maxLength={50}
-                  onChange={(e) => setPoNumber(e.target.value)}
+                  aria-describedby={serverErrors.PONumber ? 'po-number-error' : undefined}
+                  onChange={(e) => {
+                    clearServer('PONumber')
+                    setPoNumber(e.target.value)
+                  }}
                 />
+                {fieldError('PONumber', 'po-number')}
               </div>
             ) : null}
             <div className="mt-4">
               <PromoForm cart={basket} />
             </div>
+            <VatRelief
+              basket={basket}
+              delivery={{
+                despatchType: selectedRate?.despatch_type ?? '',
+                country: shipping.country ?? '',
+                postcode: shipping.postcode ?? '',
+              }}
+              onCart={(cart) => publishCart(cart, { basket: true })}
+              disabled={loading || submitting}
+            />
 
             <section aria-labelledby="order-summary-heading" className="mt-4 rounded border p-3">
               <h3 id="order-summary-heading" className="font-semibold">

@@ -25,7 +25,9 @@ import {
   rememberPreviousCart,
   sessionCartId,
 } from '../../lib/customer-session.ts'
-import { CartNotFoundError, CartValidationError } from './cart.errors.ts'
+import { CartNotFoundError, CartValidationError, invalid } from './cart.errors.ts'
+import { zoneFor } from '../checkout/delivery-zones.ts'
+import { CUSTOMER_TEXT } from '../../../shared/customer.ts'
 import { shareEmail } from './cart.mail.ts'
 import { presentCartPage } from './cart.presenter.ts'
 import type { CartContext, CartResult } from './cart.service.ts'
@@ -141,7 +143,19 @@ export async function cartRoutes(app: FastifyInstance) {
   app.post('/cart/update-cart', async (request, reply) => {
     const body = parse(updateCartSchema, request.body, reply)
     if (!body) return reply
-    return answer(request, reply, () => cartService.updateCart(context(request)!, body))
+    const { DeliveryOption, country, postcode, ...update } = body
+    // The checkout's form (§7): DeliveryOption is the despatch type; country and postcode pick the zone.
+    if (DeliveryOption !== undefined) update.despatch_type ??= DeliveryOption
+    if (country !== undefined) {
+      const site = request.site!
+      const zones = [...new Set((await cartService.rates(app.db, site.id)).map((r) => r.zone))]
+      const zone = site.settings.countries.some((c) => c.code === country)
+        ? zoneFor(zones, country, postcode ?? null)
+        : null
+      if (!zone) return failure(reply, invalid('country', CUSTOMER_TEXT.countryNotAllowed))
+      update.shippingZone ??= zone
+    }
+    return answer(request, reply, () => cartService.updateCart(context(request)!, update))
   })
 
   app.delete<{ Params: { id: string } }>('/cart/item/:id', async (request, reply) => {

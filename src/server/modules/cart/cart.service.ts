@@ -14,6 +14,12 @@ import { imagesOf } from '../catalog/category.presenter.ts'
 import type { CartSummary } from '../../../shared/page-props.ts'
 import { normaliseBrackets } from '../../../shared/pricing.ts'
 import { vatOn } from '../../../shared/vat.ts'
+import {
+  VAT_RELIEF_TEXT,
+  vatReliefProblem,
+  type VatReliefDeclarationInput,
+  type VatReliefKind,
+} from '../../../shared/vat-relief.ts'
 import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
 import type { Site } from '../sites/sites.service.ts'
 import { CartNotFoundError, CartValidationError, invalid } from './cart.errors.ts'
@@ -98,6 +104,7 @@ export interface LineRow {
   groupUrl: string
   groupMedia: CatalogMedia[]
   vatReliefEligible: boolean
+  vatReliefKind: VatReliefKind | null
   categoryName: string | null
   categoryUrl: string | null
   categoryBuilder: BuilderConfig | null
@@ -321,13 +328,16 @@ export class CartService {
       despatch_type?: string
       shippingZone?: string
       ApplyVATRelief?: boolean
+      /** The declaration (claim relief) or false (withdraw it) */
+      vatRelief?: VatReliefDeclarationInput | false
     },
   ): Promise<CartResult> {
     const onlyCodes =
       !payload.items?.length &&
       payload.despatch_type === undefined &&
       payload.shippingZone === undefined &&
-      payload.ApplyVATRelief === undefined
+      payload.ApplyVATRelief === undefined &&
+      payload.vatRelief === undefined
     return this.mutate(
       ctx,
       {
@@ -357,7 +367,25 @@ export class CartService {
           }
           if (payload.despatch_type !== undefined) set.despatchType = payload.despatch_type
         }
-        if (payload.ApplyVATRelief !== undefined) set.applyVatRelief = payload.ApplyVATRelief
+        if (payload.vatRelief !== undefined || payload.ApplyVATRelief !== undefined) {
+          // Relief is claimed only with a valid declaration, for goods that qualify, within limits.
+          const claim =
+            payload.vatRelief === undefined ? payload.ApplyVATRelief! : payload.vatRelief !== false
+          if (!claim) {
+            set.applyVatRelief = false
+            set.vatReliefDeclaration = null
+          } else {
+            const given = payload.vatRelief || null
+            const declaration = given
+              ? { name: given.name, condition: given.condition, declaredAt: new Date().toISOString() }
+              : cart.vatReliefDeclaration
+            if (!declaration) throw invalid('vatRelief', VAT_RELIEF_TEXT.declarationRequired)
+            const problem = vatReliefProblem(ctx.site.settings.tax.rate, reliefLines(lines))
+            if (problem) throw invalid(problem.field, problem.message)
+            set.applyVatRelief = true
+            set.vatReliefDeclaration = declaration
+          }
+        }
         if (Object.keys(set).length) {
           await tx.update(carts).set(set).where(eq(carts.id, cart.id))
           Object.assign(cart, set)
@@ -859,6 +887,7 @@ export class CartService {
         groupUrl: productGroups.url,
         groupMedia: productGroups.media,
         vatReliefEligible: productGroups.vatReliefEligible,
+        vatReliefKind: productGroups.vatReliefKind,
         categoryName: categories.name,
         categoryUrl: categories.url,
         categoryBuilder: categories.builder,
@@ -1054,7 +1083,7 @@ export class CartService {
     }
     const priced = priceCart(this.pricingLines(lines), {
       vatRate: site.settings.tax.rate,
-      applyVatRelief: cart.applyVatRelief,
+      applyVatRelief: reliefApplies(site, cart, lines),
       rates: rates.map((r) => ({
         id: r.id,
         despatchType: r.despatchType,
@@ -1196,7 +1225,12 @@ export class CartService {
       items_count: priced.itemsCount,
       vat_items: priced.vatItems,
       customisation_total: priced.customisationTotal,
-      ApplyVATRelief: cart.applyVatRelief,
+      ApplyVATRelief: reliefApplies(ctx.site, cart, lines),
+      show_vat_relief:
+        ctx.site.settings.tax.rate > 0 && lines.some((l) => l.vatReliefEligible && !l.item.isFreeGift),
+      vat_relief_declaration: cart.vatReliefDeclaration
+        ? { name: cart.vatReliefDeclaration.name, condition: cart.vatReliefDeclaration.condition }
+        : null,
       shared: cart.shared,
     }
   }
@@ -1328,3 +1362,24 @@ function checkOptions(builder: BuilderConfig | null, ids: number[], index: numbe
 }
 
 export { CartNotFoundError, CartValidationError }
+
+function reliefLines(lines: LineRow[]) {
+  return lines.map((l) => ({
+    eligible: l.vatReliefEligible,
+    kind: l.vatReliefKind,
+    quantity: l.item.quantity,
+    isFreeGift: l.item.isFreeGift,
+  }))
+}
+
+/**
+ * Whether eligible lines are zero-rated: the buyer claimed relief with a declaration, and the
+ * basket as it is now still qualifies (a later change past a limit ends the relief).
+ */
+function reliefApplies(site: Site, cart: CartRow, lines: LineRow[]): boolean {
+  return (
+    cart.applyVatRelief &&
+    cart.vatReliefDeclaration !== null &&
+    vatReliefProblem(site.settings.tax.rate, reliefLines(lines)) === null
+  )
+}

@@ -5,6 +5,7 @@
  * (product, quantity, options, sign and workwear data); prices are always recomputed from the
  * catalogue. Money is integer minor units (pence or cents), ex VAT.
  */
+import type { VatReliefDeclaration } from '../../../shared/vat-relief.ts'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -94,6 +95,8 @@ export const carts = pgTable(
     despatchType: text('despatch_type'),
     /** The buyer claims VAT relief: eligible lines are zero-rated */
     applyVatRelief: boolean('apply_vat_relief').notNull().default(false),
+    /** The buyer's VAT relief declaration; relief applies only while there is one */
+    vatReliefDeclaration: jsonb('vat_relief_declaration').$type<VatReliefDeclaration>(),
     /** Applied promotional codes, as entered (upper-cased) */
     promotionCodes: jsonb('promotion_codes').$type<string[]>().notNull().default([]),
     /**

@@ -4,6 +4,7 @@
  * (cents on USD sites), ex VAT. Anything the shop filters, sorts or joins on is a column with an
  * index; nested display data (descriptions with tabs, media, builder configuration) stays JSON.
  */
+import { VAT_RELIEF_KINDS } from '../../../shared/vat-relief.ts'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -106,6 +107,8 @@ export const productGroups = pgTable(
     minPrice: integer('min_price').notNull().default(0),
     /** Zero-rated for VAT when the buyer claims relief (incontinence, mobility) */
     vatReliefEligible: boolean('vat_relief_eligible').notNull().default(false),
+    /** Eligible goods with a per-order limit under relief (pads, washable pads, underwear); null: none */
+    vatReliefKind: text('vat_relief_kind', { enum: VAT_RELIEF_KINDS }),
     published: boolean('published').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })

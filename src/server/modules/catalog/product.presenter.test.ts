@@ -64,6 +64,7 @@ function group(over: Partial<ProductGroupRow> = {}): ProductGroupRow {
     imageSku: null,
     minPrice: 0,
     vatReliefEligible: false,
+    vatReliefKind: null,
     published: true,
     createdAt: new Date(0),
     updatedAt: new Date(0),

@@ -2,9 +2,12 @@
  * Address search at checkout (spec §5, §7 "GET configurable search url"), behind one interface
  * like every outside service. The embedded default works offline: the shop's own addresses (its
  * premises) and a small demo set of fictional addresses, matched on every word of the query.
- * A real UK provider plugs in as another `AddressLookup` chosen by configuration.
+ * The real UK provider (Ideal Postcodes, `ADDRESS_LOOKUP=ideal-postcodes`) is another `AddressLookup`
+ * chosen by configuration (`addressLookupFor`).
  */
 import type { AddressData } from '../../../shared/customer.ts'
+import type { Config } from '../../config.ts'
+import { IdealPostcodesClient, IdealPostcodesLookup } from './ideal-postcodes.ts'
 
 export interface AddressMatch {
   id: string
@@ -78,4 +81,19 @@ export class EmbeddedAddressLookup implements AddressLookup {
       .slice(0, limit)
       .map((e) => e.result)
   }
+}
+
+/** The lookup the configuration names: the embedded one unless a provider is configured. */
+export function addressLookupFor(
+  config: Pick<Config, 'addressLookup'>,
+  log?: { warn: (obj: object, msg: string) => void },
+): AddressLookup {
+  const embedded = new EmbeddedAddressLookup()
+  const c = config.addressLookup
+  if (c.provider === 'embedded') return embedded
+  return new IdealPostcodesLookup(
+    new IdealPostcodesClient({ apiKey: c.apiKey, baseUrl: c.baseUrl, timeoutMs: c.timeoutMs }),
+    embedded,
+    log,
+  )
 }

@@ -217,7 +217,9 @@ export class CheckoutService {
           despatchType: rate?.despatchType ?? '',
           deliveryName: rate?.name ?? '',
           promotionCodes: basket.row.promotionCodes ?? [],
-          applyVatRelief: basket.row.applyVatRelief,
+          // Zero-rated only under a declaration the basket still qualifies for; it is kept with the order.
+          applyVatRelief: cart.ApplyVATRelief,
+          vatReliefDeclaration: cart.ApplyVATRelief ? basket.row.vatReliefDeclaration : null,
           goodsNet: priced.goodsNet,
           shippingNet: priced.shipping,
           shippingVat: priced.shippingVat,

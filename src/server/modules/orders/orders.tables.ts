@@ -6,6 +6,7 @@
  * stored separately: goods net, shipping net and its VAT, VAT, discount, and the charged total.
  * `status` is the shop's own state; `maginus_status` belongs to the back office.
  */
+import type { VatReliefDeclaration } from '../../../shared/vat-relief.ts'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -97,6 +98,8 @@ export const orders = pgTable(
     deliveryName: text('delivery_name').notNull().default(''),
     promotionCodes: jsonb('promotion_codes').$type<string[]>().notNull().default([]),
     applyVatRelief: boolean('apply_vat_relief').notNull().default(false),
+    /** The VAT relief declaration the order was zero-rated under (kept for HMRC) */
+    vatReliefDeclaration: jsonb('vat_relief_declaration').$type<VatReliefDeclaration>(),
     /** Goods after discount, ex VAT (totalCost) */
     goodsNet: integer('goods_net').notNull(),
     /** Delivery ex VAT and its VAT */

@@ -4,6 +4,7 @@
  * Pure: the same spec always yields the same catalogue. Rows refer to each other by url / sku;
  * load.ts turns those into ids.
  */
+import type { VatReliefKind } from '../../../../shared/vat-relief.ts'
 import type {
   CatalogAttributes,
   CatalogFile,
@@ -80,8 +81,17 @@ export interface SeedGroup {
   imageSku: string | null
   minPrice: number
   vatReliefEligible: boolean
+  /** Eligible goods with a per-order relief limit (pads, washable pads, underwear) */
+  vatReliefKind: VatReliefKind | null
   published: boolean
   createdAt: Date
+}
+
+/** Leaves whose goods have a per-order VAT relief limit (§9). */
+const RELIEF_KIND_BY_LEAF: Record<string, VatReliefKind> = {
+  'bladder-control-pads': 'pads',
+  underpads: 'washable_pads',
+  'protective-underwear': 'underwear',
 }
 
 export interface SeedSku {
@@ -559,6 +569,7 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
         imageSku: null,
         minPrice: computeMinPrice(groupSkus),
         vatReliefEligible: site.vatRelief,
+        vatReliefKind: site.vatRelief ? (RELIEF_KIND_BY_LEAF[leaf.spec.slug] ?? null) : null,
         published: i === 0 ? true : !g.chance(0.025),
         createdAt: new Date(EPOCH + g.int(0, 720) * DAY + groupSeq * 60_000),
       }

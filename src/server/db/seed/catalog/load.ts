@@ -112,6 +112,7 @@ const GROUP_UPDATE: Columns<typeof productGroups>[] = [
   'imageSku',
   'minPrice',
   'vatReliefEligible',
+  'vatReliefKind',
   'published',
   'createdAt',
 ]
@@ -198,6 +199,7 @@ export async function loadSiteCatalog(db: Db, siteId: number, catalog: SiteCatal
       imageSku: g.imageSku,
       minPrice: g.minPrice,
       vatReliefEligible: g.vatReliefEligible,
+      vatReliefKind: g.vatReliefKind,
       published: g.published,
       createdAt: g.createdAt.toISOString(),
     }))

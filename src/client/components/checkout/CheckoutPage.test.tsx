@@ -1,0 +1,334 @@
+// @vitest-environment happy-dom
+import { act } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Cart } from '../../../shared/cart.ts'
+import type { CheckoutPageProps } from '../../../shared/checkout.ts'
+import type { CustomerData } from '../../../shared/customer.ts'
+import { VAT_RELIEF_TEXT } from '../../../shared/vat-relief.ts'
+import { makePage, mockMatchMedia, renderPage, type Rendered } from '../../test/render.tsx'
+import Checkout, { fieldOfError } from '../../pages/Checkout.tsx'
+
+function basket(over: Partial<Cart> = {}): Cart {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    items: [
+      {
+        id: 1,
+        quantity: 1,
+        minimumOrder: 1,
+        parent: null,
+        is_isolated_from_parent: false,
+        IsFreeGift: false,
+        sequence_id: null,
+        printable_sign: null,
+        unit_price: 10000,
+        unit_price_inc_tax: 12000,
+        line_total: 10000,
+        line_total_inc_tax: 12000,
+        line_tax: 2000,
+        line_total_ex_discount_ex_tax: 10000,
+        vat_rate: 20,
+        options: { price_ex_tax: 0, items: [] },
+        product: {
+          id: 5,
+          sku: 'W-1',
+          name: 'Transit wheelchair',
+          url: '/w',
+          price: 10000,
+          details: '',
+          media: null,
+          category: null,
+        },
+        FullURL: 'https://shop.example/w',
+        category: null,
+        work_wear_session: null,
+        edit_url: null,
+        work_wear_url: null,
+      },
+    ],
+    promotionCodes: [],
+    errors: { promotionCodes: [] },
+    despatch_types: ['standard'],
+    despatch_type: 'standard',
+    cart_total_price: 10595,
+    cart_total_price_inc_tax: 12714,
+    cart_total_tax: 2119,
+    cart_total_shipping: 595,
+    cart_total_shipping_inc_tax: 714,
+    cart_total_discount: 0,
+    cart_total_discount_inc_tax: 0,
+    cart_total_items: 1,
+    customer_id: 7,
+    shippingZone: 'UK Mainland',
+    shippingRates: [{ id: 3, name: 'Standard', price: 714, selected: true, despatch_type: 'standard' }],
+    shortForFreeShipping: null,
+    short_for_minimum_order_value: 0,
+    minimum_order_value: 0,
+    items_total: 10000,
+    items_count: 1,
+    vat_items: [],
+    customisation_total: 0,
+    ApplyVATRelief: false,
+    show_vat_relief: true,
+    vat_relief_declaration: null,
+    shared: false,
+    ...over,
+  }
+}
+
+const customer: CustomerData = {
+  id: 7,
+  username: 'ada@example.com',
+  ExternalKey: null,
+  created: '2026-01-01',
+  RegisterDate: '2026-01-01',
+  company: '',
+  contacts: [],
+  primaryContact: {
+    id: 11,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '01632 960 111',
+    company: '',
+    primary: true,
+  },
+  addresses: [],
+  shippingAddress: {
+    id: 21,
+    type: 'shipping',
+    company: '',
+    address1: '1 Analytical Row',
+    address2: '',
+    town: 'London',
+    county: '',
+    postcode: 'SW1A 1AA',
+    country: 'GB',
+    primary: true,
+  },
+  billingAddress: null,
+}
+
+const props = (over: Partial<CheckoutPageProps> = {}): CheckoutPageProps => ({
+  basket: basket(),
+  customer,
+  paymentMethods: [{ id: 'purchase_order', label: 'Purchase Order', img: '', detail: '' }],
+  countries: [{ code: 'GB', name: 'United Kingdom' }],
+  freephoneNumber: '0800 000 0000',
+  botCheck: null,
+  addressSearchUrl: '/checkout/address-search',
+  ...over,
+})
+
+type Answer = { status: number; body: unknown }
+let answers: Record<string, (body: unknown) => Answer>
+let calls: { url: string; body: unknown }[]
+let rendered: Rendered | undefined
+let container: HTMLElement
+
+beforeEach(() => {
+  mockMatchMedia(() => true)
+  calls = []
+  answers = {
+    '/checkout/update-delivery': () => ({ status: 200, body: { cart: basket(), shippingRates: [] } }),
+  }
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input).replace(/^https?:\/\/[^/]+/, '')
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined
+      calls.push({ url, body })
+      const answer = answers[url.split('?')[0]!]
+      // Page visits (Inertia) never answer in these tests: the page stays as it is.
+      if (!answer) return new Promise<Response>(() => {})
+      const a = answer(body)
+      return new Response(JSON.stringify(a.body), {
+        status: a.status,
+        headers: { 'content-type': 'application/json' },
+      })
+    }),
+  )
+})
+afterEach(() => {
+  rendered?.unmount()
+  rendered = undefined
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+const auth = {
+  auth: { customer: { id: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } },
+}
+
+async function render(p: CheckoutPageProps, shared: Record<string, unknown> = auth) {
+  rendered = await renderPage(Checkout as never, makePage('Checkout', { ...p, ...shared }))
+  container = rendered.container
+}
+const byText = (tag: string, text: string | RegExp) =>
+  [...container.querySelectorAll<HTMLElement>(tag)].find((e) =>
+    typeof text === 'string' ? e.textContent?.trim() === text : text.test(e.textContent ?? ''),
+  )
+const click = async (el: HTMLElement | undefined | null) => {
+  expect(el).toBeTruthy()
+  await act(async () => {
+    el!.click()
+  })
+}
+const type = async (el: HTMLInputElement, value: string) => {
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+    setter.call(el, value)
+    el.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+const settle = () => act(async () => new Promise((r) => setTimeout(r, 250)))
+const open = (n: number) =>
+  container.querySelector(`[data-testid="step-${n}"] h2 button`)?.getAttribute('aria-expanded') === 'true'
+
+async function toStep3(p = props()) {
+  await render(p)
+  await settle() // the 200 ms jump: a logged-in purchase-order customer is taken to step 2
+  expect(open(2)).toBe(true)
+  await click(container.querySelector<HTMLElement>('[data-testid="continue"]'))
+  expect(open(3)).toBe(true)
+}
+
+describe('Checkout: VAT relief at step 3', () => {
+  it('is not offered for a basket without eligible goods', async () => {
+    await toStep3(props({ basket: basket({ show_vat_relief: false }) }))
+    expect(container.querySelector('[data-testid="vat-relief"]')).toBeNull()
+  })
+
+  it('asks for the declaration, refuses it incomplete under the fields, and sends it with the delivery', async () => {
+    answers['/cart/update-cart'] = () => ({
+      status: 200,
+      body: basket({
+        ApplyVATRelief: true,
+        vat_relief_declaration: { name: 'Ada Lovelace', condition: 'Arthritis' },
+      }),
+    })
+    await toStep3()
+    const box = container.querySelector<HTMLElement>('[data-testid="vat-relief"]')!
+    expect(box.textContent).toContain(VAT_RELIEF_TEXT.limits)
+    await click(byText('label', VAT_RELIEF_TEXT.claim)?.querySelector('input'))
+    await click(byText('button', VAT_RELIEF_TEXT.apply))
+    expect(box.querySelector('[data-testid="vat-relief-error-name"]')?.textContent).toBe(
+      VAT_RELIEF_TEXT.nameRequired,
+    )
+    expect(box.querySelector('[data-testid="vat-relief-error-confirmed"]')?.textContent).toBe(
+      VAT_RELIEF_TEXT.confirmRequired,
+    )
+    expect(document.activeElement?.id).toMatch(/-name$/)
+    expect(calls.some((c) => c.url === '/cart/update-cart')).toBe(false)
+
+    const inputs = [...box.querySelectorAll<HTMLInputElement>('input[type="text"], input:not([type])')]
+    await type(inputs[0]!, 'Ada Lovelace')
+    await type(inputs[1]!, 'Arthritis')
+    await click(byText('label', VAT_RELIEF_TEXT.confirm)?.querySelector('input'))
+    await click(byText('button', VAT_RELIEF_TEXT.apply))
+    expect(calls.find((c) => c.url === '/cart/update-cart')?.body).toEqual({
+      DeliveryOption: 'standard',
+      country: 'GB',
+      postcode: 'SW1A 1AA',
+      vatRelief: { name: 'Ada Lovelace', condition: 'Arthritis', confirmed: true },
+    })
+  })
+
+  it('shows the server’s refusal of the declaration', async () => {
+    answers['/cart/update-cart'] = () => ({
+      status: 422,
+      body: {
+        message: VAT_RELIEF_TEXT.overLimit('pads'),
+        errors: { vatRelief: [VAT_RELIEF_TEXT.overLimit('pads')] },
+      },
+    })
+    await toStep3()
+    const box = container.querySelector<HTMLElement>('[data-testid="vat-relief"]')!
+    await click(byText('label', VAT_RELIEF_TEXT.claim)?.querySelector('input'))
+    const inputs = [...box.querySelectorAll<HTMLInputElement>('input[type="text"], input:not([type])')]
+    await type(inputs[0]!, 'Ada Lovelace')
+    await type(inputs[1]!, 'Arthritis')
+    await click(byText('label', VAT_RELIEF_TEXT.confirm)?.querySelector('input'))
+    await click(byText('button', VAT_RELIEF_TEXT.apply))
+    expect(box.querySelector('[data-testid="vat-relief-error"]')?.textContent).toBe(
+      'VAT relief covers at most 200 pads in one order.',
+    )
+  })
+})
+
+describe('Checkout: server field errors on Complete Order', () => {
+  it('opens the step holding the first error, shows the message under the field and focuses it', async () => {
+    answers['/checkout/complete'] = () => ({
+      status: 422,
+      body: {
+        message: 'This email provided is invalid.',
+        errors: {
+          PONumber: ['Please enter no more than 50 characters.'],
+          'contact.email': ['This email provided is invalid.'],
+        },
+      },
+    })
+    await toStep3()
+    await click(container.querySelector<HTMLElement>('[data-testid="complete-order"]'))
+    await settle()
+    expect(open(2)).toBe(true)
+    expect(container.querySelector('[data-testid="error-contact-email"]')?.textContent).toBe(
+      'This email provided is invalid.',
+    )
+    expect(document.activeElement?.id).toBe('contact-email')
+    // Typing in the section clears the server's message.
+    await type(document.getElementById('contact-email') as HTMLInputElement, 'ada@example.org')
+    expect(container.querySelector('[data-testid="error-contact-email"]')).toBeNull()
+  })
+
+  it('puts a country the site does not deliver to under the Country field', async () => {
+    answers['/checkout/update-delivery'] = () => ({
+      status: 422,
+      body: {
+        message: 'We do not deliver to this country.',
+        errors: { countryCode: ['We do not deliver to this country.'] },
+      },
+    })
+    await render(props())
+    await settle()
+    expect(open(2)).toBe(true)
+    expect(container.querySelector('[data-testid="error-shipping-country"]')?.textContent).toBe(
+      'We do not deliver to this country.',
+    )
+  })
+
+  it('maps the order form’s keys onto the steps and fields', () => {
+    expect(fieldOfError('shipping_address.postcode')).toEqual({
+      step: 2,
+      id: 'shipping-postcode',
+      key: 'shipping.postcode',
+    })
+    expect(fieldOfError('billing_address.town')).toEqual({ step: 2, id: 'billing-town', key: 'billing.town' })
+    expect(fieldOfError('Notes')).toEqual({ step: 3, id: 'notes', key: 'Notes' })
+    expect(fieldOfError('payment_method')?.step).toBe(1)
+    expect(fieldOfError('cart')).toBeNull()
+  })
+})
+
+describe('Checkout: Not you? Log Out', () => {
+  it('logs out without a redirect, resets the steps and forgets the customer’s details', async () => {
+    answers['/logout'] = () => ({ status: 200, body: {} })
+    await toStep3()
+    await click(container.querySelector<HTMLElement>('[data-testid="step-2"] h2 button'))
+    await click(byText('button', 'Not you? Log Out'))
+    expect(calls.find((c) => c.url === '/logout')?.body).toEqual({ redirect: false })
+    expect(open(1)).toBe(true)
+    expect(open(2)).toBe(false)
+    // Step 2 cannot be opened again until step 1 is completed.
+    expect(container.querySelector<HTMLButtonElement>('[data-testid="step-3"] h2 button')?.disabled).toBe(
+      true,
+    )
+    await click(container.querySelector<HTMLElement>('[data-testid="continue"]'))
+    expect(open(2)).toBe(true)
+    expect(container.textContent).not.toContain('Logged in as')
+    expect(container.textContent).toContain('Checkout as New Customer')
+    expect((document.getElementById('contact-email') as HTMLInputElement).value).toBe('')
+    expect((document.getElementById('shipping-town') as HTMLInputElement).value).toBe('')
+    expect(container.textContent).not.toContain('Add New Contact')
+  })
+})
