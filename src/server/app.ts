@@ -21,6 +21,7 @@ import { resolve } from 'node:path'
 import qs from 'qs'
 import type { Config } from './config.ts'
 import './app.types.ts'
+import { createUploadStore, type UploadStore } from './lib/upload-store.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { createJobs } from './jobs/index.ts'
 import { connectCaches } from './ops/cache-signals.ts'
@@ -81,6 +82,8 @@ export interface AppDependencies {
   sendMail?: SendMail
   /** Start background jobs when ready (default true; tests that drive jobs themselves pass false). */
   startJobs?: boolean
+  /** The upload store; default: from config (local folder or S3). */
+  uploads?: UploadStore
   /** Sees every route as it is added (the routes-table test lists them). */
   onRoute?: (route: RouteOptions) => void
 }
@@ -118,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   app.decorate('config', config)
   app.decorate('db', database.db)
+  app.decorate('uploads', deps.uploads ?? createUploadStore(config.uploads))
   const content = new ContentService(createContentStore(config, database.db))
   app.decorate('content', content)
   // Site settings, products settings and the header message come from content stories.

@@ -19,6 +19,7 @@ import type { Mailer } from './modules/mail/mail.service.ts'
 import type { SearchService } from './modules/search/search.service.ts'
 import type { Site, SiteRegistry } from './modules/sites/sites.service.ts'
 import type { ChangeBus } from './ops/change-bus.ts'
+import type { UploadStore } from './lib/upload-store.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,8 @@ declare module 'fastify' {
     changes: ChangeBus
     /** Background work of this instance (started when the app is ready). */
     jobs: JobRunner
+    /** Uploaded and generated files (logos, sign proofs), shared by every instance (ADR 0083). */
+    uploads: UploadStore
     /** The Inertia asset version the browser must send back. */
     assetVersion: string
   }

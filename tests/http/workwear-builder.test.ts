@@ -122,7 +122,7 @@ describe('the custom workwear builder', () => {
       .select()
       .from(workwearSessions)
       .where(eq(workwearSessions.id, cart.session_id))
-    const stored = row!.logo!.toString('utf8')
+    const stored = (await t.app.uploads.get(row!.logoKey!))!.data.toString('utf8')
     expect(stored).not.toMatch(/script|onload|javascript|href/i)
     expect(stored).toContain('<rect width="10" height="10" fill="red" />')
   })

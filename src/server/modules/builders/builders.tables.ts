@@ -4,7 +4,7 @@
  * a workwear design, with its uploaded logo, lives here so the basket's link can reopen it.
  */
 import { sql } from 'drizzle-orm'
-import { customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { carts } from '../cart/cart.tables.ts'
 import { categories } from '../catalog/catalog.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
@@ -12,11 +12,6 @@ import type { WorkwearConfig, WorkwearDesign } from '../../../shared/workwear.ts
 
 export const BUILDER_TOOL_KINDS = ['sign', 'workwear'] as const
 export type BuilderToolKind = (typeof BUILDER_TOOL_KINDS)[number]
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-})
 
 /** A category that opens a builder: its kind and (workwear) its colours, positions and costs. */
 export const builderTools = pgTable('builder_tools', {
@@ -45,8 +40,8 @@ export const workwearSessions = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
     design: jsonb('design').$type<WorkwearDesign>().notNull(),
-    /** The uploaded logo, sanitised (SVG) or re-encoded (PNG, JPEG) */
-    logo: bytea('logo'),
+    /** Key of the uploaded logo in the upload store (sanitised SVG, or re-encoded PNG/JPEG) */
+    logoKey: text('logo_key'),
     logoType: text('logo_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })

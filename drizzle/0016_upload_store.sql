@@ -1,0 +1,2 @@
+ALTER TABLE "workwear_sessions" ADD COLUMN "logo_key" text;--> statement-breakpoint
+ALTER TABLE "workwear_sessions" DROP COLUMN "logo";
