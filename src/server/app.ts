@@ -9,14 +9,21 @@ import fastifyCookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify'
 import { Redis } from 'ioredis'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import qs from 'qs'
 import type { Config } from './config.ts'
-import { openDatabase, type Database, type Db } from './db/client.ts'
-import { createJobs, type JobRunner } from './jobs/index.ts'
+import './app.types.ts'
+import { createUploadStore, type UploadStore } from './lib/upload-store.ts'
+import { openDatabase, type Database } from './db/client.ts'
+import { createJobs } from './jobs/index.ts'
 import { connectCaches } from './ops/cache-signals.ts'
 import { LocalChangeBus, PostgresChangeBus, type ChangeBus } from './ops/change-bus.ts'
 import { healthRoutes } from './ops/health.ts'
@@ -38,17 +45,17 @@ import { contentRoutes, type NotifySiteContact } from './modules/content/content
 import { ContentService } from './modules/content/content.service.ts'
 import { settingsFromContent } from './modules/content/content.settings.ts'
 import { createContentStore } from './modules/content/content.stores.ts'
-import { StoryblokContentStore } from './modules/content/storyblok.store.ts'
 import { formSubmissionMail } from './modules/content/form-mail.ts'
 import { webhookRoutes } from './modules/content/webhook.routes.ts'
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { mailRoutes } from './modules/mail/mail.routes.ts'
-import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
+import { createMailer } from './modules/mail/mail.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
 import { customerRoutes } from './modules/customers/customers.routes.ts'
 import { checkoutPageRoutes, checkoutRoutes } from './modules/checkout/checkout.routes.ts'
-import { addressLookupFor, type AddressLookup } from './modules/checkout/address-lookup.ts'
+import { addressLookupFor } from './modules/checkout/address-lookup.ts'
 import { CheckoutService } from './modules/checkout/checkout.service.ts'
+import { loadLogo } from './modules/builders/workwear.service.ts'
 import { PaymentMethodRegistry, purchaseOrder } from './modules/checkout/payment-methods.ts'
 import { MailQueueWorker } from './modules/mail/mail.queue.ts'
 import { CustomerService } from './modules/customers/customers.service.ts'
@@ -58,42 +65,13 @@ import { SearchService } from './modules/search/search.service.ts'
 import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts'
-import { presentSite, SiteRegistry, type Site } from './modules/sites/sites.service.ts'
+import { presentSite, SiteRegistry } from './modules/sites/sites.service.ts'
 import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
 import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handler.ts'
 import { noStorePath, securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { sessionCartId } from './lib/customer-session.ts'
-import { sites as sitesTable } from './db/schema.ts'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config
-    db: Db
-    sites: SiteRegistry
-    content: ContentService
-    catalog: CatalogService
-    searchService: SearchService
-    carts: CartService
-    customers: CustomerService
-    paymentMethods: PaymentMethodRegistry
-    checkout: CheckoutService
-    addressLookup: AddressLookup
-    mailer: Mailer
-    /** Sends queued e-mails (order acknowledgements and notifications) */
-    mailQueue: MailQueueWorker
-    /** Tells other instances what this one changed, so their caches follow (ADR 0081). */
-    changes: ChangeBus
-    /** Background work of this instance (started when the app is ready). */
-    jobs: JobRunner
-    /** The Inertia asset version the browser must send back. */
-    assetVersion: string
-  }
-  interface FastifyRequest {
-    /** The site picked by the Host header; null for an unknown host. */
-    site: Site | null
-  }
-}
+import { allSiteIds } from './modules/sites/sites.queries.ts'
 
 export interface AppDependencies {
   /** An already-open database (tests pass an isolated one); otherwise opened from config. */
@@ -106,6 +84,10 @@ export interface AppDependencies {
   sendMail?: SendMail
   /** Start background jobs when ready (default true; tests that drive jobs themselves pass false). */
   startJobs?: boolean
+  /** The upload store; default: from config (local folder or S3). */
+  uploads?: UploadStore
+  /** Sees every route as it is added (the routes-table test lists them). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
@@ -125,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     // On close, idle keep-alive connections go at once; requests in flight are answered first.
     forceCloseConnections: 'idle',
   })
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
 
   // --- Infrastructure -------------------------------------------------------------------
   const ownsDatabase = !deps.database
@@ -140,6 +123,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   app.decorate('config', config)
   app.decorate('db', database.db)
+  app.decorate('uploads', deps.uploads ?? createUploadStore(config.uploads))
   const content = new ContentService(createContentStore(config, database.db))
   app.decorate('content', content)
   // Site settings, products settings and the header message come from content stories.
@@ -182,13 +166,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       carts: app.carts,
       searchService: app.searchService,
       sites: app.sites,
-      refreshContentVersion: async () => {
-        const store = content.store
-        if (!(store instanceof StoryblokContentStore)) return
-        for (const site of await database.db.select({ id: sitesTable.id }).from(sitesTable)) {
-          await store.refresh(site.id)
-        }
-      },
+      refreshContentVersion: async () =>
+        content.refreshVersions(await allSiteIds(database.db), (err) => {
+          throw err
+        }),
     },
     app.log,
   )
@@ -201,10 +182,17 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('addressLookup', addressLookupFor(config, app.log))
   app.decorate(
     'checkout',
-    new CheckoutService(database.db, app.carts, app.customers, app.paymentMethods, () => {
-      // Send the new order's e-mails now rather than at the next poll.
-      app.mailQueue.kick().catch((err: unknown) => app.log.warn({ err }, 'mail queue run failed'))
-    }),
+    new CheckoutService(
+      database.db,
+      app.carts,
+      app.customers,
+      app.paymentMethods,
+      () => {
+        // Send the new order's e-mails now rather than at the next poll.
+        app.mailQueue.kick().catch((err: unknown) => app.log.warn({ err }, 'mail queue run failed'))
+      },
+      (row) => loadLogo(app.uploads, row),
+    ),
   )
   app.decorate('jobs', createJobs(app))
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start())

@@ -12,6 +12,26 @@ function issuesOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
+  it('keeps uploads in var/uploads by default and names every missing S3 variable for UPLOAD_STORE=s3', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).uploads).toMatchObject({ kind: 'local' })
+    expect(issuesOf({ UPLOAD_STORE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual([
+      'S3_BUCKET: required when UPLOAD_STORE is s3',
+      'S3_ACCESS_KEY_ID: required when UPLOAD_STORE is s3',
+      'S3_SECRET_ACCESS_KEY: required when UPLOAD_STORE is s3',
+    ])
+    const s3 = loadConfig({
+      NODE_ENV: 'test',
+      UPLOAD_STORE: 's3',
+      S3_ENDPOINT: 'https://s3.eu-west-2.amazonaws.com',
+      S3_BUCKET: 'shop-uploads',
+      S3_REGION: 'eu-west-2',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'live/',
+    }).uploads
+    expect(s3).toMatchObject({ kind: 's3', bucket: 'shop-uploads', region: 'eu-west-2', prefix: 'live/' })
+  })
+
   it('uses the embedded database and sensible defaults when nothing is set', () => {
     const c = loadConfig({ NODE_ENV: 'test' })
     expect(c.db.driver).toBe('pglite')

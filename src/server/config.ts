@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { loadPaymentsConfig, type PaymentsConfig } from './modules/payments/payments.config.ts'
+import type { UploadConfig } from './lib/upload-store.ts'
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..').replace(/\/dist$/, '')
 
@@ -86,6 +87,21 @@ const envSchema = z.object({
   MAIL_CAPTURE_FILE: z.string().min(1).optional(),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Where uploaded and generated files live: a local folder (default) or an S3-compatible bucket */
+  UPLOAD_STORE: z.enum(['local', 's3']).default('local'),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name')
+    .optional(),
+  S3_REGION: z.string().min(1).max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+\/)*$/, 'must be folder names, each ending in /')
+    .default(''),
   /** How often the mail queue worker looks for due order e-mails (ms); 0 turns it off */
   MAIL_QUEUE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   ADDRESS_LOOKUP: z.enum(['embedded', 'ideal-postcodes']).default('embedded'),
@@ -154,6 +170,8 @@ export interface Config {
   /** On SIGTERM: how long /readyz says 503 while still serving, before the server closes. */
   shutdownDrainMs: number
   paths: { root: string; var: string; dist: string }
+  /** The upload store (workwear logos, sign proofs): ADR 0083 */
+  uploads: UploadConfig
   content: {
     provider: 'local' | 'storyblok'
     storyblok: {
@@ -253,6 +271,11 @@ export function loadConfig(
       )
     }
   }
+  if (e.UPLOAD_STORE === 's3') {
+    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!e[name]) issues.push(`${name}: required when UPLOAD_STORE is s3`)
+    }
+  }
   if (issues.length) throw new ConfigError(issues)
   const secret =
     e.SESSION_SECRET ?? (e.NODE_ENV === 'test' ? 'test-secret-'.padEnd(40, 'x') : localSecret(varDir))
@@ -344,6 +367,18 @@ export function loadConfig(
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),
     paths: { root, var: varDir, dist: resolve(root, 'dist') },
+    uploads:
+      e.UPLOAD_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT!,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            prefix: e.S3_PREFIX,
+          }
+        : { kind: 'local', dir: resolve(root, e.UPLOAD_DIR ?? 'var/uploads') },
     content: {
       provider: e.CONTENT_PROVIDER,
       storyblok: {

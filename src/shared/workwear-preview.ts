@@ -5,6 +5,7 @@
  * one self-contained image.
  */
 import type { WorkwearColour } from './workwear.ts'
+import { escapeHtml as escapeText } from './safe-html.ts'
 
 const BODY =
   'M70 20 L100 10 Q120 30 140 10 L170 20 L215 60 L195 95 L175 82 L175 230 L65 230 L65 82 L45 95 L25 60 Z'
@@ -15,10 +16,6 @@ const SPOTS: Record<string, [number, number, number]> = {
   'right-chest': [77, 55, 28],
   back: [95, 95, 50],
   sleeve: [183, 48, 18],
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 /** Text colour that reads on the garment colour. */

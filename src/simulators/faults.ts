@@ -8,6 +8,7 @@
  * - `reset`: drop the connection without acting.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { escapeHtml } from '../shared/safe-html.ts'
 
 export type Provider = 'opayo' | 'paya' | 'paypal' | 'amazon'
 export type FaultKind = 'error500' | 'timeout' | 'timeoutAfter' | 'reset'
@@ -115,12 +116,7 @@ export function luhn(number: string): boolean {
   return sum % 10 === 0
 }
 
-export function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  )
-}
+export { escapeHtml } from '../shared/safe-html.ts'
 
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title>

@@ -10,7 +10,7 @@ import { sites } from '../../src/server/db/schema.ts'
 import { bumpCacheVersion } from '../../src/server/modules/content/content.import.ts'
 import { LocalContentStore, type ContentStore } from '../../src/server/modules/content/content.store.ts'
 import { StoryblokContentStore } from '../../src/server/modules/content/storyblok.store.ts'
-import { createStoryblokStandIn } from '../../src/server/modules/content/storyblok.standin.ts'
+import { createStoryblokStandIn } from '../support/storyblok-standin.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 
 let testDb: TestDatabase

@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/server/config.ts'
 import { sites } from '../../src/server/db/schema.ts'
 import { LocalContentStore } from '../../src/server/modules/content/content.store.ts'
 import { StoryblokContentStore } from '../../src/server/modules/content/storyblok.store.ts'
-import { createStoryblokStandIn } from '../../src/server/modules/content/storyblok.standin.ts'
+import { createStoryblokStandIn } from '../support/storyblok-standin.ts'
 import { inertiaHeaders } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 

@@ -122,7 +122,7 @@ describe('the custom workwear builder', () => {
       .select()
       .from(workwearSessions)
       .where(eq(workwearSessions.id, cart.session_id))
-    const stored = row!.logo!.toString('utf8')
+    const stored = (await t.app.uploads.get(row!.logoKey!))!.data.toString('utf8')
     expect(stored).not.toMatch(/script|onload|javascript|href/i)
     expect(stored).toContain('<rect width="10" height="10" fill="red" />')
   })
@@ -242,7 +242,8 @@ describe('copied baskets and their workwear designs', () => {
     expect(sharedSessions[0]!.id).not.toBe(original.session_id)
     const source = await sessionRow(original.session_id)
     expect(sharedSessions[0]!.design).toEqual(source.design)
-    expect(sharedSessions[0]!.logo!.equals(source.logo!)).toBe(true)
+    expect(sharedSessions[0]!.logoKey).toBe(source.logoKey)
+    expect(await t.app.uploads.get(sharedSessions[0]!.logoKey!)).not.toBeNull()
 
     // The friend takes the basket: a copy again, with sessions of its own, that opens and saves.
     const friend = await visitor()
@@ -297,7 +298,7 @@ describe('copied baskets and their workwear designs', () => {
     expect(savedSessions).toHaveLength(1)
     expect(savedSessions[0]!.id).not.toBe(original.session_id)
     expect(savedLines.map((l) => l.workWearSession!.id)).toEqual([savedSessions[0]!.id, savedSessions[0]!.id])
-    expect(savedSessions[0]!.logo).not.toBeNull()
+    expect(savedSessions[0]!.logoKey).not.toBeNull()
 
     const edited = await v.post(
       `/custom-workwear/${categoryId}`,

@@ -2,6 +2,7 @@
  * The page object (inertia.md §1.5) and its embedding in HTML (§1.6).
  */
 import type { PropsMetadata } from './resolve-props.ts'
+import { escapeHtml as escapeAttribute } from '../../shared/safe-html.ts'
 
 /** The page object sent to the client, as `@inertiajs/core` 3.7 reads it (internal fields left out). */
 export interface Page<Props extends Record<string, unknown> = Record<string, unknown>> extends PropsMetadata {
@@ -63,10 +64,6 @@ export function buildPage(input: PageInput): Page {
  */
 export function serializePageForHtml(page: Page): string {
   return JSON.stringify(page).replace(/\//g, '\\/').replace(/</g, '\\u003c')
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 /** The client-side-rendering body: the page script followed by the empty mount element. */

@@ -16,6 +16,8 @@
  * afterwards.
  */
 
+import { asSession, type SessionLike } from '../lib/session-like.ts'
+
 export const SESSION_KEYS = {
   flash: 'inertia.flash',
   errors: 'inertia.errors',
@@ -29,17 +31,6 @@ export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS]
 export type ErrorMessages = Record<string, string | readonly string[] | undefined>
 /** Stored errors: bag name → field → messages. The default bag is `'default'`. */
 export type ErrorBags = Record<string, ErrorMessages>
-
-interface SessionLike {
-  get(key: string): unknown
-  set(key: string, value: unknown): void
-}
-
-function asSession(candidate: unknown): SessionLike | null {
-  if (candidate === null || typeof candidate !== 'object') return null
-  const s = candidate as Partial<SessionLike>
-  return typeof s.get === 'function' && typeof s.set === 'function' ? (s as SessionLike) : null
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)

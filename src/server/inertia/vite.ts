@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs'
 import type { ViteDevServer } from 'vite'
 import type { Page } from './page.ts'
 import { createModuleSsrRenderer, type SsrModule, type SsrRenderer } from './ssr.ts'
+import { escapeHtml as escapeAttribute } from '../../shared/safe-html.ts'
 
 export interface ViteManifestChunk {
   file: string
@@ -48,9 +49,7 @@ export interface ProductionAssetsOptions {
   pageModule?: (component: string) => string
 }
 
-export function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
+export { escapeHtml as escapeAttribute } from '../../shared/safe-html.ts'
 
 function nonceAttribute(nonce: string | undefined): string {
   return nonce ? ` nonce="${escapeAttribute(nonce)}"` : ''

@@ -2,6 +2,7 @@
  * The jobs of the shop, registered in one place. Add a job here, never from route registration.
  */
 import type { FastifyInstance } from 'fastify'
+import { sweepExpiredSessions } from '../plugins/session.ts'
 import { JobRunner } from './runner.ts'
 
 export { JobRunner, type Job, type JobStatus } from './runner.ts'
@@ -13,6 +14,10 @@ export function createJobs(app: FastifyInstance): JobRunner {
   // Safe on every instance: the sweep takes its rows with FOR UPDATE SKIP LOCKED.
   const maxAge = app.config.session.ttlSeconds + 86_400
   jobs.add({ name: 'basket-sweep', everyMs: 3600_000, runOnce: () => app.carts.sweep(maxAge) })
+  // Expired sessions in the database (with Redis, keys expire by themselves), hourly.
+  if (!app.config.redisUrl) {
+    jobs.add({ name: 'session-sweep', everyMs: 3600_000, runOnce: () => sweepExpiredSessions(app.db) })
+  }
   // Order e-mails queued in the order's transaction (SKIP LOCKED claims: safe on every instance).
   const mailEvery = app.config.mail.queueIntervalMs
   if (mailEvery > 0) {

@@ -5,17 +5,9 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { currentCustomerId } from '../modules/auth/auth.session.ts'
+import { sessionOf } from './session-like.ts'
 
 export const CART_SESSION_KEY = 'cartId'
-
-interface SessionLike {
-  get(key: string): unknown
-  set(key: string, value: unknown): void
-}
-
-function sessionOf(request: FastifyRequest): SessionLike | null {
-  return ((request as { session?: SessionLike }).session as SessionLike | undefined) ?? null
-}
 
 export { currentCustomerId }
 

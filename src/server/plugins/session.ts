@@ -101,9 +101,18 @@ export class DatabaseSessionStore implements AsyncStore {
     await this.db.delete(sessions).where(eq(sessions.id, id))
   }
 
-  async sweep(): Promise<void> {
-    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()))
+  async sweep(): Promise<number> {
+    return sweepExpiredSessions(this.db)
   }
+}
+
+/** Deletes expired session rows (one statement: safe on every instance at once); returns how many. */
+export async function sweepExpiredSessions(db: Db): Promise<number> {
+  const gone = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, new Date()))
+    .returning({ id: sessions.id })
+  return gone.length
 }
 
 /** Sessions in Redis with the key's own expiry. */
@@ -145,10 +154,10 @@ export interface SessionPluginOptions {
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: SessionPluginOptions) => {
     if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie)
-    const dbStore = opts.redis ? null : new DatabaseSessionStore(opts.db, opts.ttlSeconds)
+    // Expired database rows are swept by the jobs module (src/server/jobs); Redis keys expire themselves.
     const store: AsyncStore = opts.redis
       ? new RedisSessionStore(opts.redis, opts.ttlSeconds)
-      : (dbStore as DatabaseSessionStore)
+      : new DatabaseSessionStore(opts.db, opts.ttlSeconds)
 
     await app.register(fastifySession, {
       secret: opts.secret,
@@ -164,14 +173,6 @@ export const sessionPlugin = fp(
         maxAge: opts.ttlSeconds * 1000,
       },
     })
-
-    if (dbStore) {
-      const timer = setInterval(() => {
-        dbStore.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'))
-      }, 3600_000)
-      timer.unref()
-      app.addHook('onClose', async () => clearInterval(timer))
-    }
   },
   { name: 'shop-session' },
 )

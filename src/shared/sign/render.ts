@@ -7,6 +7,7 @@
 import { textWidthEm } from './metrics.ts'
 import { findSymbol, type SignSymbol } from './symbols.ts'
 import { SIGN_TEXT, type SignDesign, type SignErrors, type SignSize, type SignType } from './design.ts'
+import { escapeHtml as escapeXml } from '../safe-html.ts'
 
 /** Colours by ISO 3864-4 (close to the RAL colours sign makers print: 3020, 1003, 5005, 6032). */
 export const SAFETY_COLOURS = {
@@ -47,9 +48,7 @@ function n(value: number): string {
 }
 
 /** Escapes text content (attribute values here never hold quotes). */
-export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
+export { escapeHtml as escapeXml } from '../safe-html.ts'
 
 interface Box {
   x: number

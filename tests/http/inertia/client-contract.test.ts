@@ -7,7 +7,7 @@ import { Window } from 'happy-dom'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { clientSideBody, type Page } from '../../../src/server/inertia/page.ts'
-import { createTestApp, inertiaHeaders } from '../../../src/server/inertia/testing.ts'
+import { createTestApp, inertiaHeaders } from '../../support/inertia-testing.ts'
 
 let app: FastifyInstance | undefined
 afterEach(async () => {

@@ -2,12 +2,7 @@ import fp from 'fastify-plugin'
 import { afterEach, describe, expect, it } from 'vitest'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { inertiaPlugin, renderErrorPage } from '../../../src/server/inertia/plugin.ts'
-import {
-  createTestApp,
-  inertiaHeaders,
-  pageFromHtml,
-  plainDocument,
-} from '../../../src/server/inertia/testing.ts'
+import { createTestApp, inertiaHeaders, pageFromHtml, plainDocument } from '../../support/inertia-testing.ts'
 
 let app: FastifyInstance | undefined
 afterEach(async () => {

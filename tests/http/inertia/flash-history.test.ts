@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import {
-  createTestApp,
-  inertiaHeaders,
-  pageFromHtml,
-  TestClient,
-} from '../../../src/server/inertia/testing.ts'
+import { createTestApp, inertiaHeaders, pageFromHtml, TestClient } from '../../support/inertia-testing.ts'
 
 let app: FastifyInstance | undefined
 afterEach(async () => {

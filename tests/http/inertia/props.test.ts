@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { always, deepMerge, defer, merge, once, optional, scroll } from '../../../src/server/inertia/props.ts'
-import { createTestApp, inertiaHeaders, pageFromHtml } from '../../../src/server/inertia/testing.ts'
+import { createTestApp, inertiaHeaders, pageFromHtml } from '../../support/inertia-testing.ts'
 
 let app: FastifyInstance | undefined
 afterEach(async () => {

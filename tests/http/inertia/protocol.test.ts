@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import fp from 'fastify-plugin'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { createTestApp, inertiaHeaders, pageFromHtml } from '../../../src/server/inertia/testing.ts'
+import { createTestApp, inertiaHeaders, pageFromHtml } from '../../support/inertia-testing.ts'
 
 let app: FastifyInstance | undefined
 afterEach(async () => {

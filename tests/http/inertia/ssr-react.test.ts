@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { Page } from '../../../src/server/inertia/page.ts'
 import { createModuleSsrRenderer, type SsrResult } from '../../../src/server/inertia/ssr.ts'
-import { createTestApp, pageFromHtml } from '../../../src/server/inertia/testing.ts'
+import { createTestApp, pageFromHtml } from '../../support/inertia-testing.ts'
 
 let app: FastifyInstance | undefined
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { Page } from '../../../src/server/inertia/page.ts'
 import { createModuleSsrRenderer, type SsrRenderer } from '../../../src/server/inertia/ssr.ts'
-import { createTestApp, inertiaHeaders, pageFromHtml } from '../../../src/server/inertia/testing.ts'
+import { createTestApp, inertiaHeaders, pageFromHtml } from '../../support/inertia-testing.ts'
 
 let app: FastifyInstance | undefined
 afterEach(async () => {

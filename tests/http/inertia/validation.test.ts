@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { createTestApp, inertiaHeaders, TestClient } from '../../../src/server/inertia/testing.ts'
+import { createTestApp, inertiaHeaders, TestClient } from '../../support/inertia-testing.ts'
 
 let app: FastifyInstance | undefined
 afterEach(async () => {

@@ -18,7 +18,10 @@ import { ComplexTable, SimpleTable } from './Tables.tsx'
 import { TextBlock } from './TextBlock.tsx'
 import { VideoBlock } from './VideoBlock.tsx'
 
-export type BlockComponent = ComponentType<{ blok: PresentedBlok }>
+/** How a block that holds blocks (columns, modal) renders them: handed down, so no import cycle. */
+export type NestedBlocks = ComponentType<{ blocks: unknown; className?: string }>
+
+export type BlockComponent = ComponentType<{ blok: PresentedBlok; Blocks: NestedBlocks }>
 
 export const blockRegistry: Record<string, BlockComponent> = {
   text: TextBlock,
@@ -42,7 +45,7 @@ export function Blok({ blok }: { blok: PresentedBlok }) {
   if (!Component) return null
   return (
     <div className="content-block" data-block={blok.component}>
-      <Component blok={blok} />
+      <Component blok={blok} Blocks={Blocks} />
     </div>
   )
 }

@@ -2,10 +2,10 @@
 import { useId, useState } from 'react'
 import { useModalDialog } from '../../lib/use-modal-dialog.ts'
 import type { PresentedBlok } from '../../../shared/content.ts'
-import { Blocks } from './Blocks.tsx'
+import type { NestedBlocks } from './Blocks.tsx'
 import { str } from './fields.ts'
 
-export function ModalBlock({ blok }: { blok: PresentedBlok }) {
+export function ModalBlock({ blok, Blocks }: { blok: PresentedBlok; Blocks: NestedBlocks }) {
   const id = useId()
   const [open, setOpen] = useState(false)
   const ref = useModalDialog(open)

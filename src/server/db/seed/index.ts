@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { importContent } from '../../modules/content/content.import.ts'
 import { sites } from '../schema.ts'
-import { seedCustomers } from '../../modules/auth/auth.seed.ts'
+import { seedCustomers } from './customers.ts'
 import { seedCatalog } from './catalog/index.ts'
-import { seedCart } from '../../modules/cart/cart.seed.ts'
-import { seedBuilders } from '../../modules/builders/builders.seed.ts'
+import { seedCart } from './cart.ts'
+import { seedBuilders } from './builders.ts'
 import { demoSites } from './sites.ts'
-import { seedSearch } from '../../modules/search/search.seed.ts'
+import { seedSearch } from './search.ts'
 
 export interface SeedOptions {
   log?: (message: string) => void
@@ -46,6 +46,3 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
   for (const r of await importContent(db)) log(`${r.site}: ${r.stories} content stories`)
   log(`seeded ${demoSites.length} sites`)
 }
-
-/** True when the database has no sites yet (a fresh install). */
-export { isEmpty } from '../../ops/startup.ts'

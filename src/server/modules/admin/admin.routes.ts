@@ -2,15 +2,28 @@
  * The back-office API under /api/admin/v1 (thin: validation and work live in admin.*.ts and the
  * modules' services). Every call, allowed or not, is written to admin_calls.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { SearchRequestError } from '../search/search.service.ts'
 import { adminCalls } from './admin.tables.ts'
 import { ImportError, importSkus, skuRowsFromCsv } from './admin.catalog.ts'
+import {
+  importStories,
+  publishStories,
+  retireDeliveryRate,
+  retirePromotion,
+  upsertCategories,
+  upsertDeliveryRates,
+  upsertGroups,
+  upsertPromotions,
+} from './admin.operations.ts'
+import { LocalContentStore } from '../content/content.store.ts'
 import { openApiDocument } from './admin.openapi.ts'
 import { AdminTokens } from './admin.tokens.ts'
 
 export const ADMIN_PREFIX = '/api/admin/v1'
+
+const MAX_PUBLISH = 500
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -112,6 +125,104 @@ export async function adminRoutes(app: FastifyInstance) {
       if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
       await app.searchService.removeRedirect(request.adminToken!.siteId, parsed.data.query)
       return { ok: true }
+    })
+
+    /** `{items: [...]}` → the batch's result, or 422 with every bad row (nothing written). */
+    const batch =
+      <T>(run: (siteId: number, items: unknown[]) => Promise<T>, after?: (r: T, siteId: number) => void) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const parsed = z
+          .object({ items: z.array(z.unknown()) })
+          .strict()
+          .safeParse(request.body)
+        if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
+        const siteId = request.adminToken!.siteId
+        try {
+          const result = await run(siteId, parsed.data.items)
+          after?.(result, siteId)
+          return result
+        } catch (err) {
+          if (err instanceof ImportError) return invalid(reply, err.errors)
+          throw err
+        }
+      }
+
+    secured.put(
+      '/catalog/categories',
+      route,
+      batch(
+        (siteId, items) => upsertCategories(app.db, siteId, items),
+        (r, siteId) => app.catalog.invalidate({ siteId, categoryIds: r.categoryIds }),
+      ),
+    )
+    secured.put(
+      '/catalog/groups',
+      route,
+      batch(
+        (siteId, items) => upsertGroups(app.db, siteId, items),
+        (r, siteId) => app.catalog.invalidate({ siteId, groupIds: r.groupIds }),
+      ),
+    )
+    secured.put(
+      '/promotions',
+      route,
+      batch((siteId, items) => upsertPromotions(app.db, siteId, items)),
+    )
+    secured.delete<{ Params: { code: string } }>('/promotions/:code', route, async (request, reply) => {
+      if (!(await retirePromotion(app.db, request.adminToken!.siteId, request.params.code)))
+        return reply.code(404).send({ message: 'No promotion has this code.' })
+      return { ok: true }
+    })
+    secured.put(
+      '/delivery-rates',
+      route,
+      batch(
+        (siteId, items) => upsertDeliveryRates(app.db, siteId, items),
+        () => app.carts.invalidateRates(),
+      ),
+    )
+    secured.delete('/delivery-rates', route, async (request, reply) => {
+      const parsed = z
+        .object({ zone: z.string().trim().min(1).max(40), despatchType: z.string().trim().min(1).max(40) })
+        .strict()
+        .safeParse(request.body)
+      if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
+      const { zone, despatchType } = parsed.data
+      if (!(await retireDeliveryRate(app.db, request.adminToken!.siteId, zone, despatchType)))
+        return reply.code(404).send({ message: 'The site has no such delivery rate.' })
+      app.carts.invalidateRates()
+      return { ok: true }
+    })
+
+    // Content: only the embedded store is written here; with Storyblok, content is edited there.
+    const embedded = (reply: FastifyReply) => {
+      if (app.content.store instanceof LocalContentStore) return true
+      reply.code(409).send({ message: 'Content is managed in Storyblok; publish it there.' })
+      return false
+    }
+    secured.put('/content/stories', route, async (request, reply) => {
+      if (!embedded(reply)) return reply
+      return batch(
+        (siteId, items) => importStories(app.db, siteId, items),
+        () => app.content.invalidate(),
+      )(request, reply)
+    })
+    secured.post('/content/publish', route, async (request, reply) => {
+      if (!embedded(reply)) return reply
+      const parsed = z
+        .object({ slugs: z.array(z.string().trim().min(1).max(300)).min(1).max(MAX_PUBLISH) })
+        .strict()
+        .safeParse(request.body)
+      if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
+      try {
+        const result = await publishStories(app.db, request.adminToken!.siteId, parsed.data.slugs)
+        // Every instance drops its content cache (the `content` signal, ADR 0081).
+        app.content.invalidate()
+        return result
+      } catch (err) {
+        if (err instanceof ImportError) return invalid(reply, err.errors)
+        throw err
+      }
     })
 
     secured.post('/search/reindex', route, async (request) => {

@@ -5,6 +5,8 @@
  *   token list                                      tokens with their site and state
  *   token revoke <id>
  *   import skus <file.json|file.csv> --site <host|code>
+ *   import categories|groups|promotions|delivery-rates|stories <file.json> --site <host|code>
+ *   content publish <full slug>... --site <host|code>
  *   search reindex --site <host|code>
  *
  * Changes are announced to the running instances (ADR 0081), which follow within seconds.
@@ -19,6 +21,36 @@ import { CatalogService } from '../catalog/catalog.service.ts'
 import { sites } from '../sites/sites.tables.ts'
 import { ImportError, importSkus, skuRowsFromCsv } from './admin.catalog.ts'
 import { AdminTokens } from './admin.tokens.ts'
+import {
+  importStories,
+  publishStories,
+  upsertCategories,
+  upsertDeliveryRates,
+  upsertGroups,
+  upsertPromotions,
+} from './admin.operations.ts'
+
+/** JSON batches by name: the same work as the API's PUT routes, and the signal to send after it. */
+const BATCHES: Record<
+  string,
+  {
+    run: (db: typeof database.db, siteId: number, items: unknown[]) => Promise<object>
+    /** The change-bus topic other instances follow (none: promotions are read per basket change) */
+    signal?: (siteId: number, result: object) => [string, Record<string, unknown>?]
+  }
+> = {
+  categories: {
+    run: upsertCategories,
+    signal: (siteId, r) => ['catalog', { siteId, categoryIds: (r as { categoryIds: number[] }).categoryIds }],
+  },
+  groups: {
+    run: upsertGroups,
+    signal: (siteId, r) => ['catalog', { siteId, groupIds: (r as { groupIds: number[] }).groupIds }],
+  },
+  promotions: { run: upsertPromotions },
+  'delivery-rates': { run: upsertDeliveryRates, signal: () => ['delivery-rates'] },
+  stories: { run: (db, siteId, items) => importStories(db, siteId, items), signal: () => ['content'] },
+}
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -27,7 +59,7 @@ const { positionals, values } = parseArgs({
 
 function usage(message: string): never {
   console.error(
-    `${message}\nusage: npm run admin -- token create --site <host> --name <who> | token list | token revoke <id> | import skus <file> --site <host> | search reindex --site <host>`,
+    `${message}\nusage: npm run admin -- token create --site <host> --name <who> | token list | token revoke <id> | import skus|categories|groups|promotions|delivery-rates|stories <file> --site <host> | content publish <slug>... --site <host> | search reindex --site <host>`,
   )
   process.exit(2)
 }
@@ -83,6 +115,33 @@ try {
       if (!(err instanceof ImportError)) throw err
       for (const e of err.errors) console.error(`row ${e.row}: ${e.field}: ${e.message}`)
       console.error(err.message)
+      process.exitCode = 1
+    }
+  } else if (area === 'import' && command && BATCHES[command]) {
+    if (!arg) usage(`import ${command} needs a file`)
+    const parsed = JSON.parse(readFileSync(arg, 'utf8')) as { items?: unknown[] } | unknown[]
+    const items = Array.isArray(parsed) ? parsed : (parsed.items ?? [])
+    const site = await siteId()
+    try {
+      const result = await BATCHES[command].run(database.db, site, items)
+      const signal = BATCHES[command].signal?.(site, result)
+      if (signal) bus.publish(...signal)
+      console.log(JSON.stringify(result))
+    } catch (err) {
+      if (!(err instanceof ImportError)) throw err
+      for (const e of err.errors) console.error(`row ${e.row}: ${e.field}: ${e.message}`)
+      console.error(err.message)
+      process.exitCode = 1
+    }
+  } else if (area === 'content' && command === 'publish') {
+    const slugs = positionals.slice(2)
+    if (slugs.length === 0) usage('content publish needs one or more full slugs')
+    try {
+      console.log(JSON.stringify(await publishStories(database.db, await siteId(), slugs)))
+      bus.publish('content')
+    } catch (err) {
+      if (!(err instanceof ImportError)) throw err
+      for (const e of err.errors) console.error(`${slugs[e.row]}: ${e.message}`)
       process.exitCode = 1
     }
   } else if (area === 'search' && command === 'reindex') {

@@ -2,6 +2,7 @@
  * The authentication e-mails as pure functions: data in, { to, subject, text, html } out, in the
  * site's brand. Delivery is someone else's job (the injected `sendMail`).
  */
+import { escapeHtml } from '../../../shared/safe-html.ts'
 
 export interface MailMessage {
   to: string
@@ -19,10 +20,6 @@ export interface MailBrand {
   /** e.g. 'http://localhost:3000' */
   baseUrl: string
   contactEmail?: string
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 function layout(

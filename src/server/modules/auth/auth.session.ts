@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify'
 import type { CustomerRow } from './auth.tables.ts'
+import { sessionOf } from '../../lib/session-like.ts'
 
 export const SESSION = {
   customerId: 'customerId',
@@ -32,15 +33,7 @@ export interface PendingTwoFactor {
   expiresAt: number
 }
 
-interface SessionLike {
-  get(key: string): unknown
-  set(key: string, value: unknown): void
-}
-
-function session(request: FastifyRequest): SessionLike | null {
-  const s = (request as { session?: unknown }).session as Partial<SessionLike> | undefined
-  return s && typeof s.get === 'function' && typeof s.set === 'function' ? (s as SessionLike) : null
-}
+const session = sessionOf
 
 export function sessionGet<T>(request: FastifyRequest, key: string): T | undefined {
   return session(request)?.get(key) as T | undefined

@@ -57,8 +57,8 @@ export const workwearSessions = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
     design: jsonb('design').$type<WorkwearDesign>().notNull(),
-    /** The uploaded logo, sanitised (SVG) or re-encoded (PNG, JPEG) */
-    logo: bytea('logo'),
+    /** Key of the uploaded logo in the upload store (sanitised SVG, or re-encoded PNG/JPEG) */
+    logoKey: text('logo_key'),
     logoType: text('logo_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -110,7 +110,8 @@ export const orderWorkwearDesigns = pgTable(
     sessionId: uuid('session_id').notNull(),
     categoryId: integer('category_id'),
     design: jsonb('design').$type<WorkwearDesign>().notNull(),
-    logo: bytea('logo'),
+    /** The logo's upload-store key: keys are content hashes, never overwritten or reused */
+    logoKey: text('logo_key'),
     logoType: text('logo_type'),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.sessionId] })],

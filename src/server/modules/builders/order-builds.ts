@@ -39,11 +39,19 @@ function newToken(): string {
   return randomBytes(16).toString('base64url')
 }
 
+/** Reads a workwear session's logo (from the upload store); null when it has none. */
+export type LogoLoader = (row: Pick<WorkwearSessionRow, 'logoKey' | 'logoType'>) => Promise<LogoFile | null>
+
+export interface LogoFile {
+  data: Buffer
+  type: string
+}
+
 /** The small logo embedded in a workwear preview: a PNG of at most 160 px, or the sanitised SVG. */
-async function previewLogo(row: Pick<WorkwearSessionRow, 'logo' | 'logoType'>): Promise<string | null> {
-  if (!row.logo || !row.logoType) return null
-  if (row.logoType === 'image/svg+xml') return `data:image/svg+xml;base64,${row.logo.toString('base64')}`
-  const small = await sharp(row.logo)
+async function previewLogo(logo: LogoFile | null): Promise<string | null> {
+  if (!logo) return null
+  if (logo.type === 'image/svg+xml') return `data:image/svg+xml;base64,${logo.data.toString('base64')}`
+  const small = await sharp(logo.data)
     .resize(PREVIEW_LOGO_PIXELS, PREVIEW_LOGO_PIXELS, { fit: 'inside', withoutEnlargement: true })
     .png()
     .toBuffer()
@@ -61,6 +69,8 @@ export async function recordOrderBuilds(
     orderId: number
     items: readonly CartItemRow[]
     ordered: readonly { id: number; cartItemId: number | null }[]
+    /** The logo store's reader; upload-store keys are content hashes, so the order keeps the key */
+    loadLogo: LogoLoader
   },
 ): Promise<void> {
   const orderItemOf = new Map(input.ordered.map((o) => [o.cartItemId, o.id]))
@@ -92,7 +102,7 @@ export async function recordOrderBuilds(
         sessionId: session.id,
         categoryId: session.categoryId,
         design: session.design,
-        logo: session.logo,
+        logoKey: session.logoKey,
         logoType: session.logoType,
       })
       .onConflictDoNothing()
@@ -106,7 +116,7 @@ export async function recordOrderBuilds(
         colour,
         positions: session.design.positions,
         text: session.design.text,
-        logo: await previewLogo(session),
+        logo: await previewLogo(await input.loadLogo(session)),
         displaySize: 120,
       }),
       alt: `${session.design.garmentName} in ${session.design.colour}${names.length ? `, logo on the ${names.join(', ')}` : ''}`,

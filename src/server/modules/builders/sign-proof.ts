@@ -4,9 +4,14 @@
  * placed on one A4 page by pdfkit with its width and height marked, the sign's wording, size,
  * material and quantity in a table, and a box for the customer's approval.
  */
+import { createHash } from 'node:crypto'
 import PDFDocument from 'pdfkit'
 import sharp from 'sharp'
+import type { UploadStore } from '../../lib/upload-store.ts'
 import type { PrintableSign } from '../cart/cart.tables.ts'
+
+/** Bump when the proof's layout changes, so stored proofs are made again. */
+const PROOF_LAYOUT = 2
 
 /** Longest side of the embedded image, pixels (a 600 mm sign at 300 dpi would be 7,000) */
 const MAX_PIXELS = 2000
@@ -191,4 +196,25 @@ function dimension(
     doc.text(label, at.x1 + 5 - textWidth / 2, middle, { lineBreak: false })
     doc.restore()
   }
+}
+
+/**
+ * The proof from the upload store, made and stored on first request. The key is the hash of
+ * everything printed on it, so a changed sign or quantity gets a new proof, and every instance
+ * hands out the one already made (a sign proof takes a second or more to render).
+ */
+export async function storedSignProof(
+  uploads: UploadStore,
+  sign: PrintableSign,
+  details: ProofDetails,
+): Promise<Buffer> {
+  const hash = createHash('sha256')
+    .update(JSON.stringify([PROOF_LAYOUT, sign.printableSVG, sign.signReads ?? '', sign.design, details]))
+    .digest('hex')
+  const key = `sign-proofs/${hash}.pdf`
+  const kept = await uploads.get(key)
+  if (kept) return kept.data
+  const pdf = await signProofPdf(sign, details)
+  await uploads.put(key, pdf, 'application/pdf')
+  return pdf
 }

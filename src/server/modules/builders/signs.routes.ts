@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { CartItemRow } from '../cart/cart.tables.ts'
 import { answerCart, cartContext, idFrom, NOT_FOUND, parseBody, SVG_HEADERS } from './builders.http.ts'
-import { signProofPdf } from './sign-proof.ts'
+import { storedSignProof } from './sign-proof.ts'
 import {
   designerProps,
   loadSignCategory,
@@ -103,7 +103,7 @@ export async function signRoutes(app: FastifyInstance) {
         ? await app.carts.findLines(cartContext(request), (i) => i.id === id && isSign(i))
         : []
       if (!line) return reply.code(404).send(NOT_FOUND)
-      const pdf = await signProofPdf(line.printableSign!, {
+      const pdf = await storedSignProof(app.uploads, line.printableSign!, {
         shopName: request.site!.name,
         sku: line.printableSign!.design!.sku,
         quantity: line.quantity,

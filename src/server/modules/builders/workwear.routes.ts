@@ -15,7 +15,9 @@ import {
   cleanLogo,
   findWorkwearSession,
   loadWorkwearCategory,
+  loadLogo,
   logoDataUrl,
+  storeLogo,
   saveWorkwearSession,
   WorkwearError,
   workwearSaveSchema,
@@ -45,7 +47,7 @@ export async function workwearRoutes(app: FastifyInstance) {
         editing = {
           sessionId: row.id,
           design: row.design,
-          logoUrl: row.logo ? `/custom-workwear/logo/${row.id}` : null,
+          logoUrl: row.logoKey ? `/custom-workwear/logo/${row.id}` : null,
         }
       }
       const props: WorkwearBuilderProps = {
@@ -76,7 +78,7 @@ export async function workwearRoutes(app: FastifyInstance) {
       const ctx = cartContext(request)
       try {
         const checked = checkWorkwear(category, body)
-        const logo = body.logo ? await cleanLogo(body.logo) : null
+        const logo = body.logo ? await storeLogo(app.uploads, await cleanLogo(body.logo)) : null
         const sessionId = body.session_id ?? null
         if (sessionId && !(await findWorkwearSession(app.db, ctx.cartId, sessionId))) {
           return reply.code(404).send(NOT_FOUND)
@@ -119,13 +121,14 @@ export async function workwearRoutes(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>('/custom-workwear/logo/:file', async (request, reply) => {
     const id = UUID_FILE.exec(request.params.file)?.[1]
     const row = id ? await findWorkwearSession(app.db, cartContext(request).cartId, id) : null
-    if (!row?.logo || !row.logoType) return reply.code(404).send(NOT_FOUND)
+    const logo = row ? await loadLogo(app.uploads, row) : null
+    if (!logo) return reply.code(404).send(NOT_FOUND)
     return reply
       .headers({
         ...SVG_HEADERS,
-        'content-type': row.logoType === 'image/svg+xml' ? SVG_HEADERS['content-type'] : row.logoType,
+        'content-type': logo.type === 'image/svg+xml' ? SVG_HEADERS['content-type'] : logo.type,
       })
-      .send(row.logo)
+      .send(logo.data)
   })
 
   app.get<{ Params: { file: string } }>('/custom-workwear/preview/:file', async (request, reply) => {
@@ -138,7 +141,7 @@ export async function workwearRoutes(app: FastifyInstance) {
       colour,
       positions: row.design.positions,
       text: row.design.text,
-      logo: logoDataUrl(row),
+      logo: logoDataUrl(await loadLogo(app.uploads, row)),
       displaySize: 120,
     })
     return reply.headers(SVG_HEADERS).send(svg)

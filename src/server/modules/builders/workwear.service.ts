@@ -4,12 +4,13 @@
  * SVG through the logo sanitiser, PNG and JPEG decoded and re-encoded by sharp, which also strips
  * their metadata), and the basket lines of a design. Costs come from the category's configuration.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { z } from 'zod'
 import { text } from '../../../shared/text.ts'
 import type { Db } from '../../db/client.ts'
+import type { UploadStore } from '../../lib/upload-store.ts'
 import {
   LOGO_MAX_BYTES,
   LOGO_TYPES,
@@ -184,7 +185,7 @@ export async function saveWorkwearSession(
     category: WorkwearCategory
     sessionId: string | null
     checked: ReturnType<typeof checkWorkwear>
-    logo: CleanLogo | null
+    logo: StoredLogo | null
   },
 ): Promise<BuilderLine[]> {
   const { checked, category, logo } = input
@@ -194,7 +195,7 @@ export async function saveWorkwearSession(
       .update(workwearSessions)
       .set({
         design: checked.design,
-        ...(logo ? { logo: logo.bytes, logoType: logo.type } : {}),
+        ...(logo ? { logoKey: logo.key, logoType: logo.type } : {}),
         updatedAt: new Date(),
       })
       .where(
@@ -204,7 +205,7 @@ export async function saveWorkwearSession(
           eq(workwearSessions.categoryId, category.id),
         ),
       )
-      .returning({ id: workwearSessions.id, logo: workwearSessions.logoType })
+      .returning({ id: workwearSessions.id, logo: workwearSessions.logoKey })
     if (!row) throw new CartNotFoundError()
     if (!row.logo) throw fail('logo', WORKWEAR_TEXT.logoRequired)
   } else {
@@ -216,7 +217,7 @@ export async function saveWorkwearSession(
       cartId: input.cartId,
       categoryId: category.id,
       design: checked.design,
-      logo: logo.bytes,
+      logoKey: logo.key,
       logoType: logo.type,
     })
   }
@@ -248,9 +249,37 @@ export async function findWorkwearSession(db: Db, cartId: string | null, session
   return row ?? null
 }
 
-export function logoDataUrl(row: { logo: Buffer | null; logoType: string | null }): string | null {
-  if (!row.logo || !row.logoType) return null
-  return `data:${row.logoType};base64,${row.logo.toString('base64')}`
+/** A cleaned logo as kept in the upload store: its key and type. */
+export interface StoredLogo {
+  key: string
+  type: CleanLogo['type']
+}
+
+const LOGO_EXTENSIONS: Record<CleanLogo['type'], string> = { 'image/svg+xml': 'svg', 'image/png': 'png' }
+
+/**
+ * Puts a cleaned logo in the upload store (every instance reads the same store). The key is the
+ * hash of the bytes, so the same logo uploaded twice is kept once and a key never changes meaning.
+ */
+export async function storeLogo(uploads: UploadStore, logo: CleanLogo): Promise<StoredLogo> {
+  const hash = createHash('sha256').update(logo.bytes).digest('hex')
+  const key = `workwear-logos/${hash}.${LOGO_EXTENSIONS[logo.type]}`
+  await uploads.put(key, logo.bytes, logo.type)
+  return { key, type: logo.type }
+}
+
+/** The session's logo from the upload store, or null. */
+export async function loadLogo(
+  uploads: UploadStore,
+  row: { logoKey: string | null; logoType: string | null },
+): Promise<{ data: Buffer; type: string } | null> {
+  if (!row.logoKey || !row.logoType) return null
+  const file = await uploads.get(row.logoKey)
+  return file ? { data: file.data, type: row.logoType } : null
+}
+
+export function logoDataUrl(logo: { data: Buffer; type: string } | null): string | null {
+  return logo ? `data:${logo.type};base64,${logo.data.toString('base64')}` : null
 }
 
 /**
@@ -280,7 +309,8 @@ export async function copyWorkwearSessions(
       cartId: toCartId,
       categoryId: row.categoryId,
       design: row.design,
-      logo: row.logo,
+      // Upload-store keys are content hashes that are never overwritten: the copy shares the file.
+      logoKey: row.logoKey,
       logoType: row.logoType,
     })
     copies.set(row.id, id)

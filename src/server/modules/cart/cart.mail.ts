@@ -1,8 +1,6 @@
 /** The share e-mail: who shared, and the link that loads a copy of the basket. */
 import type { Site } from '../sites/sites.service.ts'
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+import { escapeHtml as escape } from '../../../shared/safe-html.ts'
 
 export function shareEmail(
   site: Site,

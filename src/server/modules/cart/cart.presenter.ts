@@ -1,10 +1,9 @@
 /** Props of the `Cart` page. */
-import { and, asc, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { Cart, CartPageProps } from '../../../shared/cart.ts'
 import type { ProductTileData } from '../../../shared/listing.ts'
-import { productGroups } from '../catalog/catalog.tables.ts'
+import { findProductTiles } from '../catalog/listing.ts'
 import { presentProductTile } from '../catalog/category.presenter.ts'
 import type { CartContext } from './cart.service.ts'
 
@@ -15,26 +14,8 @@ async function suggestionsFor(app: FastifyInstance, siteId: number): Promise<Pro
   const key = `${siteId}:${app.catalog.version}`
   const cached = suggestionCache.get(key)
   if (cached) return cached
-  const rows = await app.db
-    .select({
-      id: productGroups.id,
-      url: productGroups.url,
-      name: productGroups.name,
-      shortDescription: productGroups.shortDescription,
-      attributes: productGroups.attributes,
-      media: productGroups.media,
-      colourSwatches: productGroups.colourSwatches,
-      minPrice: productGroups.minPrice,
-    })
-    .from(productGroups)
-    .where(
-      and(eq(productGroups.siteId, siteId), eq(productGroups.published, true), gt(productGroups.minPrice, 0)),
-    )
-    .orderBy(asc(productGroups.id))
-    .limit(SUGGESTIONS)
-  const tiles = rows.map((r) =>
-    presentProductTile({ ...r, nameOverride: null, descriptionOverride: null, imageOverride: null }),
-  )
+  const rows = await findProductTiles(app.db, { siteId, firstPriced: SUGGESTIONS })
+  const tiles = rows.map(presentProductTile)
   suggestionCache.set(key, tiles)
   return tiles
 }

@@ -10,7 +10,6 @@
  * everything per visitor (customer, basket, VAT choice) stay outside.
  */
 import { siteBaseUrl } from '../sites/site-url.ts'
-import { and, asc, eq, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type {
@@ -23,7 +22,8 @@ import type { Breadcrumb } from '../../../shared/page-props.ts'
 import { clampPage, pageOffset, paginationMeta } from '../../../shared/pagination.ts'
 import type { Db } from '../../db/client.ts'
 import type { CatalogService } from './catalog.service.ts'
-import { categories, type CategoryRow } from './catalog.tables.ts'
+import { findCategoryAncestors, findCategoryById, findChildCategories } from './catalog.queries.ts'
+import type { CategoryRow } from './catalog.tables.ts'
 import {
   metaDescriptionOf,
   presentBreadcrumbs,
@@ -35,8 +35,6 @@ import { countCategoryProducts, findCategoryProducts, parseListingQuery } from '
 
 /** The Category (grid) page shows at most this many products; larger ranges should be paginated. */
 export const GRID_PRODUCT_LIMIT = 200
-/** Category trees are at most six levels deep (storefront paths); this bounds the ancestor walk. */
-const MAX_DEPTH = 8
 
 interface CategoryCore {
   display: CategoryRow['display']
@@ -72,48 +70,15 @@ async function cached<T extends CacheValue>(
   return value
 }
 
-async function loadCategory(db: Db, siteId: number, id: number): Promise<CategoryRow | null> {
-  const [row] = await db
-    .select()
-    .from(categories)
-    .where(and(eq(categories.id, id), eq(categories.siteId, siteId)))
-    .limit(1)
-  return row ?? null
-}
-
-/** Ancestors of a category, root first. Stops at a missing parent or a cycle. */
-async function loadAncestors(db: Db, category: CategoryRow): Promise<CategoryRow[]> {
-  const chain: CategoryRow[] = []
-  const seen = new Set([category.id])
-  let parentId = category.parentId
-  while (parentId !== null && !seen.has(parentId) && chain.length < MAX_DEPTH) {
-    seen.add(parentId)
-    const parent = await loadCategory(db, category.siteId, parentId)
-    if (!parent) break
-    chain.unshift(parent)
-    parentId = parent.parentId
-  }
-  return chain
-}
-
 async function loadCore(db: Db, siteId: number, id: number): Promise<CategoryCore | null> {
-  const category = await loadCategory(db, siteId, id)
+  const category = await findCategoryById(db, siteId, id)
   if (!category || !category.published) return null
   return {
     display: category.display,
     header: presentCategoryHeader(category),
-    breadcrumbs: presentBreadcrumbs(category, await loadAncestors(db, category)),
+    breadcrumbs: presentBreadcrumbs(category, await findCategoryAncestors(db, category)),
     metaDescription: metaDescriptionOf(category),
   }
-}
-
-async function loadChildren(db: Db, siteId: number, id: number): Promise<ProductTileData[]> {
-  const rows = await db
-    .select()
-    .from(categories)
-    .where(and(eq(categories.siteId, siteId), eq(categories.parentId, id), eq(categories.published, true)))
-    .orderBy(asc(categories.position), asc(sql`lower(${categories.name})`), asc(categories.id))
-  return rows.map(presentCategoryTile)
 }
 
 /** Renders `Category` or `CategoryPaginated` for a category id (Not Found when unpublished). */
@@ -134,7 +99,7 @@ export async function renderCategoryPage(request: FastifyRequest, reply: Fastify
   if (core.display === 'grid') {
     const [{ subcategories }, products] = await Promise.all([
       cached(catalog, `${site.id}:${categoryId}:children`, async () => ({
-        subcategories: await loadChildren(db, site.id, categoryId),
+        subcategories: (await findChildCategories(db, site.id, categoryId)).map(presentCategoryTile),
       })),
       cached(catalog, `${site.id}:${categoryId}:grid`, async () =>
         (

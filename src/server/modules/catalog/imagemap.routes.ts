@@ -3,7 +3,6 @@
  * paged, categories on the first page) linking to detail pages; `GET /imagemap/:id` shows a
  * product group's image with links to the product page and to every image of the product.
  */
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type {
   ImagemapEntry,
@@ -13,18 +12,18 @@ import type {
 } from '../../../shared/listing.ts'
 import { clampPage, pageOffset, paginationMeta, parsePage } from '../../../shared/pagination.ts'
 import type { CatalogMedia } from '../../../shared/catalog.ts'
-import { categories, productGroups } from './catalog.tables.ts'
+import {
+  countImagemapProducts,
+  findImagemapCategories,
+  findImagemapProduct,
+  findImagemapProducts,
+} from './imagemap.queries.ts'
 import { imagesOf, plainText } from './category.presenter.ts'
 
 /** Product images per index page. */
 export const IMAGEMAP_PAGE_SIZE = 48
 /** Category images on the first index page, at most. */
 const CATEGORY_LIMIT = 500
-
-/** SQL: the media list holds at least one picture (same rule as isImage in the presenter). */
-function hasImage(media: SQL | typeof productGroups.media | typeof categories.media): SQL {
-  return sql`exists (select 1 from jsonb_array_elements(${media}) m where coalesce(m->>'file_location', '') <> '' and (m->>'type' = 'image' or (m->>'type' is null and m->>'file_location' ~* '\\.(png|jpe?g|gif|webp|avif|svg|tiff?)([?#].*)?$')))`
-}
 
 function image(media: CatalogMedia, fallbackAlt: string): ImagemapImage {
   return { file_location: media.file_location, alt: plainText(media.alt) || fallbackAlt }
@@ -45,39 +44,16 @@ export async function imagemapRoutes(app: FastifyInstance) {
     const site = request.site
     if (!site) return reply.callNotFound()
     const { db } = app
-    const productFilter = and(
-      eq(productGroups.siteId, site.id),
-      eq(productGroups.published, true),
-      hasImage(productGroups.media),
-    )
-    const [totalRow] = await db.select({ n: count() }).from(productGroups).where(productFilter)
-    const total = Number(totalRow?.n ?? 0)
+    const total = await countImagemapProducts(db, site.id)
     const query = (request.query ?? {}) as Record<string, unknown>
     const page = clampPage(parsePage(query.page), total, IMAGEMAP_PAGE_SIZE)
-
-    const productRows = await db
-      .select({ id: productGroups.id, name: productGroups.name, media: productGroups.media })
-      .from(productGroups)
-      .where(productFilter)
-      .orderBy(asc(sql`lower(${productGroups.name})`), asc(productGroups.id))
-      .limit(IMAGEMAP_PAGE_SIZE)
-      .offset(pageOffset(page, IMAGEMAP_PAGE_SIZE))
-    const categoryRows =
-      page === 1
-        ? await db
-            .select({
-              id: categories.id,
-              name: categories.name,
-              url: categories.url,
-              media: categories.media,
-            })
-            .from(categories)
-            .where(
-              and(eq(categories.siteId, site.id), eq(categories.published, true), hasImage(categories.media)),
-            )
-            .orderBy(asc(sql`lower(${categories.name})`), asc(categories.id))
-            .limit(CATEGORY_LIMIT)
-        : []
+    const productRows = await findImagemapProducts(
+      db,
+      site.id,
+      IMAGEMAP_PAGE_SIZE,
+      pageOffset(page, IMAGEMAP_PAGE_SIZE),
+    )
+    const categoryRows = page === 1 ? await findImagemapCategories(db, site.id, CATEGORY_LIMIT) : []
 
     const props: ImagemapIndexProps = {
       categories: categoryRows.flatMap((r) => entry('category', r, r.url) ?? []),
@@ -91,22 +67,7 @@ export async function imagemapRoutes(app: FastifyInstance) {
     const site = request.site
     const raw = (request.params as { id: string }).id
     if (!site || !/^[1-9]\d{0,8}$/.test(raw)) return reply.callNotFound()
-    const [row] = await app.db
-      .select({
-        id: productGroups.id,
-        name: productGroups.name,
-        url: productGroups.url,
-        media: productGroups.media,
-      })
-      .from(productGroups)
-      .where(
-        and(
-          eq(productGroups.id, Number(raw)),
-          eq(productGroups.siteId, site.id),
-          eq(productGroups.published, true),
-        ),
-      )
-      .limit(1)
+    const row = await findImagemapProduct(app.db, site.id, Number(raw))
     if (!row) return reply.callNotFound()
     const name = plainText(row.name) || 'Name Not Found'
     const images = imagesOf(row.media).map((m) => image(m, name))

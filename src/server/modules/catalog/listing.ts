@@ -4,7 +4,7 @@
  * order. The order, LIMIT and OFFSET all run in the database; the count is a separate query so a
  * page beyond the last can be shown as the last page.
  */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { parseLimit, parsePage } from '../../../shared/pagination.ts'
 import { parseSort, sortOrder, type SortKey } from '../../../shared/sorting.ts'
@@ -95,17 +95,58 @@ export async function countCategoryProducts(db: Db, siteId: number, categoryId: 
   return Number(row?.n ?? 0)
 }
 
+/** Which product tiles to read: a category's page (with its overrides), chosen ids, or the first priced ones. */
+export type TileQuery =
+  | { siteId: number; categoryId: number; sort: SortKey; limit: number; offset: number }
+  | { siteId: number; ids: readonly number[] }
+  | { siteId: number; firstPriced: number }
+
+/** The published fields outside a category: no per-category override. */
+const plainTileColumns = {
+  ...listingColumns,
+  nameOverride: sql<string | null>`null`,
+  descriptionOverride: sql<string | null>`null`,
+  imageOverride: sql<string | null>`null`,
+}
+
+/**
+ * The one query behind every product tile (category listings, search hits, basket suggestions):
+ * published product groups of a site, with a category's overrides when read through a category.
+ * Rows by id come back in the order of the ids asked for; missing or unpublished ones are left out.
+ */
+export async function findProductTiles(db: Db, q: TileQuery): Promise<ListingRow[]> {
+  const published = and(eq(productGroups.siteId, q.siteId), eq(productGroups.published, true))
+  if ('categoryId' in q) {
+    return db
+      .select(listingColumns)
+      .from(categoryProducts)
+      .innerJoin(productGroups, eq(productGroups.id, categoryProducts.groupId))
+      .where(inCategory(q.siteId, q.categoryId))
+      .orderBy(...listingOrder(q.sort))
+      .limit(q.limit)
+      .offset(q.offset)
+  }
+  if ('ids' in q) {
+    if (q.ids.length === 0) return []
+    const rows = await db
+      .select(plainTileColumns)
+      .from(productGroups)
+      .where(and(published, inArray(productGroups.id, [...q.ids])))
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    return q.ids.flatMap((id) => byId.get(id) ?? [])
+  }
+  return db
+    .select(plainTileColumns)
+    .from(productGroups)
+    .where(and(published, gt(productGroups.minPrice, 0)))
+    .orderBy(asc(productGroups.id))
+    .limit(q.firstPriced)
+}
+
 /** One page of a category's published product groups in the given order. */
 export async function findCategoryProducts(
   db: Db,
   options: { siteId: number; categoryId: number; sort: SortKey; limit: number; offset: number },
 ): Promise<ListingRow[]> {
-  return db
-    .select(listingColumns)
-    .from(categoryProducts)
-    .innerJoin(productGroups, eq(productGroups.id, categoryProducts.groupId))
-    .where(inCategory(options.siteId, options.categoryId))
-    .orderBy(...listingOrder(options.sort))
-    .limit(options.limit)
-    .offset(options.offset)
+  return findProductTiles(db, options)
 }

@@ -26,7 +26,7 @@ import { CustomerNotFoundError, type CustomerService } from '../customers/custom
 import { enqueueMail } from '../mail/mail.queue.ts'
 import { acknowledgementMail, notificationMail } from '../orders/orders.mail.ts'
 import { presentOrder } from '../orders/orders.presenter.ts'
-import { orderPreviews, recordOrderBuilds } from '../builders/order-builds.ts'
+import { orderPreviews, recordOrderBuilds, type LogoLoader } from '../builders/order-builds.ts'
 import {
   orderItems,
   orders,
@@ -97,6 +97,8 @@ export class CheckoutService {
     private readonly customers: CustomerService,
     readonly payments: PaymentMethodRegistry,
     private readonly onPlaced: (order: OrderData) => void = () => {},
+    /** Reads a workwear logo for an ordered line's preview (the app passes the upload store's) */
+    private readonly loadLogo: LogoLoader = async () => null,
   ) {}
 
   /** The basket a submit is about: the page's basket if the session holds it (or just ordered it). */
@@ -270,6 +272,7 @@ export class CheckoutService {
         orderId: order!.id,
         items: lines.map((l) => l.item),
         ordered,
+        loadLogo: this.loadLogo,
       })
       const settled = await method.settle({
         orderId: order!.id,

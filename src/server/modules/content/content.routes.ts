@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { sanitizeBreadcrumb } from '../../lib/sanitize.ts'
 import { bankHolidayList } from '../../../shared/bank-holidays.ts'
-import { formSubmissions } from './content.tables.ts'
+import { saveFormSubmission } from './content.queries.ts'
 import { sitemapSections, sitemapXml } from './sitemap.ts'
 
 /** True when the visit carries the configured preview token (`?_preview=`): show drafts. */
@@ -178,7 +178,7 @@ export async function contentRoutes(app: FastifyInstance, options: { notifySiteC
       }
       if (Object.keys(errors).length)
         return reply.code(422).send({ message: 'The given data was invalid.', errors })
-      await app.db.insert(formSubmissions).values({ siteId: site.id, formId: form.id, data })
+      await saveFormSubmission(app.db, { siteId: site.id, formId: form.id, data })
       const to = site.settings.contactEmail
       if (to) {
         options

@@ -12,6 +12,7 @@ import type { Breadcrumb } from '../../../shared/page-props.ts'
 import { safeUrl, sanitizeBreadcrumb, stripTags } from '../../lib/sanitize.ts'
 import { presentBlocks, previewText, richTextHtml, walkBlocks } from './content.presenter.ts'
 import type { ContentStore } from './content.store.ts'
+import { StoryblokContentStore } from './storyblok.store.ts'
 import { recordCache } from '../../lib/cache-stats.ts'
 import { plainText } from './richtext.ts'
 import { isBlok, isRichText, type StoriesQuery, type StoriesResult, type Story } from './storyblok.types.ts'
@@ -83,6 +84,16 @@ export class ContentService {
   /** Runs `fn` whenever the content cache is dropped (e.g. so site settings reload). */
   onInvalidate(fn: () => void): void {
     this.listeners.add(fn)
+  }
+
+  /**
+   * With Storyblok, reads each site's cache version again (after a publish webhook, here or on
+   * another instance); other stores have nothing to refresh. Failures are handed to `onError`.
+   */
+  async refreshVersions(siteIds: readonly number[], onError: (err: unknown) => void): Promise<void> {
+    const store = this.store
+    if (!(store instanceof StoryblokContentStore)) return
+    for (const siteId of siteIds) await store.refresh(siteId).catch(onError)
   }
 
   invalidate(): void {

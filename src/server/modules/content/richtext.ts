@@ -5,18 +5,9 @@
  * Embedded `blok` nodes are not rendered inside rich text (blocks belong in blocks fields).
  */
 import type { RichTextNode } from './storyblok.types.ts'
+import { escapeHtml } from '../../../shared/safe-html.ts'
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] as string)
-}
+export { escapeHtml } from '../../../shared/safe-html.ts'
 
 function attrs(map: Record<string, unknown>): string {
   let out = ''
@@ -98,7 +89,7 @@ export function renderNode(node: RichTextNode): string {
     case 'doc':
       return children(node)
     case 'text': {
-      let html = escapeHtml(typeof node.text === 'string' ? node.text : '')
+      let html: string = escapeHtml(typeof node.text === 'string' ? node.text : '')
       for (const mark of node.marks ?? []) {
         const [open, close] = openMark(mark)
         html = open + html + close

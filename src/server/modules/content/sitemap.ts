@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { categories, productGroups } from '../catalog/catalog.tables.ts'
 import type { ContentService } from './content.service.ts'
 import type { Story } from './storyblok.types.ts'
+import { escapeHtml as xmlEscape } from '../../../shared/safe-html.ts'
 
 export interface SitemapLink {
   name: string
@@ -48,12 +49,6 @@ export async function sitemapSections(
     'blog posts': posts.map((p) => ({ name: p.summary.name, url: p.summary.url })),
   }
 }
-
-const xmlEscape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string,
-  )
 
 /** sitemap.xml: home, content pages, blog, published categories and products (at most 50,000 URLs). */
 export async function sitemapXml(

@@ -6,8 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sites } from '../sites/sites.tables.ts'
-import { StoryblokContentStore } from './storyblok.store.ts'
+import { allSiteIds } from '../sites/sites.queries.ts'
 
 export function webhookSignature(secret: string, body: string): string {
   return createHmac('sha1', secret).update(body).digest('hex')
@@ -40,14 +39,9 @@ export async function webhookRoutes(app: FastifyInstance, options: { secret: str
         return reply.code(401).send({ message: 'Invalid signature.' })
       }
       const body = (request.body ?? {}) as { action?: unknown; full_slug?: unknown }
-      const store = app.content.store
-      if (store instanceof StoryblokContentStore) {
-        for (const site of await app.db.select({ id: sites.id }).from(sites)) {
-          await store
-            .refresh(site.id)
-            .catch((err: unknown) => request.log.error({ err }, 'cache version refresh failed'))
-        }
-      }
+      await app.content.refreshVersions(await allSiteIds(app.db), (err) =>
+        request.log.error({ err }, 'cache version refresh failed'),
+      )
       app.content.invalidate()
       request.log.info({ action: body.action, slug: body.full_slug }, 'content webhook: cache dropped')
       return { ok: true }

@@ -6,9 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { CapturingMailer, OutboxMailer } from './mail.service.ts'
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+import { escapeHtml as escape } from '../../../shared/safe-html.ts'
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body style="font-family:system-ui;margin:2rem;max-width:60rem"><main><h1>${escape(title)}</h1>${body}</main></body></html>`

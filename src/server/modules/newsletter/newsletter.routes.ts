@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm'
 import { text } from '../../../shared/text.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { newsletterSubscribers } from './newsletter.tables.ts'
+import { upsertSubscription } from './newsletter.queries.ts'
 
 /** The wording stored with a subscription when the block sets none. */
 export const DEFAULT_CONSENT =
@@ -58,18 +57,7 @@ export async function newsletterRoutes(app: FastifyInstance) {
         consentText: settings?.consentText || DEFAULT_CONSENT,
         source: source.startsWith('/') ? source : '',
       }
-      await app.db
-        .insert(newsletterSubscribers)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [newsletterSubscribers.siteId, newsletterSubscribers.email],
-          set: {
-            firstName: values.firstName,
-            consentText: values.consentText,
-            source: values.source,
-            consentAt: sql`now()`,
-          },
-        })
+      await upsertSubscription(app.db, values)
       return reply.send({ message: 'Signed up' })
     },
   )

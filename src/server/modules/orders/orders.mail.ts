@@ -5,9 +5,7 @@
 import { orderTotal, type OrderData } from '../../../shared/checkout.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Site } from '../sites/sites.service.ts'
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+import { escapeHtml as escape } from '../../../shared/safe-html.ts'
 
 function addressLines(a: OrderData['shippingAddress']): string[] {
   return [a.company, a.address1, a.address2, a.town, a.county, a.postcode, a.country].filter((l) => l)

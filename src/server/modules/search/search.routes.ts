@@ -8,15 +8,13 @@
  * The site comes from the Host header; index names are logical ('products', its sort replicas,
  * 'products_query_suggestions'). Bad input is a 400 `{message, status}`, as Algolia answers.
  */
-import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ListingProps, ProductTileData, SearchPageProps } from '../../../shared/listing.ts'
 import { clampPage, paginationMeta } from '../../../shared/pagination.ts'
 import { cleanQuery, PRODUCTS_INDEX, SEARCH_PAGE_FILTER, type SearchHit } from '../../../shared/search.ts'
 import type { SortKey } from '../../../shared/sorting.ts'
-import { productGroups } from '../catalog/catalog.tables.ts'
 import { presentProductTile } from '../catalog/category.presenter.ts'
-import { parseListingQuery } from '../catalog/listing.ts'
+import { findProductTiles, parseListingQuery } from '../catalog/listing.ts'
 import { parseObjectId } from './documents.ts'
 import { PAGINATION_LIMIT } from './engine.ts'
 import type { ProductReplica } from './search.engine.ts'
@@ -51,33 +49,7 @@ function badRequest(reply: FastifyReply, message: string) {
 }
 
 async function tilesFor(request: FastifyRequest, siteId: number, ids: number[]): Promise<ProductTileData[]> {
-  if (ids.length === 0) return []
-  const rows = await request.server.db
-    .select({
-      id: productGroups.id,
-      url: productGroups.url,
-      name: productGroups.name,
-      shortDescription: productGroups.shortDescription,
-      attributes: productGroups.attributes,
-      media: productGroups.media,
-      colourSwatches: productGroups.colourSwatches,
-      minPrice: productGroups.minPrice,
-    })
-    .from(productGroups)
-    .where(
-      and(
-        eq(productGroups.siteId, siteId),
-        eq(productGroups.published, true),
-        inArray(productGroups.id, ids),
-      ),
-    )
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return ids.flatMap((id) => {
-    const row = byId.get(id)
-    return row
-      ? [presentProductTile({ ...row, nameOverride: null, descriptionOverride: null, imageOverride: null })]
-      : []
-  })
+  return (await findProductTiles(request.server.db, { siteId, ids })).map(presentProductTile)
 }
 
 export async function searchRoutes(app: FastifyInstance) {

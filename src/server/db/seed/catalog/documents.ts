@@ -3,10 +3,7 @@
  * the demo open something real. Output depends only on the inputs: no dates, no randomness.
  */
 import { crc32 } from 'node:zlib'
-
-function xml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-}
+import { escapeHtml as xml } from '../../../../shared/safe-html.ts'
 
 /** PDF text strings: ASCII only, with (, ) and \ escaped. */
 function pdfText(text: string): string {

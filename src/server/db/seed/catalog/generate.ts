@@ -28,6 +28,7 @@ import {
   type ImageStyle,
   type SiteSpec,
 } from './vocabulary.ts'
+import { escapeHtml } from '../../../../shared/safe-html.ts'
 
 export interface SeedBuilderItem {
   id: number
@@ -185,10 +186,6 @@ const PHOTO_COLOURS = ['#1d4f91', '#2e7d32', '#8a8d91', '#c8102e', '#6b4a2f', '#
 
 function html(paragraphs: string[]): string {
   return paragraphs.map((p) => `<p>${p}</p>`).join('')
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 interface LeafContext {

@@ -10,6 +10,7 @@ import { threadId } from 'node:worker_threads'
 import sharp from 'sharp'
 import { hashString } from './prng.ts'
 import type { ImageStyle } from './vocabulary.ts'
+import { escapeHtml as escapeXml } from '../../../../shared/safe-html.ts'
 
 /** A file to write under the media root ('var/media'). */
 export interface MediaFile {
@@ -23,14 +24,7 @@ export interface MediaFile {
 const PALETTE = ['#12355b', '#1f6f43', '#8c2f39', '#5b3a8c', '#0f6e7a', '#b4531a', '#374151', '#7a5c12']
 const FONT = 'Arial, Helvetica, sans-serif'
 
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-}
+export { escapeHtml as escapeXml } from '../../../../shared/safe-html.ts'
 
 /** Breaks text into at most `maxLines` lines of about `width` characters. */
 export function wrapText(text: string, width: number, maxLines: number): string[] {

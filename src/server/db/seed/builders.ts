@@ -4,12 +4,17 @@
  * the workwear builder). Idempotent: rows are matched on their URL or SKU and put back as seeded.
  */
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '../client.ts'
 import type { PriceBreak } from '../../../shared/catalog.ts'
 import type { WorkwearConfig } from '../../../shared/workwear.ts'
-import { categories, categoryProducts, productGroups, products } from '../catalog/catalog.tables.ts'
-import { sites } from '../sites/sites.tables.ts'
-import { builderTools, type BuilderToolKind } from './builders.tables.ts'
+import {
+  categories,
+  categoryProducts,
+  productGroups,
+  products,
+} from '../../modules/catalog/catalog.tables.ts'
+import { sites } from '../../modules/sites/sites.tables.ts'
+import { builderTools, type BuilderToolKind } from '../../modules/builders/builders.tables.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 

@@ -4,8 +4,8 @@
 import cookie from '@fastify/cookie'
 import session, { type FastifySessionOptions } from '@fastify/session'
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify'
-import { inertiaPlugin, type InertiaOptions } from './plugin.ts'
-import type { Page } from './page.ts'
+import { inertiaPlugin, type InertiaOptions } from '../../src/server/inertia/plugin.ts'
+import type { Page } from '../../src/server/inertia/page.ts'
 
 /** Headers of an Inertia router visit. */
 export function inertiaHeaders(

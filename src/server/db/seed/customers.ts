@@ -3,11 +3,11 @@
  * and brought back to their seeded state, password and two-factor included.
  */
 import { eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { sites } from '../sites/sites.tables.ts'
-import { customers, recoveryCodes } from './auth.tables.ts'
-import { customerAddresses, customerContacts } from '../customers/customers.tables.ts'
-import { DEMO_SECRET_PREFIX, hashPassword } from './auth.crypto.ts'
+import type { Db } from '../client.ts'
+import { sites } from '../../modules/sites/sites.tables.ts'
+import { customers, recoveryCodes } from '../../modules/auth/auth.tables.ts'
+import { customerAddresses, customerContacts } from '../../modules/customers/customers.tables.ts'
+import { DEMO_SECRET_PREFIX, hashPassword } from '../../modules/auth/auth.crypto.ts'
 
 export const DEMO_CUSTOMERS = [
   {

@@ -4,10 +4,10 @@
  * counters are left alone).
  */
 import { and, asc, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { products } from '../catalog/catalog.tables.ts'
-import { sites } from '../sites/sites.tables.ts'
-import { deliveryRates, promotions, type PromotionKind } from './cart.tables.ts'
+import type { Db } from '../client.ts'
+import { products } from '../../modules/catalog/catalog.tables.ts'
+import { sites } from '../../modules/sites/sites.tables.ts'
+import { deliveryRates, promotions, type PromotionKind } from '../../modules/cart/cart.tables.ts'
 
 interface RateSeed {
   zone: string

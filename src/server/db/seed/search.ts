@@ -1,8 +1,8 @@
 /** Demo search data: redirect rules of the demo brands (idempotent). */
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { sites } from '../sites/sites.tables.ts'
-import { searchRedirects } from './search.tables.ts'
+import type { Db } from '../client.ts'
+import { sites } from '../../modules/sites/sites.tables.ts'
+import { searchRedirects } from '../../modules/search/search.tables.ts'
 
 /** Site code → normalised query → url. */
 export const DEMO_REDIRECTS: Record<string, Record<string, string>> = {

@@ -7,8 +7,8 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify'
 import qs from 'qs'
-import type { ContentStore } from './content.store.ts'
-import type { StoriesQuery, Version } from './storyblok.types.ts'
+import type { ContentStore } from '../../src/server/modules/content/content.store.ts'
+import type { StoriesQuery, Version } from '../../src/server/modules/content/storyblok.types.ts'
 
 /** Parameters the stand-in understands; Storyblok answers 422 to unknown ones. */
 const KNOWN = new Set([
