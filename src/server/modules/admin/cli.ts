@@ -6,6 +6,7 @@
  *   token revoke <id>
  *   import skus <file.json|file.csv> --site <host|code>
  *   search reindex --site <host|code>
+ *   invoice create <orderNumber>                    invoices a placed order (once; prints its number)
  *
  * Changes are announced to the running instances (ADR 0081), which follow within seconds.
  */
@@ -19,6 +20,7 @@ import { CatalogService } from '../catalog/catalog.service.ts'
 import { sites } from '../sites/sites.tables.ts'
 import { ImportError, importSkus, skuRowsFromCsv } from './admin.catalog.ts'
 import { AdminTokens } from './admin.tokens.ts'
+import { createInvoiceFromOrder } from '../account/account.queries.ts'
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -27,7 +29,7 @@ const { positionals, values } = parseArgs({
 
 function usage(message: string): never {
   console.error(
-    `${message}\nusage: npm run admin -- token create --site <host> --name <who> | token list | token revoke <id> | import skus <file> --site <host> | search reindex --site <host>`,
+    `${message}\nusage: npm run admin -- token create --site <host> --name <who> | token list | token revoke <id> | import skus <file> --site <host> | search reindex --site <host> | invoice create <orderNumber>`,
   )
   process.exit(2)
 }
@@ -88,6 +90,15 @@ try {
   } else if (area === 'search' && command === 'reindex') {
     bus.publish('catalog', { siteId: await siteId() })
     console.log('every instance re-indexes the site now')
+  } else if (area === 'invoice' && command === 'create') {
+    const orderNumber = Number(arg)
+    if (!Number.isInteger(orderNumber) || orderNumber <= 0) usage('invoice create needs an order number')
+    const result = await createInvoiceFromOrder(database.db, orderNumber)
+    console.log(
+      result.created
+        ? `invoice ${result.invoiceNumber} created for order ${orderNumber}`
+        : `order ${orderNumber} already has invoice ${result.invoiceNumber}`,
+    )
   } else {
     usage(`unknown command '${positionals.join(' ')}'`)
   }
