@@ -213,10 +213,7 @@ export async function presentAccountOrder(
     }
   })
   return {
-    ...summary(
-      order,
-      items.filter((i) => !i.isFreeGift).length,
-    ),
+    ...summary(order, items.filter((i) => !i.isFreeGift).length),
     lines,
     goodsNet: order.goodsNet,
     shipping: order.shippingNet + order.shippingVat,

@@ -122,7 +122,8 @@ function cartContext(request: FastifyRequest, customerId: number): CartContext {
 
 function cartFailure(reply: FastifyReply, err: unknown): FastifyReply {
   if (err instanceof CartNotFoundError) return reply.code(404).send(NOT_FOUND)
-  if (err instanceof CartValidationError) return reply.code(422).send({ message: err.message, errors: err.errors })
+  if (err instanceof CartValidationError)
+    return reply.code(422).send({ message: err.message, errors: err.errors })
   throw err
 }
 
@@ -243,7 +244,11 @@ export async function accountRoutes(app: FastifyInstance) {
           const r = info.get(chosen.id)
           if (!r) return reply.code(404).send(NOT_FOUND)
           if (r.state !== 'available') {
-            return invalid(reply, { [`items.${index}.id`]: [ACCOUNT_TEXT.unavailable] }, ACCOUNT_TEXT.unavailable)
+            return invalid(
+              reply,
+              { [`items.${index}.id`]: [ACCOUNT_TEXT.unavailable] },
+              ACCOUNT_TEXT.unavailable,
+            )
           }
           lines.push({ listing_id: r.productId, quantity: chosen.quantity, category_id: r.categoryId })
         }
@@ -373,13 +378,21 @@ export async function accountRoutes(app: FastifyInstance) {
   app.get('/customer/update', async (request, reply) => {
     const customer = await pageCustomer(request, reply)
     if (!customer) return reply
-    const [user, cards] = await Promise.all([app.customers.data(customer.id), listSavedCards(db, customer.id)])
+    const [user, cards] = await Promise.all([
+      app.customers.data(customer.id),
+      listSavedCards(db, customer.id),
+    ])
     const props: EditDetailsProps = {
       ...greetingOf(customer),
       user: user!,
       countries: request.site!.settings.countries,
       club: customer.kind === 'club',
-      cards: cards.map((c) => ({ id: c.id, last4Digits: c.last4Digits, cardType: c.cardType, expiry: c.expiry })),
+      cards: cards.map((c) => ({
+        id: c.id,
+        last4Digits: c.last4Digits,
+        cardType: c.cardType,
+        expiry: c.expiry,
+      })),
     }
     return reply.inertia.render('Customer/EditYourDetails', props)
   })

@@ -33,7 +33,13 @@ interface SeedOrder {
 }
 
 const ORDERS: SeedOrder[] = [
-  { key: 'demo-seed-1', daysAgo: 2, maginusStatus: null, lines: [{ product: 0, quantity: 2 }], invoice: false },
+  {
+    key: 'demo-seed-1',
+    daysAgo: 2,
+    maginusStatus: null,
+    lines: [{ product: 0, quantity: 2 }],
+    invoice: false,
+  },
   {
     key: 'demo-seed-2',
     daysAgo: 12,

@@ -5,7 +5,11 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { MARKETING_PREFERENCES, type MarketingPreference, type MarketingPreferenceName } from '../../../shared/account.ts'
+import {
+  MARKETING_PREFERENCES,
+  type MarketingPreference,
+  type MarketingPreferenceName,
+} from '../../../shared/account.ts'
 import { customers, rememberTokens } from '../auth/auth.tables.ts'
 import { hashPassword } from '../auth/auth.crypto.ts'
 import { customerMarketing } from '../customers/customers.tables.ts'
@@ -28,7 +32,11 @@ export async function changePassword(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(customers)
-      .set({ passwordHash, sessionGeneration: sql`${customers.sessionGeneration} + 1`, updatedAt: new Date() })
+      .set({
+        passwordHash,
+        sessionGeneration: sql`${customers.sessionGeneration} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(customers.id, customerId))
       .returning({ generation: customers.sessionGeneration })
     await tx.delete(rememberTokens).where(eq(rememberTokens.customerId, customerId))
@@ -59,7 +67,10 @@ export async function marketingPreferences(db: Db, customerId: number): Promise<
     .from(marketingConsents)
     .where(eq(marketingConsents.customerId, customerId))
     .orderBy(desc(marketingConsents.id))
-  const [checkout] = await db.select().from(customerMarketing).where(eq(customerMarketing.customerId, customerId))
+  const [checkout] = await db
+    .select()
+    .from(customerMarketing)
+    .where(eq(customerMarketing.customerId, customerId))
   return MARKETING_PREFERENCES.map((p) => {
     const latest = rows.find((r) => r.preference === p.name)
     const fallback = p.name === 'email' && checkout ? checkout : null

@@ -24,7 +24,11 @@ export async function invoicePdf(site: Site, invoice: InvoiceView, customerName:
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
-    info: { Title: `Invoice ${invoice.Invoice_Number}`, Author: seller, Subject: `Order ${invoice.OrderNumber}` },
+    info: {
+      Title: `Invoice ${invoice.Invoice_Number}`,
+      Author: seller,
+      Subject: `Order ${invoice.OrderNumber}`,
+    },
   })
   const chunks: Buffer[] = []
   doc.on('data', (c: Buffer) => chunks.push(c))
@@ -52,7 +56,16 @@ export async function invoicePdf(site: Site, invoice: InvoiceView, customerName:
   doc.moveDown(1).font('Helvetica-Bold').text('Invoice to')
   doc.font('Helvetica')
   const a = invoice.billingAddress
-  for (const line of [customerName, a.company, a.address1, a.address2, a.town, a.county, a.postcode, a.country]) {
+  for (const line of [
+    customerName,
+    a.company,
+    a.address1,
+    a.address2,
+    a.town,
+    a.county,
+    a.postcode,
+    a.country,
+  ]) {
     if (line) doc.text(line)
   }
 

@@ -639,7 +639,12 @@ export class CartService {
       .update(carts)
       .set({ basketName, updatedAt: sql`now()` })
       .where(
-        and(eq(carts.id, id), eq(carts.siteId, site.id), eq(carts.customerId, customerId), eq(carts.kind, 'saved')),
+        and(
+          eq(carts.id, id),
+          eq(carts.siteId, site.id),
+          eq(carts.customerId, customerId),
+          eq(carts.kind, 'saved'),
+        ),
       )
       .returning({ id: carts.id })
     if (rows.length === 0) throw new CartNotFoundError()
@@ -651,7 +656,12 @@ export class CartService {
     const rows = await this.db
       .delete(carts)
       .where(
-        and(eq(carts.id, id), eq(carts.siteId, site.id), eq(carts.customerId, customerId), eq(carts.kind, 'saved')),
+        and(
+          eq(carts.id, id),
+          eq(carts.siteId, site.id),
+          eq(carts.customerId, customerId),
+          eq(carts.kind, 'saved'),
+        ),
       )
       .returning({ id: carts.id })
     if (rows.length === 0) throw new CartNotFoundError()
@@ -676,7 +686,11 @@ export class CartService {
           ),
         )
       if (!source) throw new CartNotFoundError()
-      const lines = await tx.select().from(cartItems).where(eq(cartItems.cartId, source.id)).orderBy(asc(cartItems.id))
+      const lines = await tx
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.cartId, source.id))
+        .orderBy(asc(cartItems.id))
       const [copy] = await tx
         .insert(carts)
         .values({
