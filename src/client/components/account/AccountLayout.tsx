@@ -61,7 +61,7 @@ export function AccountLayout({
           Log Out
         </button>
       </div>
-      <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="Your account" className="md:border-r md:border-gray-200 md:pr-4">
           <ul className="flex flex-wrap gap-2 md:flex-col md:gap-1">
             {links.map((l) => {

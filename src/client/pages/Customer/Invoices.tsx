@@ -38,7 +38,7 @@ export default function Invoices({ greeting, invoices, invoice }: InvoicesProps)
             <dt className="font-semibold">Amount</dt>
             <dd>{f.money(invoice.Invoice_Amount, invoice.currency)}</dd>
           </dl>
-          <div className="mt-4 overflow-x-auto">
+          <div className="relative mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Invoice lines</caption>
               <thead className="border-b border-gray-300">
@@ -89,7 +89,7 @@ export default function Invoices({ greeting, invoices, invoice }: InvoicesProps)
       {invoices.length === 0 ? (
         <p>{ACCOUNT_TEXT.noInvoices}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Your invoices, newest first</caption>
             <thead className="border-b border-gray-300">

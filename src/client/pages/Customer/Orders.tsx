@@ -47,7 +47,7 @@ export default function Orders({ greeting, orders, order }: OrdersProps) {
       {orders.length === 0 ? (
         <p>{ACCOUNT_TEXT.noOrders}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Your orders, newest first</caption>
             <thead className="border-b border-gray-300">
