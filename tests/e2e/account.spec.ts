@@ -189,14 +189,14 @@ test('the demo customer uses every part of the account area', async ({ page }) =
     [DEMO.password, NEW_PASSWORD],
     [NEW_PASSWORD, DEMO.password],
   ]) {
-    await page.getByLabel('Current password').fill(from!)
-    await page.getByLabel('New password', { exact: true }).fill('short')
-    await page.getByLabel('New password', { exact: true }).blur()
+    await page.getByRole('textbox', { name: 'Current password' }).fill(from!)
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short')
+    await page.getByRole('textbox', { name: 'New password', exact: true }).blur()
     await expect(page.getByTestId('error-password')).toHaveText(
       'Password must be at least 10 characters and include a number, letter, and symbol.',
     )
-    await page.getByLabel('New password', { exact: true }).fill(to!)
-    await page.getByLabel('Confirm new password').fill(to!)
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(to!)
+    await page.getByRole('textbox', { name: 'Confirm new password' }).fill(to!)
     await page.getByRole('button', { name: 'Change Password' }).click()
     await expect(page.getByTestId('account-notice')).toHaveText(
       'Your password has been changed. Other devices have been logged out.',
