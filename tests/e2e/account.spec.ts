@@ -170,6 +170,7 @@ test('the demo customer uses every part of the account area', async ({ page }) =
   expect(await seriousViolations(page)).toEqual([])
   await page.locator('tbody tr').first().getByRole('link').first().click()
   await expect(page.getByTestId('invoice-view')).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download PDF' }).click(),

@@ -391,6 +391,19 @@ describe('invoices', () => {
     )
   })
 
+  it('makes one invoice however many back-office calls for an order arrive at once', async () => {
+    const invoiced = new Set(
+      (await t.app.db.select({ orderId: invoices.orderId }).from(invoices)).map((r) => r.orderId),
+    )
+    const order = (await demoOrders()).find((o) => !invoiced.has(o.id))!
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => createInvoiceFromOrder(t.app.db, order.orderNumber)),
+    )
+    expect(new Set(results.map((r) => r.invoiceNumber)).size).toBe(1)
+    expect(results.filter((r) => r.created)).toHaveLength(1)
+    expect(await t.app.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1)
+  })
+
   it('download as a PDF generated on the server', async () => {
     const v = await login(DEMO)
     const [inv] = await t.app.db.select().from(invoices).where(eq(invoices.customerId, demoId))
