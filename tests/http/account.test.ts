@@ -353,6 +353,13 @@ describe('orders and reorder', () => {
     expect(page.props.restorePrevious).toBe('/cart/previous/restore')
   })
 
+  it('sends the header’s hidden Buy Again link (/orders) to the order history', async () => {
+    const v = await login(DEMO)
+    const res = await v.visit('/orders')
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/customer/orders')
+  })
+
   it('adds one line with the chosen quantity and refuses a quantity under 1 with nothing changed', async () => {
     const v = await login(DEMO)
     const [order] = (await demoOrders()).slice(-1)

@@ -31,7 +31,7 @@ import { currentCustomer, SESSION, sessionSet } from '../auth/auth.session.ts'
 import type { CustomerRow } from '../auth/auth.tables.ts'
 import { RULES } from '../auth/throttle.ts'
 import { CartNotFoundError, CartValidationError } from '../cart/cart.errors.ts'
-import type { AddLine, CartContext } from '../cart/cart.service.ts'
+import type { CartContext } from '../cart/cart.service.ts'
 import { listSavedCards, removeSavedCard } from '../customers/saved-cards.service.ts'
 import { siteBaseUrl } from '../sites/site-url.ts'
 import {
@@ -43,7 +43,7 @@ import {
   presentAccountOrder,
   reorderInfo,
 } from './account.queries.ts'
-import { changePassword, marketingPreferences, updateMarketing } from './account.service.ts'
+import { changePassword, marketingPreferences, reorderLines, updateMarketing } from './account.service.ts'
 import { invoicePdf } from './invoice-pdf.ts'
 
 const NOT_FOUND = { message: 'Not Found' }
@@ -196,6 +196,12 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // --- orders and reorder ------------------------------------------------------------------
 
+  // The header's hidden 'Buy Again' link (storefront spec §2): the order history.
+  app.get('/orders', async (request, reply) => {
+    if (!request.site) return reply.callNotFound()
+    return reply.redirect('/customer/orders', 302)
+  })
+
   app.get('/customer/orders', async (request, reply) => {
     const customer = await pageCustomer(request, reply)
     if (!customer) return reply
@@ -238,32 +244,10 @@ export async function accountRoutes(app: FastifyInstance) {
       const body = parseJson(reorderSchema, request.body, reply, ACCOUNT_TEXT.cartFailed)
       if (!body) return reply
       const info = await reorderInfo(db, request.site!.id, found.items)
-      const lines: AddLine[] = []
-      if (body.items) {
-        for (const [index, chosen] of body.items.entries()) {
-          const r = info.get(chosen.id)
-          if (!r) return reply.code(404).send(NOT_FOUND)
-          if (r.state !== 'available') {
-            return invalid(
-              reply,
-              { [`items.${index}.id`]: [ACCOUNT_TEXT.unavailable] },
-              ACCOUNT_TEXT.unavailable,
-            )
-          }
-          lines.push({ listing_id: r.productId, quantity: chosen.quantity, category_id: r.categoryId })
-        }
-      } else {
-        for (const item of found.items) {
-          const r = info.get(item.id)!
-          if (r.state !== 'available') continue
-          lines.push({
-            listing_id: r.productId,
-            quantity: Math.max(item.quantity, r.minimumOrder),
-            category_id: r.categoryId,
-          })
-        }
-        if (lines.length === 0) return invalid(reply, { order: [ACCOUNT_TEXT.reorderNothing] }, '')
-      }
+      const plan = reorderLines(found.items, info, body.items)
+      if ('notFound' in plan) return reply.code(404).send(NOT_FOUND)
+      if ('errors' in plan) return invalid(reply, plan.errors, ACCOUNT_TEXT.unavailable)
+      const lines = plan.lines
       const ctx = cartContext(request, customer.id)
       const previous = ctx.cartId
       try {

@@ -1,15 +1,19 @@
 /**
  * Writes of the account area that are not the basket's or the address book's: the password
- * change (ending the account's other sessions) and marketing preferences with their consent
- * evidence. Knows nothing of HTTP.
+ * change (ending the account's other sessions), marketing preferences with their consent
+ * evidence, and which lines a reorder adds. Knows nothing of HTTP.
  */
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
+  ACCOUNT_TEXT,
   MARKETING_PREFERENCES,
   type MarketingPreference,
   type MarketingPreferenceName,
 } from '../../../shared/account.ts'
+import type { AddLine } from '../cart/cart.service.ts'
+import type { OrderItemRow } from '../orders/orders.tables.ts'
+import type { ReorderInfo } from './account.queries.ts'
 import { customers, rememberTokens } from '../auth/auth.tables.ts'
 import { hashPassword } from '../auth/auth.crypto.ts'
 import { customerMarketing } from '../customers/customers.tables.ts'
@@ -122,4 +126,37 @@ export async function updateMarketing(
     }
   })
   return changed.length
+}
+
+/**
+ * The basket lines a reorder adds (spec §4, §5): the chosen lines (each must be an available line
+ * of this order; quantity as chosen, at least 1) or, without a choice, every available line with
+ * its ordered quantity raised to today's minimum order. A line id not of this order: notFound;
+ * an unavailable line, or a whole order with nothing available: field errors.
+ */
+export function reorderLines(
+  items: OrderItemRow[],
+  info: Map<number, ReorderInfo>,
+  chosen: { id: number; quantity: number }[] | undefined,
+): { lines: AddLine[] } | { notFound: true } | { errors: Record<string, string[]> } {
+  const lines: AddLine[] = []
+  if (chosen) {
+    for (const [index, c] of chosen.entries()) {
+      const r = info.get(c.id)
+      if (!r) return { notFound: true }
+      if (r.state !== 'available') return { errors: { [`items.${index}.id`]: [ACCOUNT_TEXT.unavailable] } }
+      lines.push({ listing_id: r.productId, quantity: c.quantity, category_id: r.categoryId })
+    }
+    return { lines }
+  }
+  for (const item of items) {
+    const r = info.get(item.id)
+    if (r?.state !== 'available') continue
+    lines.push({
+      listing_id: r.productId,
+      quantity: Math.max(item.quantity, r.minimumOrder),
+      category_id: r.categoryId,
+    })
+  }
+  return lines.length ? { lines } : { errors: { order: [ACCOUNT_TEXT.reorderNothing] } }
 }
