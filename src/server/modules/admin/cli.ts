@@ -93,12 +93,17 @@ try {
   } else if (area === 'invoice' && command === 'create') {
     const orderNumber = Number(arg)
     if (!Number.isInteger(orderNumber) || orderNumber <= 0) usage('invoice create needs an order number')
-    const result = await createInvoiceFromOrder(database.db, orderNumber)
-    console.log(
-      result.created
-        ? `invoice ${result.invoiceNumber} created for order ${orderNumber}`
-        : `order ${orderNumber} already has invoice ${result.invoiceNumber}`,
-    )
+    try {
+      const result = await createInvoiceFromOrder(database.db, orderNumber)
+      console.log(
+        result.created
+          ? `invoice ${result.invoiceNumber} created for order ${orderNumber}`
+          : `order ${orderNumber} already has invoice ${result.invoiceNumber}`,
+      )
+    } catch (err) {
+      console.error(err instanceof Error ? err.message : String(err))
+      process.exitCode = 1
+    }
   } else {
     usage(`unknown command '${positionals.join(' ')}'`)
   }
