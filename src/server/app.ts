@@ -52,6 +52,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts'
 import { createMailer } from './modules/mail/mail.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
 import { customerRoutes } from './modules/customers/customers.routes.ts'
+import { accountRoutes } from './modules/account/account.routes.ts'
 import { checkoutPageRoutes, checkoutRoutes } from './modules/checkout/checkout.routes.ts'
 import { addressLookupFor } from './modules/checkout/address-lookup.ts'
 import { CheckoutService } from './modules/checkout/checkout.service.ts'
@@ -363,6 +364,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(webhookRoutes, { secret: config.content.storyblok.webhookSecret })
   await app.register(authRoutes)
   await app.register(customerRoutes)
+  await app.register(accountRoutes)
   await app.register(checkoutRoutes)
   await app.register(checkoutPageRoutes)
   await app.register(paymentsPlugin)

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customers } from '../../src/server/db/schema.ts'
+import { customers, savedCards } from '../../src/server/db/schema.ts'
 import {
   listSavedCards,
   removeSavedCard,
@@ -20,6 +20,8 @@ beforeAll(async () => {
   const [b] = await db.select().from(customers).where(eq(customers.email, 'twofactor@harbour-safety.example'))
   owner = a!.id
   other = b!.id
+  // The demo shop seeds a card for the demo customer: start from none.
+  await db.delete(savedCards).where(eq(savedCards.customerId, owner))
 })
 afterAll(() => t?.dispose())
 

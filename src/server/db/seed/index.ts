@@ -3,6 +3,7 @@ import type { Db } from '../client.ts'
 import { importContent } from '../../modules/content/content.import.ts'
 import { sites } from '../schema.ts'
 import { seedCustomers } from './customers.ts'
+import { seedAccount } from './account.ts'
 import { seedCatalog } from './catalog/index.ts'
 import { seedCart } from './cart.ts'
 import { seedBuilders } from './builders.ts'
@@ -41,6 +42,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await seedCart(tx)
     await seedBuilders(tx)
     await seedCustomers(tx as unknown as Db)
+    await seedAccount(tx as unknown as Db)
   })
   // Stories, site settings and the header message: the JSON files under content/.
   for (const r of await importContent(db)) log(`${r.site}: ${r.stories} content stories`)

@@ -8,6 +8,7 @@
  *   import categories|groups|promotions|delivery-rates|stories <file.json> --site <host|code>
  *   content publish <full slug>... --site <host|code>
  *   search reindex --site <host|code>
+ *   invoice create <orderNumber>                    invoices a placed order (once; prints its number)
  *
  * Changes are announced to the running instances (ADR 0081), which follow within seconds.
  */
@@ -51,6 +52,7 @@ const BATCHES: Record<
   'delivery-rates': { run: upsertDeliveryRates, signal: () => ['delivery-rates'] },
   stories: { run: (db, siteId, items) => importStories(db, siteId, items), signal: () => ['content'] },
 }
+import { createInvoiceFromOrder } from '../account/account.queries.ts'
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -59,7 +61,7 @@ const { positionals, values } = parseArgs({
 
 function usage(message: string): never {
   console.error(
-    `${message}\nusage: npm run admin -- token create --site <host> --name <who> | token list | token revoke <id> | import skus|categories|groups|promotions|delivery-rates|stories <file> --site <host> | content publish <slug>... --site <host> | search reindex --site <host>`,
+    `${message}\nusage: npm run admin -- token create --site <host> --name <who> | token list | token revoke <id> | import skus|categories|groups|promotions|delivery-rates|stories <file> --site <host> | content publish <slug>... --site <host> | search reindex --site <host> | invoice create <orderNumber>`,
   )
   process.exit(2)
 }
@@ -147,6 +149,20 @@ try {
   } else if (area === 'search' && command === 'reindex') {
     bus.publish('catalog', { siteId: await siteId() })
     console.log('every instance re-indexes the site now')
+  } else if (area === 'invoice' && command === 'create') {
+    const orderNumber = Number(arg)
+    if (!Number.isInteger(orderNumber) || orderNumber <= 0) usage('invoice create needs an order number')
+    try {
+      const result = await createInvoiceFromOrder(database.db, orderNumber)
+      console.log(
+        result.created
+          ? `invoice ${result.invoiceNumber} created for order ${orderNumber}`
+          : `order ${orderNumber} already has invoice ${result.invoiceNumber}`,
+      )
+    } catch (err) {
+      console.error(err instanceof Error ? err.message : String(err))
+      process.exitCode = 1
+    }
   } else {
     usage(`unknown command '${positionals.join(' ')}'`)
   }

@@ -45,6 +45,7 @@ import {
 import type { CustomerRow } from './auth.tables.ts'
 import { RULES } from './throttle.ts'
 import { BOT_FIELD, ALTCHA_CHALLENGE_PATH } from './bot-check.ts'
+import { accountPasswordUpdate } from '../account/account.routes.ts'
 
 /** Where a customer lands after logging in when nothing else was intended. */
 export const HOME_AFTER_LOGIN = '/'
@@ -493,6 +494,9 @@ export async function authRoutes(app: FastifyInstance) {
       const site = request.site
       if (!site) return reply.callNotFound()
       const body = (request.body ?? {}) as Record<string, unknown>
+      // The account variant (no token): a logged-in customer changing their password.
+      if (body.token === undefined && currentCustomerId(request) !== null)
+        return accountPasswordUpdate(app, request, reply)
       const back = `/reset-password?${new URLSearchParams({
         token: typeof body.token === 'string' ? body.token.slice(0, 200) : '',
         email: typeof body.email === 'string' ? body.email.slice(0, 255) : '',

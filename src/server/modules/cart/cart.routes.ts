@@ -253,6 +253,17 @@ export async function cartRoutes(app: FastifyInstance) {
     }
     const body = parse(saveSchema, request.body, reply)
     if (!body) return reply
+    // With an id: renames one of the customer's saved baskets (the account's Baskets page).
+    const id = (request.body as Record<string, unknown> | null)?.id
+    if (id !== undefined && id !== null) {
+      try {
+        if (typeof id !== 'string') throw new CartNotFoundError()
+        await cartService.renameSaved(request.site!, customerId, id, body.basketName)
+        return reply.send({ message: 'Cart updated!', id, basketName: body.basketName })
+      } catch (err) {
+        return failure(reply, err)
+      }
+    }
     try {
       const saved = await cartService.save(context(request)!, customerId, body.basketName)
       return reply.send({ message: 'Cart Saved', ...saved })

@@ -85,6 +85,17 @@ export interface BuilderLine {
   workWearSession?: WorkWearSession | null
 }
 
+/** A saved basket as the account's Baskets page lists it (spec §3 Saved cart). */
+export interface SavedBasketSummary {
+  id: string
+  basketName: string
+  created: string
+  items: { product: { id: number; sku: string; name: string }; quantity: number; line_total: number }[]
+  itemCount: number
+  total: number
+  totalIncTax: number
+}
+
 export interface CartResult {
   cartId: string | null
   cart: Cart
@@ -617,6 +628,122 @@ export class CartService {
       if (cart.customerId === null) await tx.update(carts).set({ customerId }).where(eq(carts.id, cart.id))
       return { id: copy!.id, basketName }
     })
+  }
+
+  // --- Saved baskets (the account's Baskets page) ----------------------------------------------
+
+  /** The customer's saved baskets, newest first, each priced from today's catalogue. */
+  async savedBaskets(site: Site, customerId: number): Promise<SavedBasketSummary[]> {
+    const rows = await this.db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.siteId, site.id), eq(carts.customerId, customerId), eq(carts.kind, 'saved')))
+      .orderBy(sql`${carts.createdAt} desc`, asc(carts.id))
+      .limit(100)
+    const out: SavedBasketSummary[] = []
+    for (const row of rows) {
+      const lines = await this.loadLines(this.db, row.id)
+      const { priced } = await this.price(this.db, site, row, lines)
+      out.push({
+        id: row.id,
+        basketName: row.basketName ?? '',
+        created: row.createdAt.toISOString(),
+        items: lines.map((l, i) => ({
+          product: { id: l.item.productId, sku: l.sku, name: l.productName || l.groupName },
+          quantity: l.item.quantity,
+          line_total: priced.lines[i]?.net ?? 0,
+        })),
+        itemCount: priced.totalItems,
+        total: priced.itemsTotal,
+        totalIncTax: priced.itemsTotal + priced.lines.reduce((n, l) => n + l.vat, 0),
+      })
+    }
+    return out
+  }
+
+  /** Renames a saved basket of the customer; NotFound for any other id. */
+  async renameSaved(site: Site, customerId: number, id: string, basketName: string): Promise<void> {
+    if (!isCartId(id)) throw new CartNotFoundError()
+    const rows = await this.db
+      .update(carts)
+      .set({ basketName, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(carts.id, id),
+          eq(carts.siteId, site.id),
+          eq(carts.customerId, customerId),
+          eq(carts.kind, 'saved'),
+        ),
+      )
+      .returning({ id: carts.id })
+    if (rows.length === 0) throw new CartNotFoundError()
+  }
+
+  /** Deletes a saved basket of the customer; NotFound for any other id. */
+  async deleteSaved(site: Site, customerId: number, id: string): Promise<void> {
+    if (!isCartId(id)) throw new CartNotFoundError()
+    const rows = await this.db
+      .delete(carts)
+      .where(
+        and(
+          eq(carts.id, id),
+          eq(carts.siteId, site.id),
+          eq(carts.customerId, customerId),
+          eq(carts.kind, 'saved'),
+        ),
+      )
+      .returning({ id: carts.id })
+    if (rows.length === 0) throw new CartNotFoundError()
+  }
+
+  /**
+   * Loads a saved basket: a new session basket of the customer holding a copy of its lines (the
+   * saved basket stays as it is). Returns it priced; the caller makes it the session's basket.
+   */
+  async loadSaved(ctx: CartContext, customerId: number, id: string): Promise<CartResult> {
+    if (!isCartId(id)) throw new CartNotFoundError()
+    const result = await this.db.transaction(async (tx) => {
+      const [source] = await tx
+        .select()
+        .from(carts)
+        .where(
+          and(
+            eq(carts.id, id),
+            eq(carts.siteId, ctx.site.id),
+            eq(carts.customerId, customerId),
+            eq(carts.kind, 'saved'),
+          ),
+        )
+      if (!source) throw new CartNotFoundError()
+      const lines = await tx
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.cartId, source.id))
+        .orderBy(asc(cartItems.id))
+      const [copy] = await tx
+        .insert(carts)
+        .values({
+          siteId: ctx.site.id,
+          kind: 'session',
+          customerId,
+          shippingZone: source.shippingZone,
+          despatchType: source.despatchType,
+        })
+        .returning()
+      await copyLines(tx, lines, copy!.id)
+      const fresh = await this.loadLines(tx, copy!.id)
+      const { priced, promoErrors, rates } = await this.price(tx, ctx.site, copy!, fresh)
+      await tx
+        .update(carts)
+        .set({ summaryCount: priced.totalItems, summaryTotal: priced.totalPriceIncTax })
+        .where(eq(carts.id, copy!.id))
+      return {
+        cartId: copy!.id,
+        cart: this.present({ ...ctx, cartId: copy!.id }, copy!, fresh, priced, rates, promoErrors),
+      }
+    })
+    this.summaries.set(`${ctx.site.id}:${result.cartId}`, summaryOf(result.cart))
+    return result
   }
 
   /**

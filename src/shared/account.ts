@@ -1,0 +1,255 @@
+/**
+ * The customer account area (spec checkout-and-account.md §2 "Customer area", §3, §4 "Order
+ * status" and "Account", §5, §7, §8): texts, page props and the payloads of its calls. Shared by
+ * the server (every request) and the browser.
+ */
+import { z } from 'zod'
+import { AUTH_MESSAGES, isStrongPassword, PASSWORD_MAX } from './auth.ts'
+import type { Address, Contact, Country, CustomerData } from './customer.ts'
+import { text } from './text.ts'
+
+export const ACCOUNT_TEXT = {
+  home: 'My Account Home',
+  noOrders: 'You have no recent orders.',
+  noInvoices: 'You have no invoices.',
+  noCards: 'No saved cards.',
+  noItems: 'No items in your basket',
+  noBaskets: 'You have no saved baskets.',
+  unavailable: 'Currently Unavailable For ReOrder',
+  viewProduct: 'View Product',
+  cartUpdated: 'Cart updated!',
+  cartFailed: 'Errors occurred when updating your cart',
+  cartDeleted: 'Basket deleted.',
+  preferencesUpdated: 'Preferences updated!',
+  preferencesFailed: 'Errors occurred when updating your preferences',
+  cardRemoved: 'Card removed successfully',
+  cardFailed: 'There was a problem deleting your card',
+  passwordChanged: 'Your password has been changed. Other devices have been logged out.',
+  passwordFailed: 'Failed to update password. Please try again.',
+  currentPasswordWrong: 'The provided password does not match your current password.',
+  reorderAdded: (n: number) => `${n} item${n === 1 ? '' : 's'} added to your basket.`,
+  reorderNothing: 'Nothing from this order can be reordered.',
+  loginRequired: 'Please log in to use your account.',
+  verifyRequired: 'Please verify your email address to use your account.',
+} as const
+
+/** maginus_status as shown (spec §4), word for word. */
+export function orderStatusText(status: number | null): string {
+  switch (status) {
+    case 1:
+      return "ORDER HELD (we're checking a few things)"
+    case 2:
+      return 'COMPLETED/SHIPPED'
+    case 3:
+      return 'ORDER CANCELLED/REJECTED (check email)'
+    default:
+      return 'BEING PROCESSED'
+  }
+}
+
+/** The named marketing preferences a customer can choose (spec §3: name, description, status). */
+export const MARKETING_PREFERENCES = [
+  {
+    name: 'email',
+    label: 'Email',
+    description: 'Offers, new products and safety news by email, at most once a week.',
+  },
+  {
+    name: 'post',
+    label: 'Post',
+    description: 'Our printed catalogue and seasonal offers by post, a few times a year.',
+  },
+  {
+    name: 'sms',
+    label: 'Text messages',
+    description: 'Flash sales and delivery reminders by text message to your primary contact number.',
+  },
+] as const
+export type MarketingPreferenceName = (typeof MARKETING_PREFERENCES)[number]['name']
+
+export interface MarketingPreference {
+  name: MarketingPreferenceName
+  label: string
+  description: string
+  status: boolean
+  /** When it was last changed (ISO), null when never chosen */
+  updatedAt: string | null
+}
+
+// --- orders ---------------------------------------------------------------------------------
+
+export interface OrderSummary {
+  id: number
+  OrderNumber: number
+  orderDate: string
+  maginus_status: number | null
+  statusText: string
+  /** What was charged, inc VAT (totalCostIncTax plus totalShippingCost) */
+  total: number
+  itemCount: number
+  currency: 'GBP' | 'USD'
+}
+
+/** What reordering a line would do today (spec §4: published with price above 0, unpublished, missing). */
+export type ReorderState = 'available' | 'unpublished' | 'missing'
+
+export interface AccountOrderLine {
+  id: number
+  sku: string
+  name: string
+  quantity: number
+  /** As ordered, ex VAT */
+  line_item_cost: number
+  line_total: number
+  options: string[]
+  reorder: ReorderState
+  /** Today's unit price ex VAT for the ordered quantity (available lines) */
+  todayUnitPrice: number | null
+  /** The product page (available) or its category (unpublished) */
+  url: string | null
+  minimumOrder: number
+}
+
+export interface AccountOrder extends OrderSummary {
+  lines: AccountOrderLine[]
+  goodsNet: number
+  shipping: number
+  vat: number
+  discount: number
+  deliveryName: string
+  poNumber: string | null
+  paymentMethod: string
+  shippingAddress: Record<string, string>
+  billingAddress: Record<string, string>
+  contact: Record<string, string>
+  Notes: string
+  invoiceNumber: number | null
+}
+
+export const REORDER_QUANTITY_MIN = 1
+
+export const reorderSchema = z.object({
+  /** Lines to add (per-line reorder); absent: the whole order replaces the basket */
+  items: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        quantity: z
+          .number({ error: 'Please enter a quantity.' })
+          .int('Please enter a whole number.')
+          .min(REORDER_QUANTITY_MIN, `The quantity must be at least ${REORDER_QUANTITY_MIN}.`)
+          .max(9999, 'The quantity may not be greater than 9999.'),
+      }),
+    )
+    .min(1)
+    .max(100)
+    .optional(),
+})
+
+// --- invoices --------------------------------------------------------------------------------
+
+export interface InvoiceSummary {
+  Invoice_Number: number
+  Invoice_Date: string
+  Invoice_Amount: number
+  OrderNumber: number
+  currency: 'GBP' | 'USD'
+}
+
+export interface InvoiceView extends InvoiceSummary {
+  lines: { sku: string; name: string; quantity: number; unitPrice: number; lineTotal: number; vat: number }[]
+  goodsNet: number
+  shippingNet: number
+  vat: number
+  billingAddress: Record<string, string>
+  pdfUrl: string
+}
+
+// --- saved baskets ---------------------------------------------------------------------------
+
+export interface SavedBasket {
+  id: string
+  basketName: string
+  created: string
+  items: { product: { id: number; sku: string; name: string }; quantity: number; line_total: number }[]
+  itemCount: number
+  /** Today's prices, ex VAT and inc VAT */
+  total: number
+  totalIncTax: number
+}
+
+export const idSchema = z.object({ id: z.number({ error: 'The id is not valid.' }).int().positive() })
+export const cartIdSchema = z.object({
+  cart: z.string({ error: 'Choose a basket.' }).uuid('Choose a basket.'),
+})
+export const destroyCartSchema = z.object({
+  id: z.string({ error: 'Choose a basket.' }).uuid('Choose a basket.'),
+})
+
+// --- marketing ---------------------------------------------------------------------------------
+
+const prefName = z.enum(MARKETING_PREFERENCES.map((p) => p.name) as [MarketingPreferenceName])
+export const marketingUpdateSchema = z.object({
+  preferences: z
+    .array(z.object({ name: prefName, status: z.boolean({ error: 'Choose yes or no.' }) }))
+    .min(1, 'Choose at least one preference.')
+    .max(MARKETING_PREFERENCES.length)
+    .refine((list) => new Set(list.map((p) => p.name)).size === list.length, 'Each preference once.'),
+})
+
+// --- password ------------------------------------------------------------------------------------
+
+export const changePasswordSchema = z
+  .object({
+    current_password: text({ error: AUTH_MESSAGES.required })
+      .min(1, AUTH_MESSAGES.required)
+      .max(PASSWORD_MAX, AUTH_MESSAGES.tooLong(PASSWORD_MAX)),
+    password: text({ error: AUTH_MESSAGES.required })
+      .min(1, AUTH_MESSAGES.required)
+      .max(PASSWORD_MAX, AUTH_MESSAGES.tooLong(PASSWORD_MAX))
+      .refine(isStrongPassword, AUTH_MESSAGES.password),
+    password_confirmation: text({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: AUTH_MESSAGES.passwordMismatch,
+    path: ['password_confirmation'],
+  })
+
+// --- page props ----------------------------------------------------------------------------------
+
+export type AccountPageBase = {
+  greeting: string
+}
+
+export type MyAccountProps = AccountPageBase & {
+  counts: { orders: number; invoices: number; baskets: number; cards: number }
+  lastOrder: OrderSummary | null
+  twoFactorEnabled: boolean
+}
+
+export type OrdersProps = AccountPageBase & {
+  orders: OrderSummary[]
+  order: AccountOrder | null
+}
+
+export type InvoicesProps = AccountPageBase & {
+  invoices: InvoiceSummary[]
+  invoice: InvoiceView | null
+}
+
+export type CartsProps = AccountPageBase & {
+  baskets: SavedBasket[]
+}
+
+export type EditDetailsProps = AccountPageBase & {
+  user: CustomerData
+  countries: Country[]
+  club: boolean
+  cards: { id: number; last4Digits: string; cardType: string; expiry: string }[]
+}
+
+export type MarketingProps = AccountPageBase & {
+  preferences: MarketingPreference[]
+}
+
+export type { Address, Contact }
