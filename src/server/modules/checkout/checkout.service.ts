@@ -94,7 +94,7 @@ export interface Placed {
   cartRef: string
 }
 
-interface Details {
+export interface Details {
   contact: ContactData
   shipping: AddressData
   billing: AddressData
@@ -166,13 +166,7 @@ export class CheckoutService {
     if (method.authorise) {
       // The provider is asked before the order transaction; first the basket is re-priced so
       // that nothing is taken for a total that moved.
-      const ctx = { site, cartId, baseUrl: input.baseUrl, customerId: input.customerId }
-      const current = await this.carts.get(ctx)
-      const rate = current.shippingRates.find((r) => r.selected)
-      if (!rate || rate.id !== form.delivery_option)
-        throw new CheckoutRefusal('moved', CHECKOUT_TEXT.deliveryChanged, {}, current)
-      if (current.cart_total_price_inc_tax !== form.transactions[0]!.amount)
-        throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged, {}, current)
+      const current = await this.currentBasket(input, cartId)
       const authorised = await method.authorise({
         site,
         customerId: input.customerId,
@@ -330,6 +324,34 @@ export class CheckoutService {
     this.carts.forgetSummary(site.id, cartId)
     if (result.created) this.onPlaced(result.order)
     return result
+  }
+
+  /**
+   * The card's "pre-order" (§7 create-preorder-and-sagepay-session): everything placing would
+   * check before the payment (basket, method, details, the re-priced total), nothing written.
+   */
+  async prepare(input: PlaceInput): Promise<{ cartRef: string; amount: number; details: Details }> {
+    const cartId = this.basketOf(input)
+    if (!cartId) throw new CheckoutRefusal('empty', CHECKOUT_TEXT.emptyBasket)
+    const methodId = input.form.payment_method ?? input.form.transactions[0]!.paymentProvider ?? ''
+    if (!this.payments.usable(input.site, input.customerId, methodId))
+      throw invalid({ payment_method: [CHECKOUT_TEXT.methodUnavailable] })
+    const details = await this.details(input)
+    const current = await this.currentBasket(input, cartId)
+    return { cartRef: cartId, amount: current.cart_total_price_inc_tax, details }
+  }
+
+  /** The basket priced now; refused (409, nothing taken) when it is not what the shopper saw. */
+  private async currentBasket(input: PlaceInput, cartId: string): Promise<Cart> {
+    const ctx = { site: input.site, cartId, baseUrl: input.baseUrl, customerId: input.customerId }
+    const current = await this.carts.get(ctx)
+    if (current.items.length === 0) throw new CheckoutRefusal('empty', CHECKOUT_TEXT.emptyBasket)
+    const rate = current.shippingRates.find((r) => r.selected)
+    if (!rate || rate.id !== input.form.delivery_option)
+      throw new CheckoutRefusal('moved', CHECKOUT_TEXT.deliveryChanged, {}, current)
+    if (current.cart_total_price_inc_tax !== input.form.transactions[0]!.amount)
+      throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged, {}, current)
+    return current
   }
 
   /** The applied codes' uses become redemptions; the basket sweep can no longer give them back. */

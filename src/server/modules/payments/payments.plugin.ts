@@ -16,6 +16,7 @@ import { scriptNonce } from '../../plugins/security-headers.ts'
 import { simulatorProviders, type ProviderConfigs } from './payments.config.ts'
 import { createAdapters, PaymentService } from './payments.service.ts'
 import { registerCheckoutMethods } from './checkout-methods/index.ts'
+import { sagepayRoutes } from './checkout-methods/sagepay.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,7 @@ export const paymentsPlugin = fp(
     app.decorate('paymentSimulators', simulators)
     // The provider methods join the checkout's seam (app.paymentMethods, built in app.ts).
     registerCheckoutMethods(app, providers ?? none)
+    if (app.paymentMethods.get('sagepay')) await app.register(sagepayRoutes)
 
     await app.register(async (scope) => {
       // Signatures cover the exact bytes: keep the body as a string.
