@@ -68,13 +68,7 @@ export const paymentsPlugin = fp(
       // A document's CSP is its first load's: an Inertia visit from another page (the basket)
       // to the checkout becomes a full page load, so the checkout's own policy applies.
       if (!isCheckoutPage(request) || !request.headers['x-inertia']) return
-      const referer = request.headers.referer
-      let from = ''
-      try {
-        from = referer ? new URL(referer).pathname : ''
-      } catch {
-        from = ''
-      }
+      const from = URL.parse(request.headers.referer ?? '')?.pathname ?? ''
       if (from && from !== '/checkout')
         return reply.code(409).header('x-inertia-location', request.url).send()
     })
