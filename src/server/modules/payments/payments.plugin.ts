@@ -16,6 +16,7 @@ import { scriptNonce } from '../../plugins/security-headers.ts'
 import { simulatorProviders, type ProviderConfigs } from './payments.config.ts'
 import { createAdapters, PaymentService } from './payments.service.ts'
 import { registerCheckoutMethods } from './checkout-methods/index.ts'
+import { payaRoutes } from './checkout-methods/paya.ts'
 import { sagepayRoutes } from './checkout-methods/sagepay.ts'
 import { checkoutCsp, checkoutOrigins } from './checkout-csp.ts'
 
@@ -59,6 +60,7 @@ export const paymentsPlugin = fp(
     // The provider methods join the checkout's seam (app.paymentMethods, built in app.ts).
     registerCheckoutMethods(app, providers ?? none)
     if (app.paymentMethods.get('sagepay')) await app.register(sagepayRoutes)
+    if (app.paymentMethods.get('paya')) await app.register(payaRoutes)
 
     // The checkout page's own CSP: the providers' origins, there and nowhere else.
     const origins = checkoutOrigins(providers ?? none, payments.mode)
