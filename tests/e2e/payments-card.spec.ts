@@ -188,6 +188,26 @@ test('a customer saves a card, and the next order uses it (the default) with its
   await expectPlaced(page)
 })
 
+test('a guest pays with Paya on the USD site: the hosted form in an iframe, the order placed', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const base = baseURL!.replace('localhost', '127.0.0.1')
+  await fillBasket(page, base, northgate)
+  await page.getByRole('radio', { name: /Credit \/ Debit Card/ }).check()
+  await guestDetails(page, 'pat.paya@example.com', 'US')
+  await expect(page.getByTestId('test-mode')).toContainText('Test mode')
+  const form = page.frameLocator('[data-testid="paya-frame"]')
+  await expect(page.locator('input[autocomplete^="cc-"]')).toHaveCount(0)
+  await form.getByLabel('Card number').fill('4111111111111111')
+  await form.getByLabel('Expiry (MMYY)').fill('1230')
+  await form.getByLabel('CVV').fill('999')
+  await form.getByLabel('ZIP').fill('60601')
+  await form.getByRole('button', { name: 'Submit payment' }).click()
+  await expectPlaced(page)
+})
+
 test('a provider script that fails to load removes the method with the §8 message', async ({ page }) => {
   test.setTimeout(120_000)
   await page.route('**/js/sagepay.js', (route) => route.abort())
