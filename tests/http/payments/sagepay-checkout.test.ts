@@ -279,8 +279,10 @@ describe('paying by card (sagepay) at checkout', () => {
       .update(paymentAttempts)
       .set({ reconcileAfter: new Date(Date.now() - 1000) })
       .where(eq(paymentAttempts.orderRef, `basket:${cart.id}`))
-    const reconciled = await h.app.payments.reconcileDue()
-    expect(reconciled.map((a) => a.state)).toContain('captured')
+    await h.app.jobs.runNow('payments-reconcile')
+    await expect
+      .poll(async () => (await h.app.payments.forOrder(`basket:${cart.id}`)).map((a) => a.state))
+      .toEqual(['captured'])
     const placed = await v.post('/checkout/complete', result)
     expect(placed.statusCode).toBe(200)
     expect(await v.post('/checkout/complete', result).then((r) => r.statusCode)).toBe(200)
