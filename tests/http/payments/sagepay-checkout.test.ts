@@ -289,4 +289,17 @@ describe('paying by card (sagepay) at checkout', () => {
     expect(await ordersOf(cart.id!)).toHaveLength(1)
     expect((await h.app.payments.forOrder(`basket:${cart.id}`)).map((a) => a.state)).toEqual(['captured'])
   })
+
+  it('takes one payment and makes one order when two tabs submit the same basket at once', async () => {
+    const { v, cart } = await shopper()
+    const body = form(cart)
+    const [a, b] = await Promise.all([
+      v.post('/checkout/complete', { ...body, ...(await cardFor(v, body)) }),
+      v.post('/checkout/complete', { ...body, ...(await cardFor(v, body)) }),
+    ])
+    expect([a.statusCode, b.statusCode]).toContain(200)
+    expect(await ordersOf(cart.id!)).toHaveLength(1)
+    const paid = (await h.app.payments.forOrder(`basket:${cart.id}`)).filter((x) => x.state === 'captured')
+    expect(paid).toHaveLength(1)
+  })
 })

@@ -66,6 +66,9 @@ export function reconcileDelaySeconds(count: number): number {
   return [5, 30, 120, 600][count] ?? 3600
 }
 
+/** How long a `created` attempt (its provider call possibly in flight) blocks a new one. */
+export const CREATED_IN_FLIGHT_MS = 60_000
+
 export type NotificationResult = 'invalid' | 'duplicate' | 'no-attempt' | 'reconciled'
 
 export function attemptContext(row: PaymentAttempt): AttemptContext {
@@ -161,6 +164,13 @@ export class PaymentService {
           blocking,
         )
       }
+      // An attempt whose first provider call may be in flight (another tab, a double click)
+      // blocks a second one for a minute: two calls could both take the money.
+      const inFlight = existing.find(
+        (a) => a.state === 'created' && this.now() - a.createdAt.getTime() < CREATED_IN_FLIGHT_MS,
+      )
+      if (inFlight)
+        throw new PaymentError('unsettled', 'another payment of this order is in progress', inFlight)
       const [row] = await tx
         .insert(paymentAttempts)
         .values({
