@@ -76,8 +76,17 @@ export const paymentsPlugin = fp(
     })
     app.addHook('onSend', async (request, reply, payload) => {
       const policy = reply.getHeader('content-security-policy')
-      if (isCheckoutPage(request) && typeof policy === 'string')
-        reply.header('content-security-policy', checkoutCsp(policy, origins))
+      if (isCheckoutPage(request) && typeof policy === 'string') {
+        // Any origins a registered method declares besides (PaymentMethod.origins).
+        const declared = app.paymentMethods.origins()
+        const all = {
+          script: [...new Set([...origins.script, ...declared.script])],
+          frame: [...new Set([...origins.frame, ...declared.frame])],
+          connect: [...new Set([...origins.connect, ...declared.connect])],
+          form: origins.form,
+        }
+        reply.header('content-security-policy', checkoutCsp(policy, all))
+      }
       return payload
     })
 
