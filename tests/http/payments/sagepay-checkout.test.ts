@@ -4,6 +4,7 @@ import { orders, savedCards } from '../../../src/server/db/schema.ts'
 import { paymentAttempts } from '../../../src/server/modules/payments/payments.tables.ts'
 import type { Cart } from '../../../src/shared/cart.ts'
 import type { OrderData } from '../../../src/shared/checkout.ts'
+import { inertiaHeaders } from '../../helpers/app.ts'
 import { Visitor } from '../../helpers/visitor.ts'
 import { insertCategory, insertGroup, insertSku, siteIdFor } from '../../factories/product.ts'
 import { startPaymentsHarness, type PaymentsHarness } from './harness.ts'
@@ -301,5 +302,33 @@ describe('paying by card (sagepay) at checkout', () => {
     expect(await ordersOf(cart.id!)).toHaveLength(1)
     const paid = (await h.app.payments.forOrder(`basket:${cart.id}`)).filter((x) => x.state === 'captured')
     expect(paid).toHaveLength(1)
+  })
+
+  it("serves the checkout with its own CSP naming the providers' origin, and 'Test mode'", async () => {
+    const { v } = await shopper()
+    const page = await v.request('GET', '/checkout', undefined, { accept: 'text/html' })
+    expect(page.statusCode).toBe(200)
+    const csp = String(page.headers['content-security-policy'])
+    const sim = h.sims.origin
+    expect(csp).toMatch(new RegExp(`script-src [^;]*${sim.replace(/[.:/]/g, '\\$&')}`))
+    expect(csp).toMatch(new RegExp(`frame-src 'self' ${sim.replace(/[.:/]/g, '\\$&')}(;|$)`))
+    const home = await v.request('GET', '/', undefined, { accept: 'text/html' })
+    expect(String(home.headers['content-security-policy'])).not.toContain(sim)
+    const props = (await v.visit('/checkout')).json().props as {
+      testMode: boolean
+      paymentMethods: { id: string }[]
+      paymentConfig: Record<string, { scriptUrl?: string }>
+    }
+    expect(props.testMode).toBe(true)
+    expect(props.paymentMethods.map((m) => m.id)).toContain('sagepay')
+    expect(props.paymentMethods.map((m) => m.id)).not.toContain('paya')
+    expect(props.paymentConfig.sagepay?.scriptUrl).toBe(`${sim}/opayo/api/v1/js/sagepay.js`)
+    // From another page, an Inertia visit becomes a full load so that this CSP applies.
+    const fromCart = await v.request('GET', '/checkout', undefined, {
+      ...inertiaHeaders(),
+      referer: 'http://localhost/cart',
+    })
+    expect(fromCart.statusCode).toBe(409)
+    expect(fromCart.headers['x-inertia-location']).toBe('/checkout')
   })
 })
