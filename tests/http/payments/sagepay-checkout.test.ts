@@ -331,4 +331,21 @@ describe('paying by card (sagepay) at checkout', () => {
     expect(fromCart.statusCode).toBe(409)
     expect(fromCart.headers['x-inertia-location']).toBe('/checkout')
   })
+
+  it('answers a submit without card details, or a guest naming a saved card, with a field message', async () => {
+    const { v, cart } = await shopper()
+    const none = await v.post('/checkout/complete', form(cart))
+    expect(none.statusCode).toBe(422)
+    expect(none.json()).toMatchObject({ errors: { card_identifier: ['Please enter your card details.'] } })
+    const guestSaved = await v.post('/checkout/complete', {
+      ...form(cart),
+      saved_card: 1,
+      sagePayMerchantSessionKey: 'ABCDEF12-3456',
+    })
+    expect(guestSaved.statusCode).toBe(422)
+    expect(guestSaved.json()).toMatchObject({
+      errors: { saved_card: ['This saved card is no longer available. Please choose another card.'] },
+    })
+    expect(await ordersOf(cart.id!)).toHaveLength(0)
+  })
 })
