@@ -51,8 +51,13 @@ async function fillBasket(page: Page, base: string, item: { sku: SeedSku; url: s
 }
 
 async function guestDetails(page: Page, email: string, country = 'GB', paymentBox = true) {
-  await page.getByTestId('continue').click()
-  await page.getByRole('button', { name: 'Checkout as New Customer' }).click()
+  // A click that lands before the page has hydrated does nothing: click until step 2 opens.
+  const newCustomer = page.getByRole('button', { name: 'Checkout as New Customer' })
+  await expect(async () => {
+    if (!(await newCustomer.isVisible())) await page.getByTestId('continue').click({ timeout: 2000 })
+    await expect(newCustomer).toBeVisible({ timeout: 2000 })
+  }).toPass({ timeout: 30_000 })
+  await newCustomer.click()
   const fill = (scope: string, label: string, value: string) =>
     page.getByTestId(`fieldset-${scope}`).getByRole('textbox', { name: label, exact: true }).fill(value)
   await fill('contact', 'First Name', 'Cara')
