@@ -200,13 +200,14 @@ export function payaSimulator(app: FastifyInstance, faults: Faults): PayaSimCont
       page(
         'Payment form',
         `<form method="post" action="${PREFIX}/v2/payform/submit">
-<input type="hidden" name="hash" value="${expected}"><input type="hidden" name="data" value="${escapeHtml(q.data ?? '')}">
+<input type="hidden" name="hash" value="${expected}"><input type="hidden" name="data" value="${escapeHtml(q.data ?? '')}"><input type="hidden" name="parent_origin" id="parent_origin">
 <p>Amount: $${escapeHtml(String(t.transaction_amount ?? ''))}</p>
 <label>Card number <input name="account_number" inputmode="numeric" autocomplete="cc-number" required></label>
 <label>Expiry (MMYY) <input name="exp_date" inputmode="numeric" autocomplete="cc-exp" maxlength="4" required></label>
 ${t.show_cvv ? '<label>CVV <input name="cvv" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required></label>' : ''}
 ${t.require_zip ? `<label>ZIP <input name="billing_zip" autocomplete="postal-code" value="${escapeHtml(String(t.billing_zip ?? ''))}" required></label>` : ''}
-<button>Submit payment</button><p class="sim">Paya simulator</p></form>`,
+<button>Submit payment</button><p class="sim">Paya simulator</p></form>
+<script>document.getElementById('parent_origin').value=document.referrer?new URL(document.referrer).origin:''</script>`,
       ),
     )
   })
@@ -249,7 +250,7 @@ ${t.require_zip ? `<label>ZIP <input name="billing_zip" autocomplete="postal-cod
       page(
         'Payment form',
         `<p>${r.status === 201 ? 'Thank you.' : 'Please check the card details.'}</p><script>
-var parentOrigin=document.referrer?new URL(document.referrer).origin:'*';
+var parentOrigin=${JSON.stringify(/^https?:\/\/[A-Za-z0-9.:-]+$/.test(b.parent_origin ?? '') ? b.parent_origin : '*')};
 if(${t.parent_send_message ? 'true' : 'false'}&&window.parent!==window) window.parent.postMessage(JSON.stringify(${JSON.stringify(message).replace(/</g, '\\u003c')}),parentOrigin);
 ${r.status === 201 ? '' : 'history.back()'}
 </script>`,

@@ -69,8 +69,9 @@ test('a guest buys with a purchase order, keyboard only through the form, and se
   await expect(page.getByTestId('secure-checkout-header')).toContainText('0800 960 0123')
   expect(await seriousViolations(page)).toEqual([])
 
-  // Step 1: purchase order is the only method on the demo site.
-  await expect(page.getByRole('radio', { name: /Purchase Order/ })).toBeChecked()
+  // Step 1: the card is the default; the shopper chooses a purchase order.
+  await expect(page.getByRole('radio', { name: /Credit \/ Debit Card/ })).toBeChecked()
+  await page.getByRole('radio', { name: /Purchase Order/ }).check()
   await page.getByTestId('continue').focus()
   await page.keyboard.press('Enter')
 

@@ -31,5 +31,16 @@ export function createJobs(app: FastifyInstance): JobRunner {
       },
     })
   }
+  // Payment attempts whose outcome is unknown or pending: the provider is asked (payments.md §7).
+  // Safe on every instance: reconcileDue claims its rows with FOR UPDATE SKIP LOCKED and a lease.
+  jobs.add({
+    name: 'payments-reconcile',
+    everyMs: PAYMENTS_RECONCILE_EVERY_MS,
+    firstRunMs: PAYMENTS_RECONCILE_EVERY_MS,
+    runOnce: async () => (app.hasDecorator('payments') ? (await app.payments.reconcileDue()).length : 0),
+  })
   return jobs
 }
+
+/** How often the payment reconciler looks for due attempts (the first delay is 5 s). */
+export const PAYMENTS_RECONCILE_EVERY_MS = 5_000

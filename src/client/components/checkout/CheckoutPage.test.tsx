@@ -117,6 +117,8 @@ const props = (over: Partial<CheckoutPageProps> = {}): CheckoutPageProps => ({
   freephoneNumber: '0800 000 0000',
   botCheck: null,
   addressSearchUrl: '/checkout/address-search',
+  paymentConfig: {},
+  testMode: false,
   ...over,
 })
 

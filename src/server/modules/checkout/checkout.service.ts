@@ -13,6 +13,7 @@ import type { Cart } from '../../../shared/cart.ts'
 import { fieldErrors } from '../../../shared/cart.schemas.ts'
 import {
   CHECKOUT_TEXT,
+  PROVIDER_FORM_FIELDS,
   checkoutAddressSchema,
   checkoutContactSchema,
   type OrderData,
@@ -53,6 +54,16 @@ export class CheckoutRefusal extends Error {
   }
 }
 
+/** A payment method's own answer (declined, 3-D Secure challenge, still unknown): sent as it is. */
+export class PaymentRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === 'string' ? body.message : 'payment not completed')
+  }
+}
+
 const invalid = (errors: Record<string, string[]>) =>
   new CheckoutRefusal('invalid', Object.values(errors)[0]?.[0] ?? CHECKOUT_TEXT.somethingWrong, errors)
 
@@ -65,6 +76,8 @@ export interface PlaceInput {
   customerId: number | null
   form: OrderForm
   idempotencyKey: string | null
+  /** The shopper's browser, for a provider's checks (3-D Secure) */
+  client?: { ip: string; userAgent: string; accept: string; language: string }
 }
 
 /** What the session remembers of the order it placed last. */
@@ -82,7 +95,7 @@ export interface Placed {
   cartRef: string
 }
 
-interface Details {
+export interface Details {
   contact: ContactData
   shipping: AddressData
   billing: AddressData
@@ -141,11 +154,39 @@ export class CheckoutService {
     const method = this.payments.usable(site, input.customerId, methodId)
     if (!method) throw invalid({ payment_method: [CHECKOUT_TEXT.methodUnavailable] })
     const details = await this.details(input)
+    const providerFields = Object.fromEntries(
+      PROVIDER_FORM_FIELDS.filter((k) => form[k] !== undefined).map((k) => [k, form[k]]),
+    )
     const payment = method.parseDetails(
-      { ...form.transactions[0]!, PONumber: form.PONumber ?? form.transactions[0]!.paymentDetails.PONumber },
+      {
+        ...form.transactions[0]!,
+        ...providerFields,
+        PONumber: form.PONumber ?? form.transactions[0]!.paymentDetails.PONumber,
+      },
       { site, customerId: input.customerId, contact: details.contact },
     )
     if (!payment.ok) throw invalid(payment.errors)
+    if (method.authorise) {
+      // The provider is asked before the order transaction; first the basket is re-priced so
+      // that nothing is taken for a total that moved.
+      const current = await this.currentBasket(input, cartId)
+      const authorised = await method.authorise({
+        site,
+        customerId: input.customerId,
+        contact: details.contact,
+        contactDetails: details.contact,
+        shipping: details.shipping,
+        billing: details.billing,
+        cartRef: cartId,
+        amount: current.cart_total_price_inc_tax,
+        currency: site.currency,
+        details: payment.details,
+        baseUrl: input.baseUrl,
+        client: input.client ?? { ip: '', userAgent: '', accept: '', language: '' },
+      })
+      if (!authorised.ok) throw new PaymentRefusal(authorised.status, authorised.body)
+      payment.details = authorised.details
+    }
     // The VAT number is kept only where the box is shown: shipping to IE, not PayPal or Amazon.
     const vatNumber =
       details.shipping.country === 'IE' && methodId !== 'paypal' && methodId !== 'amazon'
@@ -298,6 +339,34 @@ export class CheckoutService {
     this.carts.forgetSummary(site.id, cartId)
     if (result.created) this.onPlaced(result.order)
     return result
+  }
+
+  /**
+   * The card's "pre-order" (§7 create-preorder-and-sagepay-session): everything placing would
+   * check before the payment (basket, method, details, the re-priced total), nothing written.
+   */
+  async prepare(input: PlaceInput): Promise<{ cartRef: string; amount: number; details: Details }> {
+    const cartId = this.basketOf(input)
+    if (!cartId) throw new CheckoutRefusal('empty', CHECKOUT_TEXT.emptyBasket)
+    const methodId = input.form.payment_method ?? input.form.transactions[0]!.paymentProvider ?? ''
+    if (!this.payments.usable(input.site, input.customerId, methodId))
+      throw invalid({ payment_method: [CHECKOUT_TEXT.methodUnavailable] })
+    const details = await this.details(input)
+    const current = await this.currentBasket(input, cartId)
+    return { cartRef: cartId, amount: current.cart_total_price_inc_tax, details }
+  }
+
+  /** The basket priced now; refused (409, nothing taken) when it is not what the shopper saw. */
+  private async currentBasket(input: PlaceInput, cartId: string): Promise<Cart> {
+    const ctx = { site: input.site, cartId, baseUrl: input.baseUrl, customerId: input.customerId }
+    const current = await this.carts.get(ctx)
+    if (current.items.length === 0) throw new CheckoutRefusal('empty', CHECKOUT_TEXT.emptyBasket)
+    const rate = current.shippingRates.find((r) => r.selected)
+    if (!rate || rate.id !== input.form.delivery_option)
+      throw new CheckoutRefusal('moved', CHECKOUT_TEXT.deliveryChanged, {}, current)
+    if (current.cart_total_price_inc_tax !== input.form.transactions[0]!.amount)
+      throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged, {}, current)
+    return current
   }
 
   /** The applied codes' uses become redemptions; the basket sweep can no longer give them back. */

@@ -9,12 +9,16 @@
  *   to the checkout page in the parent frame, which posts them to /checkout/complete.
  */
 import { generateKeyPairSync } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { startSimulators, type Simulators } from '../../../simulators/index.ts'
 import { scriptNonce } from '../../plugins/security-headers.ts'
 import { simulatorProviders, type ProviderConfigs } from './payments.config.ts'
 import { createAdapters, PaymentService } from './payments.service.ts'
+import { registerCheckoutMethods } from './checkout-methods/index.ts'
+import { payaRoutes } from './checkout-methods/paya.ts'
+import { sagepayRoutes } from './checkout-methods/sagepay.ts'
+import { checkoutCsp, checkoutOrigins } from './checkout-csp.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +57,38 @@ export const paymentsPlugin = fp(
       new PaymentService(app.db, createAdapters(providers ?? none, payments.timeoutMs), payments.mode),
     )
     app.decorate('paymentSimulators', simulators)
+    // The provider methods join the checkout's seam (app.paymentMethods, built in app.ts).
+    registerCheckoutMethods(app, providers ?? none)
+    if (app.paymentMethods.get('sagepay')) await app.register(sagepayRoutes)
+    if (app.paymentMethods.get('paya')) await app.register(payaRoutes)
+
+    // The checkout page's own CSP: the providers' origins, there and nowhere else.
+    const origins = checkoutOrigins(providers ?? none, payments.mode)
+    const isCheckoutPage = (request: FastifyRequest) =>
+      request.method === 'GET' && request.routeOptions.url === '/checkout'
+    app.addHook('preHandler', async (request, reply) => {
+      // A document's CSP is its first load's: an Inertia visit from another page (the basket)
+      // to the checkout becomes a full page load, so the checkout's own policy applies.
+      if (!isCheckoutPage(request) || !request.headers['x-inertia']) return
+      const from = URL.parse(request.headers.referer ?? '')?.pathname ?? ''
+      if (from && from !== '/checkout')
+        return reply.code(409).header('x-inertia-location', request.url).send()
+    })
+    app.addHook('onSend', async (request, reply, payload) => {
+      const policy = reply.getHeader('content-security-policy')
+      if (isCheckoutPage(request) && typeof policy === 'string') {
+        // Any origins a registered method declares besides (PaymentMethod.origins).
+        const declared = app.paymentMethods.origins()
+        const all = {
+          script: [...new Set([...origins.script, ...declared.script])],
+          frame: [...new Set([...origins.frame, ...declared.frame])],
+          connect: [...new Set([...origins.connect, ...declared.connect])],
+          form: origins.form,
+        }
+        reply.header('content-security-policy', checkoutCsp(policy, all))
+      }
+      return payload
+    })
 
     await app.register(async (scope) => {
       // Signatures cover the exact bytes: keep the body as a string.

@@ -15,7 +15,7 @@
  * index makes a second successful attempt for one order impossible in the database.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, asc, eq, isNotNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { mayStartNewAttempt, transition, UNSETTLED_STATES, FINAL_STATES } from './attempt.state.ts'
 import type { PaymentsConfig, ProviderConfigs } from './payments.config.ts'
@@ -65,6 +65,9 @@ export class PaymentError extends Error {
 export function reconcileDelaySeconds(count: number): number {
   return [5, 30, 120, 600][count] ?? 3600
 }
+
+/** How long a `created` attempt (its provider call possibly in flight) blocks a new one. */
+export const CREATED_IN_FLIGHT_MS = 60_000
 
 export type NotificationResult = 'invalid' | 'duplicate' | 'no-attempt' | 'reconciled'
 
@@ -161,6 +164,13 @@ export class PaymentService {
           blocking,
         )
       }
+      // An attempt whose first provider call may be in flight (another tab, a double click)
+      // blocks a second one for a minute: two calls could both take the money.
+      const inFlight = existing.find(
+        (a) => a.state === 'created' && this.now() - a.createdAt.getTime() < CREATED_IN_FLIGHT_MS,
+      )
+      if (inFlight)
+        throw new PaymentError('unsettled', 'another payment of this order is in progress', inFlight)
       const [row] = await tx
         .insert(paymentAttempts)
         .values({
@@ -308,21 +318,34 @@ export class PaymentService {
     return this.record(id, 'reconcile', outcome)
   }
 
-  /** The reconciler's pass: every attempt whose reconcile time has come (a job runs it). */
-  async reconcileDue(limit = 20): Promise<PaymentAttempt[]> {
-    const due = await this.db
+  /**
+   * The reconciler's pass (the payments-reconcile job): every attempt whose reconcile time has
+   * come. The rows are claimed first (FOR UPDATE SKIP LOCKED, then a lease of `leaseMs`), so two
+   * instances never ask the provider about the same attempt at once; the answer then sets the
+   * next reconcile time (or clears it), and a pass that failed leaves the lease to run out.
+   */
+  async reconcileDue(limit = 20, leaseMs = 120_000): Promise<PaymentAttempt[]> {
+    const now = new Date(this.now())
+    const due = this.db
       .select({ id: paymentAttempts.id })
       .from(paymentAttempts)
-      .where(
-        and(
-          isNotNull(paymentAttempts.reconcileAfter),
-          lte(paymentAttempts.reconcileAfter, new Date(this.now())),
-        ),
-      )
+      .where(and(isNotNull(paymentAttempts.reconcileAfter), lte(paymentAttempts.reconcileAfter, now)))
       .orderBy(asc(paymentAttempts.reconcileAfter))
       .limit(limit)
+      .for('update', { skipLocked: true })
+    const claimed = await this.db
+      .update(paymentAttempts)
+      .set({ reconcileAfter: new Date(now.getTime() + leaseMs) })
+      .where(inArray(paymentAttempts.id, due))
+      .returning({ id: paymentAttempts.id })
     const out: PaymentAttempt[] = []
-    for (const { id } of due) out.push(await this.reconcile(id))
+    for (const { id } of claimed) {
+      try {
+        out.push(await this.reconcile(id))
+      } catch {
+        // The provider could not be asked this time: the lease runs out and the next pass retries.
+      }
+    }
     return out
   }
 
