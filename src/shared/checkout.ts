@@ -34,6 +34,9 @@ export const CHECKOUT_TEXT = {
   countryInvalid: 'Please choose a country from the list.',
   addressInvalid: 'Required address field is empty or invalid.',
   somethingWrong: 'Something went wrong.',
+  methodFailedToLoad: (id: string) =>
+    `Payment method: ${id} failed to load. Please refresh the page or try another payment method.`,
+  testMode: 'payments go to test providers; no real money is taken. Use the test cards only.',
   unknownError: 'An unknown error occurred.',
   shippingRateError: 'An error occurred while updating shipping rate.',
   methodFailed: (id: string) =>
@@ -159,7 +162,40 @@ export const orderFormSchema = z.object({
     .transform((v) => v || null),
   'g-recaptcha-response': text().max(20_000).optional(),
   force_logout: z.unknown().optional(),
+  // The payment providers' fields (§7); each method's parseDetails checks its own.
+  card_identifier: text().max(100).optional(),
+  sagePayMerchantSessionKey: text().max(100).optional(),
+  save_card: flag,
+  saved_card: z
+    .union([
+      z.number().int().positive(),
+      text()
+        .regex(/^\d{1,12}$/)
+        .transform(Number),
+    ])
+    .nullish(),
+  challengeWindowSize: z.enum(['Small', 'Medium']).optional(),
+  threeDSSessionData: text().max(1024).optional(),
+  aCSResponse: text().max(20_000).optional(),
+  threeDSVersion: text().max(10).optional(),
+  orderID: text().max(100).optional(),
+  paypalReApproval: flag,
+  amazonCheckoutSessionId: text().max(200).optional(),
 })
+/** The §7 fields of `/checkout/complete` a payment method's parseDetails receives. */
+export const PROVIDER_FORM_FIELDS = [
+  'card_identifier',
+  'sagePayMerchantSessionKey',
+  'save_card',
+  'saved_card',
+  'challengeWindowSize',
+  'threeDSSessionData',
+  'aCSResponse',
+  'threeDSVersion',
+  'orderID',
+  'paypalReApproval',
+  'amazonCheckoutSessionId',
+] as const
 export type OrderForm = z.output<typeof orderFormSchema>
 
 /** The shop's order as the browser receives it (§3 Order). */
@@ -319,6 +355,10 @@ export interface CheckoutPageProps {
   freephoneNumber: string
   botCheck: BotCheckProps | null
   addressSearchUrl: string
+  /** Each offered payment method's page set-up (script URL, saved cards…), by method id. */
+  paymentConfig: Record<string, Record<string, unknown>>
+  /** The providers are simulators or sandboxes: the page says 'Test mode'. */
+  testMode: boolean
 }
 
 /** Props of the `CheckoutComplete` page. */

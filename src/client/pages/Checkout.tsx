@@ -5,7 +5,7 @@
  * answers 409 with the fresh basket, shown with a warning.
  */
 import { Head, Link, router } from '@inertiajs/react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Cart } from '../../shared/cart.ts'
 import {
   addressFields,
@@ -32,6 +32,7 @@ import { cartCall, CartApiError, publishCart } from '../lib/cart-api.ts'
 import { useMessages } from '../lib/messages.tsx'
 import { postJson, xsrfToken } from '../lib/post-json.ts'
 import { useShared } from '../lib/shared-props.ts'
+import { PAYMENT_COMPONENTS, type SubmitResult } from '../checkout/payment/index.ts'
 
 const COOKIE = 'payment_method'
 
@@ -130,7 +131,10 @@ function Step({
 type Section = 'contact' | 'shipping' | 'billing'
 
 export default function Checkout(props: CheckoutPageProps) {
-  const { basket, paymentMethods, countries, freephoneNumber, botCheck, addressSearchUrl } = props
+  const { basket, countries, freephoneNumber, botCheck, addressSearchUrl } = props
+  // A method whose script failed to load is removed for this visit (§8).
+  const [removedMethods, setRemovedMethods] = useState<string[]>([])
+  const paymentMethods = props.paymentMethods.filter((m) => !removedMethods.includes(m.id))
   const { site, customer: loggedIn } = useShared()
   const { pushError, pushWarning } = useMessages()
   const currency = site?.currency ?? 'GBP'
@@ -163,7 +167,13 @@ export default function Checkout(props: CheckoutPageProps) {
   })
   const [vatNumber, setVatNumber] = useState('')
   const [notes, setNotes] = useState('')
-  const [poNumber, setPoNumber] = useState('')
+  // What the chosen method's component says the order's paymentDetails are (payment seam).
+  const [detailsBy, setDetailsBy] = useState<Record<string, Record<string, unknown>>>({})
+  const paymentDetails = detailsBy[provider] ?? {}
+  const setPaymentDetails = useCallback(
+    (details: Record<string, unknown>) => setDetailsBy((d) => ({ ...d, [provider]: details })),
+    [provider],
+  )
   const [loading, setLoading] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const [modal, setModal] = useState<null | 'login' | `change-${Section}` | `new-${Section}`>(null)
@@ -244,9 +254,6 @@ export default function Checkout(props: CheckoutPageProps) {
   }
   const next = () => {
     complete(currentStep)
-    // Purchase order: above step 1 the PO number defaults to first and last name joined (§4).
-    if (provider === 'purchase_order' && !poNumber)
-      setPoNumber(`${contact.firstName ?? ''} ${contact.lastName ?? ''}`.trim())
     if (currentStep === 2 && !formValid) {
       setShowValidationErrors(true)
       return
@@ -286,63 +293,90 @@ export default function Checkout(props: CheckoutPageProps) {
     }
   }
 
-  const submit = async () => {
+  const orderBody = async (details: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    const token = botCheck ? await botToken(botCheck) : undefined
+    return {
+      cart_id: basket.id,
+      payment_method: provider,
+      customer_contact_id: customer ? saved.contact : null,
+      customer_shipping_address_id: customer ? saved.shipping : null,
+      customer_billing_address_id: customer && showingBilling ? saved.billing : null,
+      contact,
+      shipping_address: shipping,
+      billing_address: showingBilling ? billing : shipping,
+      showingBillingAddress: showingBilling,
+      transactions: [
+        {
+          amount: basket.cart_total_price_inc_tax,
+          paymentDetails: details,
+          paymentProvider: provider,
+          message: '',
+          authCode: 'empty',
+        },
+      ],
+      delivery_option: selectedRate?.id,
+      Notes: notes,
+      PONumber: typeof details.PONumber === 'string' ? details.PONumber : null,
+      VATNumber: showVat ? vatNumber : null,
+      challengeWindowSize: window.innerWidth > CHECKOUT.challengeWindowBreakpoint ? 'Medium' : 'Small',
+      ...(token ? { 'g-recaptcha-response': token } : {}),
+      ...extra,
+    }
+  }
+
+  /** Posts the order; answers what the page did not handle itself (payment seam). */
+  const submitOrder = async (
+    details: Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+  ): Promise<SubmitResult> => {
     if (!formValid) {
       setShowValidationErrors(true)
       setCurrentStep(2)
-      return
+      return { placed: false, status: 0, data: null }
     }
     setSubmitting(true)
     try {
-      const token = botCheck ? await botToken(botCheck) : undefined
-      const body = {
-        cart_id: basket.id,
-        payment_method: provider,
-        customer_contact_id: customer ? saved.contact : null,
-        customer_shipping_address_id: customer ? saved.shipping : null,
-        customer_billing_address_id: customer && showingBilling ? saved.billing : null,
-        contact,
-        shipping_address: shipping,
-        billing_address: showingBilling ? billing : shipping,
-        showingBillingAddress: showingBilling,
-        transactions: [
-          {
-            amount: basket.cart_total_price_inc_tax,
-            paymentDetails: { PONumber: poNumber },
-            paymentProvider: provider,
-            message: '',
-            authCode: 'empty',
-          },
-        ],
-        delivery_option: selectedRate?.id,
-        Notes: notes,
-        PONumber: poNumber,
-        VATNumber: showVat ? vatNumber : null,
-        challengeWindowSize: window.innerWidth > CHECKOUT.challengeWindowBreakpoint ? 'Medium' : 'Small',
-        ...(token ? { 'g-recaptcha-response': token } : {}),
-      }
-      const { ok, status, data } = await sendJson('POST', '/checkout/complete', body)
-      if (ok && data) {
+      const { ok, status, data } = await sendJson(
+        'POST',
+        '/checkout/complete',
+        await orderBody(details, extra),
+      )
+      if (ok && data?.redirect) {
         if (data.force_logout) sessionStorage.removeItem('customer')
         router.visit(String(data.redirect))
-        return
+        return { placed: true, status, data }
       }
       setSubmitting(false)
       if (status === 409 && data?.cart) {
         publishCart(data.cart as Cart, { basket: true })
         pushWarning(String(data.warning ?? CHECKOUT_TEXT.totalChanged))
         setCurrentStep(3)
-        return
+        return { placed: false, status, data: null }
       }
       if (status === 422 && data?.redirect === '/cart') {
         router.visit('/cart')
-        return
+        return { placed: false, status, data: null }
       }
-      pushError(joinErrors(data))
+      return { placed: false, status, data }
     } catch {
       setSubmitting(false)
-      pushError(CHECKOUT_TEXT.somethingWrong)
+      return { placed: false, status: 0, data: { message: CHECKOUT_TEXT.somethingWrong } }
     }
+  }
+
+  const submit = async () => {
+    const result = await submitOrder(paymentDetails)
+    if (!result.placed && result.data) pushError(joinErrors(result.data))
+  }
+
+  const method = PAYMENT_COMPONENTS[provider] ?? null
+  const removeMethod = (id: string) => {
+    // Removing a failed payment method closes all steps (§4) and says so (§8).
+    setRemovedMethods((r) => (r.includes(id) ? r : [...r, id]))
+    setProvider((p) => (p === id ? '' : p))
+    setStepsComplete(0)
+    setCurrentStep(1)
+    pushError(CHECKOUT_TEXT.methodFailedToLoad(id))
   }
 
   const siteName = site?.name ?? 'us'
@@ -590,20 +624,6 @@ export default function Checkout(props: CheckoutPageProps) {
                 {CHECKOUT.notesMax - notes.length} characters remaining
               </p>
             </div>
-            {provider === 'purchase_order' ? (
-              <div className="mt-4">
-                <label htmlFor="po-number" className="block text-sm font-medium">
-                  Purchase Order Number
-                </label>
-                <input
-                  id="po-number"
-                  className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
-                  value={poNumber}
-                  maxLength={50}
-                  onChange={(e) => setPoNumber(e.target.value)}
-                />
-              </div>
-            ) : null}
             <div className="mt-4">
               <PromoForm cart={basket} />
             </div>
@@ -655,20 +675,55 @@ export default function Checkout(props: CheckoutPageProps) {
                 at any time, including on the next page.
               </p>
               <p className="mt-2 font-semibold">Total to pay: {money(basket.cart_total_price_inc_tax)}</p>
+              {props.testMode ? (
+                <p
+                  className="mt-2 rounded border border-amber-600 bg-amber-50 p-2 text-sm"
+                  data-testid="test-mode"
+                >
+                  <strong>Test mode</strong>: {CHECKOUT_TEXT.testMode}
+                </p>
+              ) : null}
               {!formValid ? (
                 <p className="mt-2 text-sm text-red-700" role="alert">
                   {CHECKOUT_TEXT.addressInvalid}
                 </p>
               ) : null}
-              <button
-                type="button"
-                className={`${primaryButton} mt-3 w-full`}
-                disabled={loading || submitting || !formValid || !selectedRate}
-                onClick={() => void submit()}
-                data-testid="complete-order"
-              >
-                Complete Order
-              </button>
+              {method ? (
+                <method.Component
+                  key={provider}
+                  methodId={provider}
+                  site={{ name: siteName, currency }}
+                  total={basket.cart_total_price_inc_tax}
+                  cartId={basket.id ?? ''}
+                  form={{
+                    contact,
+                    shippingAddress: shipping,
+                    billingAddress: showingBilling ? billing : shipping,
+                    showingBillingAddress: showingBilling,
+                  }}
+                  customer={customer}
+                  config={props.paymentConfig[provider] ?? {}}
+                  loading={loading || submitting}
+                  canSubmit={formValid && !!selectedRate && !loading && !submitting}
+                  setPaymentDetails={setPaymentDetails}
+                  orderBody={orderBody}
+                  submitOrder={submitOrder}
+                  reportError={pushError}
+                  reopenStep3={() => setCurrentStep(3)}
+                  removeMethod={() => removeMethod(provider)}
+                />
+              ) : null}
+              {method?.replacesCompleteButton ? null : (
+                <button
+                  type="button"
+                  className={`${primaryButton} mt-3 w-full`}
+                  disabled={loading || submitting || !formValid || !selectedRate}
+                  onClick={() => void submit()}
+                  data-testid="complete-order"
+                >
+                  Complete Order
+                </button>
+              )}
             </section>
           </Step>
 

@@ -210,7 +210,7 @@ describe('PayPal at checkout', () => {
     expect(now.cart_total_price_inc_tax).toBeGreaterThan(cart.cart_total_price_inc_tax)
     const ordersBefore = await count(orders)
     const first = await v.post('/checkout/complete', walletForm(now, 'paypal', { orderID: id }))
-    expect(first.statusCode).toBe(422)
+    expect(first.statusCode).toBe(402)
     expect(first.json()).toMatchObject({ status: 'paypalReApprovalRequired', reApprovalRequired: true })
     expect(await count(orders)).toBe(ordersBefore)
 
@@ -232,6 +232,42 @@ describe('PayPal at checkout', () => {
     // The first PayPal order was never captured.
     const old = await h.app.payments.adapters.paypal!.getOrder(id)
     expect(old!.purchase_units![0]!.payments).toBeUndefined()
+  })
+
+  it('a capture whose answer was lost is unknown (202), and the retried Complete Order makes one capture and one order', async () => {
+    const { v, cart } = await shopper()
+    const id = await createApprovedPaypalOrder(v)
+    h.sims.faults.add({
+      provider: 'paypal',
+      match: `POST /v2/checkout/orders/${id}/capture`,
+      kind: 'timeoutAfter',
+    })
+    // §7: orderID may come as a top-level field of /checkout/complete.
+    const body = { ...walletForm(cart, 'paypal', {}), orderID: id }
+    const lost = await v.post('/checkout/complete', body)
+    expect(lost.statusCode).toBe(202)
+    expect(lost.json().status).toBe('paymentUnknown')
+    expect(
+      (
+        await h.app.db
+          .select()
+          .from(orders)
+          .where(eq(orders.cartRef, String(cart.id)))
+      ).length,
+    ).toBe(0)
+    const retried = await v.post('/checkout/complete', body)
+    expect(retried.statusCode).toBe(200)
+    expect((retried.json().order as OrderData).status).toBe('placed')
+    const paypal = await h.app.payments.adapters.paypal!.getOrder(id)
+    expect(paypal!.purchase_units![0]!.payments!.captures).toHaveLength(1)
+    expect(
+      (
+        await h.app.db
+          .select()
+          .from(orders)
+          .where(eq(orders.cartRef, String(cart.id)))
+      ).length,
+    ).toBe(1)
   })
 
   it('answers 409 before taking any money when the basket changed after approval', async () => {
@@ -290,7 +326,7 @@ describe('PayPal at checkout', () => {
     })
     expect(page.status).toBe(200)
     const declined = await v.post('/checkout/complete', walletForm(cart, 'paypal', { orderID: id }))
-    expect(declined.statusCode).toBe(422)
+    expect(declined.statusCode).toBe(402)
     expect(declined.json().status).toBe('paypalRestart')
     h.sims.paypal.approve(id)
     const placed = await v.post('/checkout/complete', walletForm(cart, 'paypal', { orderID: id }))
@@ -399,10 +435,11 @@ describe('Amazon Pay at checkout', () => {
       }),
     )
     expect(submit.statusCode).toBe(200)
-    expect(submit.json()).toMatchObject({ status: 'amazonRedirect', external: true })
+    expect(submit.json()).toMatchObject({ status: 'amazonRedirect' })
+    expect(submit.json().redirect).toBeUndefined()
     expect(await count(orders)).toBe(ordersBefore)
     // Amazon's pay page sends the browser to the result return.
-    const amazonPay = await fetch(submit.json().redirect as string, { redirect: 'manual' })
+    const amazonPay = await fetch(submit.json().amazonPayRedirectUrl as string, { redirect: 'manual' })
     expect(amazonPay.status).toBe(302)
     const result = new URL(amazonPay.headers.get('location')!)
     const done = await v.request('GET', `${result.pathname}${result.search}`)
@@ -436,7 +473,7 @@ describe('Amazon Pay at checkout', () => {
       walletForm(cart, 'amazon', { amazonOrderData: { amazonCheckoutSessionId: id } }),
     )
     expect(submit.statusCode).toBe(200)
-    const amazonPay = await fetch(submit.json().redirect as string, { redirect: 'manual' })
+    const amazonPay = await fetch(submit.json().amazonPayRedirectUrl as string, { redirect: 'manual' })
     const result = new URL(amazonPay.headers.get('location')!)
     const back = await v.request('GET', `${result.pathname}${result.search}`)
     expect(back.statusCode).toBe(302)

@@ -28,7 +28,13 @@ import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/custom
 import { currentCustomer, sessionGet, sessionSet } from '../auth/auth.session.ts'
 import { BOT_FIELD } from '../auth/bot-check.ts'
 import { passwordResetMail } from '../auth/auth.mail.ts'
-import { CheckoutRefusal, type LastOrder, type Placed, type PlaceInput } from './checkout.service.ts'
+import {
+  CheckoutRefusal,
+  PaymentRefusal,
+  type LastOrder,
+  type Placed,
+  type PlaceInput,
+} from './checkout.service.ts'
 
 export const LAST_ORDER_KEY = 'checkout.lastOrder'
 
@@ -141,6 +147,12 @@ export async function checkoutRoutes(app: FastifyInstance) {
         customerId: currentCustomerId(request),
         form: parsed.data,
         idempotencyKey: typeof key === 'string' && /^[\w-]{8,100}$/.test(key) ? key : null,
+        client: {
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+          accept: String(request.headers.accept ?? '').slice(0, 500),
+          language: String(request.headers['accept-language'] ?? '').slice(0, 100),
+        },
       }
       try {
         // A replay first: an honest retry must not fail on its already-used bot-check token.
@@ -161,6 +173,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         return answer(request, reply, await checkout.place({ ...input, form: prepared.place }))
       } catch (err) {
         if (err instanceof CheckoutRefusal) return refused(reply, err)
+        if (err instanceof PaymentRefusal) return reply.code(err.status).send(err.body)
         throw err
       }
     },
@@ -185,6 +198,8 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
       basket,
       customer: customer ? await app.customers.data(customer.id) : null,
       paymentMethods: app.paymentMethods.optionsFor(site, customer?.id ?? null),
+      paymentConfig: await app.paymentMethods.clientConfigFor(site, customer?.id ?? null),
+      testMode: app.payments.testMode,
       countries: site.settings.countries,
       freephoneNumber: site.settings.freephoneNumber,
       botCheck: app.auth.botCheck(site)?.props() ?? null,

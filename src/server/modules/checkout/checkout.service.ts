@@ -13,6 +13,7 @@ import type { Cart } from '../../../shared/cart.ts'
 import { fieldErrors } from '../../../shared/cart.schemas.ts'
 import {
   CHECKOUT_TEXT,
+  PROVIDER_FORM_FIELDS,
   checkoutAddressSchema,
   checkoutContactSchema,
   type OrderData,
@@ -52,6 +53,16 @@ export class CheckoutRefusal extends Error {
   }
 }
 
+/** A payment method's own answer (declined, 3-D Secure challenge, still unknown): sent as it is. */
+export class PaymentRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === 'string' ? body.message : 'payment not completed')
+  }
+}
+
 const invalid = (errors: Record<string, string[]>) =>
   new CheckoutRefusal('invalid', Object.values(errors)[0]?.[0] ?? CHECKOUT_TEXT.somethingWrong, errors)
 
@@ -64,6 +75,8 @@ export interface PlaceInput {
   customerId: number | null
   form: OrderForm
   idempotencyKey: string | null
+  /** The shopper's browser, for a provider's checks (3-D Secure) */
+  client?: { ip: string; userAgent: string; accept: string; language: string }
 }
 
 /** What the session remembers of the order it placed last. */
@@ -142,11 +155,45 @@ export class CheckoutService {
     const method = this.payments.usable(site, input.customerId, methodId)
     if (!method) throw invalid({ payment_method: [CHECKOUT_TEXT.methodUnavailable] })
     const details = await this.details(input)
+    const providerFields = Object.fromEntries(
+      PROVIDER_FORM_FIELDS.filter((k) => form[k] !== undefined).map((k) => [k, form[k]]),
+    )
     const payment = method.parseDetails(
-      { ...form.transactions[0]!, PONumber: form.PONumber ?? form.transactions[0]!.paymentDetails.PONumber },
+      {
+        ...form.transactions[0]!,
+        ...providerFields,
+        PONumber: form.PONumber ?? form.transactions[0]!.paymentDetails.PONumber,
+      },
       { site, customerId: input.customerId, contact: details.contact },
     )
     if (!payment.ok) throw invalid(payment.errors)
+    if (method.authorise) {
+      // The provider is asked before the order transaction; first the basket is re-priced so
+      // that nothing is taken for a total that moved.
+      const ctx = { site, cartId, baseUrl: input.baseUrl, customerId: input.customerId }
+      const current = await this.carts.get(ctx)
+      const rate = current.shippingRates.find((r) => r.selected)
+      if (!rate || rate.id !== form.delivery_option)
+        throw new CheckoutRefusal('moved', CHECKOUT_TEXT.deliveryChanged, {}, current)
+      if (current.cart_total_price_inc_tax !== form.transactions[0]!.amount)
+        throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged, {}, current)
+      const authorised = await method.authorise({
+        site,
+        customerId: input.customerId,
+        contact: details.contact,
+        contactDetails: details.contact,
+        shipping: details.shipping,
+        billing: details.billing,
+        cartRef: cartId,
+        amount: current.cart_total_price_inc_tax,
+        currency: site.currency,
+        details: payment.details,
+        baseUrl: input.baseUrl,
+        client: input.client ?? { ip: '', userAgent: '', accept: '', language: '' },
+      })
+      if (!authorised.ok) throw new PaymentRefusal(authorised.status, authorised.body)
+      payment.details = authorised.details
+    }
     // The VAT number is kept only where the box is shown: shipping to IE, not PayPal or Amazon.
     const vatNumber =
       details.shipping.country === 'IE' && methodId !== 'paypal' && methodId !== 'amazon'

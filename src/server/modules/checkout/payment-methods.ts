@@ -8,14 +8,25 @@
  * Placing an order calls, in this order:
  *  1. `parseDetails(form, ctx)`: the method's part of the order form (§3 "Payment details by
  *     provider"), checked; errors are field messages (422, nothing written);
- *  2. `settle(ctx)` INSIDE the order transaction, after the order row exists: returns the order's
- *     state and the transaction row to write. It must not call a provider over the network (the
- *     basket row is locked): a provider method authorises before placement (its own pre-order /
- *     session calls, persisted attempts, see payments.md §7) and `settle` only records the
- *     verified result, or answers `pending_payment` for a flow that completes later.
+ *  2. `authorise(ctx)` (provider methods only) BEFORE the order transaction: the one step that may
+ *     call the provider (through app.payments, which persists an attempt first). It answers the
+ *     details `settle` records, or a refusal the route sends as it is: 402 for a decline or a
+ *     3-D Secure challenge (`status: 'auth3DSCheckRequired'`), 202 while the provider's answer is
+ *     unknown (the reconciler asks it), 409/422 like the checkout's own refusals;
+ *  3. `settle(ctx)` INSIDE the order transaction, after the order row exists: returns the order's
+ *     state and the transaction row to write. It must not call a provider over the network nor
+ *     read outside the transaction (the basket row is locked): it only records the verified
+ *     result `authorise` returned (checking its amount), or answers `pending_payment` for a flow
+ *     that completes later.
+ *
+ * The provider fields of `/checkout/complete` (spec §7: card_identifier, save_card, saved_card,
+ * threeDSSessionData, aCSResponse, orderID, amazonCheckoutSessionId, …) reach `parseDetails`
+ * merged over `transactions[0]` (amount, paymentDetails, paymentProvider), see
+ * `PROVIDER_FORM_FIELDS` in shared/checkout.ts.
  */
 import type { Site } from '../sites/sites.service.ts'
 import type { OrderStatus } from '../orders/orders.tables.ts'
+import type { AddressData, ContactData } from '../../../shared/customer.ts'
 
 /** One option of step 1 (spec §3 Checkout state payment_methods). */
 export interface PaymentMethodOption {
@@ -55,13 +66,43 @@ export interface Settlement {
   }
 }
 
+/** What a provider method may use to authorise before the order is written. */
+export interface AuthoriseContext extends PaymentContext {
+  /** The basket's reference: the provider attempts of this checkout belong to it. */
+  cartRef: string
+  /** The amount to take, minor units: the basket's current re-priced total. */
+  amount: number
+  currency: string
+  details: Record<string, unknown>
+  shipping: AddressData
+  billing: AddressData
+  contactDetails: ContactData
+  /** The shop's own origin for this request (return and notification URLs). */
+  baseUrl: string
+  /** The shopper's browser, as 3-D Secure asks for it. */
+  client: { ip: string; userAgent: string; accept: string; language: string }
+}
+
+export type Authorisation =
+  | { ok: true; details: Record<string, unknown> }
+  | { ok: false; status: 202 | 402 | 404 | 409 | 422; body: Record<string, unknown> }
+
+/** The page's per-method set-up (script URL, merchant id, saved cards…): the client's `config`. */
+export type ClientConfig = Record<string, unknown>
+
 export interface PaymentMethod {
   /** The id of §2 step 1: purchase_order, sagepay, paya, paypal, amazon */
   readonly id: string
   /** Whether this shopper on this site may use it (beyond the site listing it) */
   available(ctx: Omit<PaymentContext, 'contact'>): boolean
   parseDetails(form: Record<string, unknown>, ctx: PaymentContext): ParsedDetails
+  /** Provider methods: the network step before placement (see the top of this file). */
+  authorise?(ctx: AuthoriseContext): Promise<Authorisation>
   settle(ctx: SettleContext): Promise<Settlement> | Settlement
+  /** What the checkout page's component for this method needs (never a secret). */
+  clientConfig?(ctx: Omit<PaymentContext, 'contact'>): Promise<ClientConfig> | ClientConfig
+  /** Script, frame and connect origins the checkout page must allow for this method (its CSP). */
+  readonly origins?: { script: string[]; frame: string[]; connect: string[] }
 }
 
 export class PaymentMethodRegistry {
@@ -81,6 +122,26 @@ export class PaymentMethodRegistry {
     return site.settings.paymentMethods
       .filter((m) => this.methods.get(m.id)?.available({ site, customerId }))
       .map((m) => ({ id: m.id, label: m.label, img: m.img, detail: m.detail }))
+  }
+
+  /** The page set-up of every offered method that has one, by method id. */
+  async clientConfigFor(site: Site, customerId: number | null): Promise<Record<string, ClientConfig>> {
+    const out: Record<string, ClientConfig> = {}
+    for (const o of this.optionsFor(site, customerId)) {
+      const m = this.methods.get(o.id)
+      if (m?.clientConfig) out[o.id] = await m.clientConfig({ site, customerId })
+    }
+    return out
+  }
+
+  /** Every registered method's origins (the checkout page's CSP), whatever the site. */
+  origins(): { script: string[]; frame: string[]; connect: string[] } {
+    const all = { script: new Set<string>(), frame: new Set<string>(), connect: new Set<string>() }
+    for (const m of this.methods.values()) {
+      for (const k of ['script', 'frame', 'connect'] as const)
+        for (const o of m.origins?.[k] ?? []) all[k].add(o)
+    }
+    return { script: [...all.script], frame: [...all.frame], connect: [...all.connect] }
   }
 
   /** The method when the site offers it to this shopper, else null. */

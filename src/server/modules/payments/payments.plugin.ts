@@ -15,6 +15,7 @@ import { startSimulators, type Simulators } from '../../../simulators/index.ts'
 import { scriptNonce } from '../../plugins/security-headers.ts'
 import { simulatorProviders, type ProviderConfigs } from './payments.config.ts'
 import { createAdapters, PaymentService } from './payments.service.ts'
+import { registerCheckoutMethods } from './checkout-methods/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,8 @@ export const paymentsPlugin = fp(
       new PaymentService(app.db, createAdapters(providers ?? none, payments.timeoutMs), payments.mode),
     )
     app.decorate('paymentSimulators', simulators)
+    // The provider methods join the checkout's seam (app.paymentMethods, built in app.ts).
+    registerCheckoutMethods(app, providers ?? none)
 
     await app.register(async (scope) => {
       // Signatures cover the exact bytes: keep the body as a string.

@@ -3,6 +3,7 @@
  * taken before the order transaction (wallets.routes.ts); settle() only records the result the
  * server verified with the provider, and refuses any paymentDetails it did not make itself.
  */
+import type { FastifyInstance } from 'fastify'
 import type { PaymentMethod } from '../payment-methods.ts'
 import { isVerified } from './wallet.shared.ts'
 
@@ -50,8 +51,37 @@ function walletMethod(id: 'paypal' | 'amazon', available: PaymentMethod['availab
   }
 }
 
+const originOf = (url: string) => {
+  try {
+    return [new URL(url).origin]
+  } catch {
+    return []
+  }
+}
+
 /** PayPal: on every site that lists it (GBP or USD). */
-export const paypalMethod = walletMethod('paypal', () => true)
+export function paypalCheckoutMethod(app: FastifyInstance): PaymentMethod | null {
+  const adapter = app.payments.adapters.paypal
+  if (!adapter) return null
+  const origin = originOf(adapter.config.sdkUrl)
+  return {
+    ...walletMethod('paypal', () => true),
+    authorise: (ctx) => app.wallets.paypalAuthorise(ctx),
+    // The JS SDK with credit and card funding disabled (§9), in the site's currency.
+    clientConfig: ({ site }) => ({ sdkUrl: adapter.sdkScriptUrl(site.currency), loadTimeoutMs: 6000 }),
+    origins: { script: origin, frame: origin, connect: origin },
+  }
+}
 
 /** Amazon Pay's UK checkout is GBP and en_GB only (§9): never on a USD site. */
-export const amazonMethod = walletMethod('amazon', ({ site }) => site.currency === 'GBP')
+export function amazonCheckoutMethod(app: FastifyInstance): PaymentMethod | null {
+  const adapter = app.payments.adapters.amazon
+  if (!adapter) return null
+  const origin = originOf(adapter.config.scriptUrl)
+  return {
+    ...walletMethod('amazon', ({ site }) => site.currency === 'GBP'),
+    authorise: (ctx) => app.wallets.amazonAuthorise(ctx),
+    clientConfig: () => ({ scriptUrl: adapter.config.scriptUrl }),
+    origins: { script: origin, frame: origin, connect: origin },
+  }
+}

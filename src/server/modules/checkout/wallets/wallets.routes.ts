@@ -10,7 +10,6 @@ import { CheckoutRefusal } from '../checkout.service.ts'
 import { currentCustomerId } from '../../auth/auth.session.ts'
 import { sessionCartId } from '../../../lib/customer-session.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
-import { amazonMethod, paypalMethod } from './wallet.methods.ts'
 import { WalletCheckout } from './wallets.service.ts'
 
 declare module 'fastify' {
@@ -25,8 +24,6 @@ export const walletsPlugin = fp(
   async (app: FastifyInstance) => {
     const wallets = new WalletCheckout(app)
     app.decorate('wallets', wallets)
-    if (!app.paymentMethods.get('paypal')) app.paymentMethods.register(paypalMethod)
-    if (!app.paymentMethods.get('amazon')) app.paymentMethods.register(amazonMethod)
 
     app.post('/checkout/paypal/create-order', limit(30), async (request, reply) => {
       const site = request.site

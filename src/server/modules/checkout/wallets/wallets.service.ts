@@ -21,17 +21,19 @@ import type { Cart } from '../../../../shared/cart.ts'
 import { CHECKOUT_TEXT, type OrderForm } from '../../../../shared/checkout.ts'
 import { currentCustomerId } from '../../auth/auth.session.ts'
 import { sessionCartId } from '../../../lib/customer-session.ts'
-import { PaymentError, type PaymentAttempt } from '../../payments/payments.service.ts'
+import { PaymentError } from '../../payments/payments.service.ts'
 import type { PaypalOrder, PaypalShippingOption } from '../../payments/providers/paypal.ts'
 import type { AmazonCheckoutSession } from '../../payments/providers/amazon.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
 import type { Site } from '../../sites/sites.service.ts'
+import type { Authorisation, AuthoriseContext } from '../payment-methods.ts'
 import { AMAZON_SESSION_ID, PAYPAL_ORDER_ID } from './wallet.methods.ts'
 import {
   amazonSession,
   basketMoved,
   breakdownOf,
   formWithImported,
+  isVerified,
   paypalSession,
   setAmazonSession,
   setPaypalSession,
@@ -50,6 +52,7 @@ export interface WalletReply {
 /** Before placement: place this (rewritten, verified) form, or answer without placing. */
 export type Prepared = { place: OrderForm } | { reply: WalletReply }
 
+const toMinor = (value: unknown) => Math.round(Number(value) * 100)
 const reply = (status: number, body: Record<string, unknown>): { reply: WalletReply } => ({
   reply: { status, body },
 })
@@ -298,82 +301,142 @@ export class WalletCheckout {
     return { status: 200, body: { cart, shippingRates: cart.shippingRates } }
   }
 
-  /** Complete Order with PayPal: check, align the amount, capture, then hand back what to place. */
+  /**
+   * Complete Order with PayPal, before placement: the order id must be this browser's; the
+   * buyer's details come from PayPal. The capture itself is the method's authorise() step
+   * (paypalAuthorise), after the checkout has re-priced the basket.
+   */
   private async paypalPrepare(request: FastifyRequest, site: Site, form: OrderForm): Promise<Prepared> {
     const details = form.transactions[0]!.paymentDetails
-    const orderId = details.orderID
+    const orderId = form.orderID ?? details.orderID
     if (typeof orderId !== 'string' || !PAYPAL_ORDER_ID.test(orderId))
       return invalid({ orderID: [WALLET_TEXT.paypalAddress] })
-    const own = this.ownPaypal(request, orderId)
+    let own = this.ownPaypal(request, orderId)
     if (!own) return notFound()
-    const adapter = this.app.payments.adapters.paypal!
-    let attempt = await this.app.payments.get(own.attemptId)
+    const attempt = await this.app.payments.get(own.attemptId)
     if (!attempt) return notFound()
+    if (attempt.state === 'requires_action' && attempt.nextAction?.type === 'paypalRestart') {
+      // The buyer chose another funding source after a decline: a new capture request.
+      own = { ...own, captureSeq: own.captureSeq + 1 }
+      setPaypalSession(request, own)
+    }
     let order: PaypalOrder | null
     try {
-      order = await adapter.getOrder(orderId)
+      order = await this.app.payments.adapters.paypal!.getOrder(orderId)
     } catch (err) {
       request.log.warn({ err }, 'PayPal order lookup failed')
       return reply(502, { message: WALLET_TEXT.paypalAddress })
     }
     const imported = order ? this.paypalImported(order, form) : null
     if (!order || !imported) return invalid({ orderID: [WALLET_TEXT.paypalAddress] })
-    const cart = await this.app.carts.get(this.ctx(request, site))
-    if (basketMoved(form, cart))
-      return reply(409, { message: CHECKOUT_TEXT.totalChanged, warning: CHECKOUT_TEXT.totalChanged, cart })
-    const verify = (a: PaymentAttempt) =>
+    const ready = formWithImported(
+      form,
+      site,
+      imported,
       verifiedDetails({
         orderID: orderId,
-        reApprovalRequired: own.reApproval || details.reApprovalRequired === true,
-        attemptId: a.id,
-        attemptState: a.state,
-        captureId: a.providerRefs.paypalCaptureId ?? null,
-      })
-    // Everything the order transaction checks about the details, before any money moves.
-    const checked = formWithImported(form, site, imported, {})
-    if (!checked.ok) return invalid(checked.errors)
-    if (attempt.state !== 'captured' && attempt.state !== 'authorised') {
-      const total = cart.cart_total_price_inc_tax
-      const value = order.purchase_units?.[0]?.amount?.value
-      if (Math.round(Number(value) * 100) !== total) {
-        // The basket's total now (e.g. another delivery option at step 3): PayPal asks the buyer
-        // again if it is more than they approved.
-        const patched = await adapter.updateShippingOptions(
-          orderId,
-          site.currency,
-          breakdownOf(cart),
-          this.shippingOptions(cart),
-        )
-        if (!patched.ok) return reply(502, { message: WALLET_TEXT.paypalShipping })
-      }
-      attempt = await this.app.payments.paypalCapture(attempt.id, 'CAPTURE', own.captureSeq)
-      const action = attempt.nextAction
-      if (attempt.state === 'requires_action' && action?.type === 'paypalRestart') {
-        setPaypalSession(request, { ...own, captureSeq: own.captureSeq + 1 })
-        return reply(422, {
-          message: WALLET_TEXT.paypalDeclined,
-          status: 'paypalRestart',
-          errors: { paypal: [WALLET_TEXT.paypalDeclined] },
-        })
-      }
-      if (attempt.state === 'requires_action' && action?.type === 'redirect')
-        return reply(422, {
-          message: WALLET_TEXT.paypalReApproval,
-          status: 'paypalReApprovalRequired',
-          reApprovalRequired: true,
-          errors: { paypal: [WALLET_TEXT.paypalReApproval] },
-        })
-      if (attempt.state === 'unknown')
-        return reply(503, { message: WALLET_TEXT.confirming, status: 'paymentUnknown' })
-      if (attempt.state !== 'captured' && attempt.state !== 'authorised' && attempt.state !== 'pending')
-        return reply(422, {
-          message: WALLET_TEXT.paypalDeclined,
-          status: 'paypalDeclined',
-          errors: { paypal: [WALLET_TEXT.paypalDeclined] },
-        })
-    }
-    const ready = formWithImported(form, site, imported, verify(attempt))
+        reApprovalRequired:
+          own.reApproval || details.reApprovalRequired === true || form.paypalReApproval === true,
+        attemptId: attempt.id,
+        captureSeq: own.captureSeq,
+      }),
+    )
     return ready.ok ? { place: ready.form } : invalid(ready.errors)
+  }
+
+  /**
+   * PayPal's authorise() (ADR 0070): the basket is re-priced and equal to what the shopper saw.
+   * Make the PayPal order's amount the basket's, then capture (PayPal-Request-Id per attempt
+   * and funding try, so a retried Complete Order never captures twice).
+   */
+  async paypalAuthorise(ctx: AuthoriseContext): Promise<Authorisation> {
+    const d = ctx.details
+    if (!isVerified(d) || typeof d.attemptId !== 'string' || typeof d.orderID !== 'string')
+      return { ok: false, status: 422, body: { message: WALLET_TEXT.paypalAddress } }
+    const adapter = this.app.payments.adapters.paypal!
+    let attempt = await this.app.payments.get(d.attemptId)
+    if (!attempt || attempt.providerRefs.paypalOrderId !== d.orderID)
+      return { ok: false, status: 404, body: { message: 'Not Found' } }
+    if (attempt.state !== 'captured' && attempt.state !== 'authorised' && attempt.state !== 'pending') {
+      let order: PaypalOrder | null
+      try {
+        order = await adapter.getOrder(d.orderID)
+      } catch {
+        return { ok: false, status: 202, body: { message: WALLET_TEXT.confirming, status: 'paymentUnknown' } }
+      }
+      const value = order?.purchase_units?.[0]?.amount?.value
+      if (order && toMinor(value) !== ctx.amount) {
+        // The total changed since approval (another delivery option at step 3): PayPal asks the
+        // buyer again if it is more than they approved (PAYER_ACTION_REQUIRED).
+        const cart = await this.app.carts.get({
+          site: ctx.site,
+          cartId: ctx.cartRef,
+          baseUrl: ctx.baseUrl,
+          customerId: ctx.customerId,
+        })
+        const patched = await adapter
+          .updateShippingOptions(d.orderID, ctx.site.currency, breakdownOf(cart), this.shippingOptions(cart))
+          .catch(() => ({ ok: false as const, issue: 'network' }))
+        if (!patched.ok) return { ok: false, status: 422, body: { message: WALLET_TEXT.paypalShipping } }
+      }
+      const seq = typeof d.captureSeq === 'number' ? d.captureSeq : 0
+      attempt = await this.app.payments.paypalCapture(attempt.id, 'CAPTURE', seq)
+      const action = attempt.nextAction
+      if (attempt.state === 'requires_action' && action?.type === 'paypalRestart')
+        return {
+          ok: false,
+          status: 402,
+          body: {
+            message: WALLET_TEXT.paypalDeclined,
+            status: 'paypalRestart',
+            errors: { paypal: [WALLET_TEXT.paypalDeclined] },
+          },
+        }
+      if (attempt.state === 'requires_action' && action?.type === 'redirect')
+        return {
+          ok: false,
+          status: 402,
+          body: {
+            message: WALLET_TEXT.paypalReApproval,
+            status: 'paypalReApprovalRequired',
+            reApprovalRequired: true,
+            errors: { paypal: [WALLET_TEXT.paypalReApproval] },
+          },
+        }
+      if (attempt.state === 'unknown')
+        return { ok: false, status: 202, body: { message: WALLET_TEXT.confirming, status: 'paymentUnknown' } }
+      if (attempt.state !== 'captured' && attempt.state !== 'authorised' && attempt.state !== 'pending')
+        return {
+          ok: false,
+          status: 402,
+          body: {
+            message: WALLET_TEXT.paypalDeclined,
+            status: 'paypalDeclined',
+            errors: { paypal: [WALLET_TEXT.paypalDeclined] },
+          },
+        }
+    }
+    return {
+      ok: true,
+      details: verifiedDetails({
+        ...d,
+        attemptState: attempt.state,
+        captureId: attempt.providerRefs.paypalCaptureId ?? null,
+      }),
+    }
+  }
+
+  /** Amazon's authorise(): the checkout session was completed on the result return; nothing to call. */
+  amazonAuthorise(ctx: AuthoriseContext): Promise<Authorisation> {
+    const d = ctx.details
+    const ok =
+      isVerified(d) &&
+      (d.attemptState === 'captured' || d.attemptState === 'authorised' || d.attemptState === 'pending')
+    return Promise.resolve(
+      ok
+        ? { ok: true, details: d }
+        : { ok: false, status: 422, body: { message: WALLET_TEXT.amazonSession } },
+    )
   }
 
   // --- Amazon Pay ----------------------------------------------------------------------
@@ -542,7 +605,7 @@ export class WalletCheckout {
     idempotencyKey: string | null,
   ): Promise<Prepared> {
     const data = form.transactions[0]!.paymentDetails.amazonOrderData as Record<string, unknown> | undefined
-    const id = data?.amazonCheckoutSessionId
+    const id = form.amazonCheckoutSessionId ?? data?.amazonCheckoutSessionId
     if (typeof id !== 'string' || !AMAZON_SESSION_ID.test(id))
       return invalid({ amazonCheckoutSessionId: [WALLET_TEXT.amazonSession] })
     const own = this.ownAmazon(request, id)
@@ -579,7 +642,8 @@ export class WalletCheckout {
       attemptId: attempt.id,
       pending: { form: { ...form, 'g-recaptcha-response': undefined }, idempotencyKey },
     })
-    return reply(200, { status: 'amazonRedirect', redirect: action.url, external: true })
+    // Not `redirect`: the page follows that inside the shop; the component leaves for Amazon.
+    return reply(200, { status: 'amazonRedirect', amazonPayRedirectUrl: action.url })
   }
 
   /**

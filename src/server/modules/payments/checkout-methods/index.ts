@@ -1,0 +1,40 @@
+/**
+ * How the provider payment methods join the checkout's payment seam (ADR 0070): the payments
+ * plugin calls `registerCheckoutMethods` once; each provider's file builds its `PaymentMethod`
+ * from the app (app.payments, app.db…) or answers null when its provider is not configured.
+ * A registered method is offered on a site only when the site lists it and the provider takes
+ * the site's currency (`offeredPaymentMethods`), whatever else the method checks.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { PaymentMethod } from '../../checkout/payment-methods.ts'
+import { offeredPaymentMethods } from '../methods.ts'
+import type { ProviderConfigs } from '../payments.config.ts'
+import type { ProviderMethod } from '../payments.types.ts'
+import { amazonMethod } from './amazon.ts'
+import { payaMethod } from './paya.ts'
+import { paypalMethod } from './paypal.ts'
+import { sagepayMethod } from './sagepay.ts'
+
+export type CheckoutMethodFactory = (app: FastifyInstance) => PaymentMethod | null
+
+const FACTORIES: Record<ProviderMethod, CheckoutMethodFactory> = {
+  sagepay: sagepayMethod,
+  paya: payaMethod,
+  paypal: paypalMethod,
+  amazon: amazonMethod,
+}
+
+export function registerCheckoutMethods(app: FastifyInstance, providers: ProviderConfigs): void {
+  for (const [id, factory] of Object.entries(FACTORIES) as [ProviderMethod, CheckoutMethodFactory][]) {
+    if (!providers[id] || !app.payments.adapters[id]) continue
+    const method = factory(app)
+    if (!method) continue
+    if (method.id !== id) throw new Error(`checkout method ${method.id} registered as ${id}`)
+    app.paymentMethods.register({
+      ...method,
+      available: (ctx) => offeredPaymentMethods(ctx.site, providers).includes(id) && method.available(ctx),
+      parseDetails: (form, ctx) => method.parseDetails(form, ctx),
+      settle: (ctx) => method.settle(ctx),
+    })
+  }
+}
