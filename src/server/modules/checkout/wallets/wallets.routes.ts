@@ -18,12 +18,43 @@ declare module 'fastify' {
   }
 }
 
+const WALLET_DIRECTIVES = ['script-src', 'connect-src', 'frame-src', 'form-action']
+
+/** The policy with `origins` added to the directives the wallets need. */
+export function withOrigins(csp: string, origins: string[]): string {
+  return csp
+    .split(';')
+    .map((d) => {
+      const name = d.trim().split(/\s+/)[0] ?? ''
+      if (!WALLET_DIRECTIVES.includes(name)) return d
+      const have = new Set(d.trim().split(/\s+/))
+      return [d.trim(), ...origins.filter((o) => !have.has(o))].join(' ')
+    })
+    .join(';')
+}
+
 const limit = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } })
 
 export const walletsPlugin = fp(
   async (app: FastifyInstance) => {
     const wallets = new WalletCheckout(app)
     app.decorate('wallets', wallets)
+
+    // The checkout page loads the PayPal SDK and Amazon's checkout.js, talks to them, and Amazon's
+    // button posts to Amazon's sign-in: their origins join the page's policy (nothing else does).
+    const origins = [
+      app.payments.adapters.paypal?.config.sdkUrl,
+      app.payments.adapters.amazon?.config.scriptUrl,
+    ]
+      .filter((u): u is string => !!u)
+      .map((u) => new URL(u).origin)
+    if (origins.length)
+      app.addHook('onSend', async (request, reply, payload) => {
+        if (request.method !== 'GET' || !/^\/checkout(\?|$)/.test(request.url)) return payload
+        const csp = reply.getHeader('content-security-policy')
+        if (typeof csp === 'string') reply.header('content-security-policy', withOrigins(csp, origins))
+        return payload
+      })
 
     app.post('/checkout/paypal/create-order', limit(30), async (request, reply) => {
       const site = request.site
