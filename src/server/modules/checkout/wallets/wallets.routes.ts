@@ -53,6 +53,9 @@ export const walletsPlugin = fp(
         if (request.method !== 'GET' || !/^\/checkout(\?|$)/.test(request.url)) return payload
         const csp = reply.getHeader('content-security-policy')
         if (typeof csp === 'string') reply.header('content-security-policy', withOrigins(csp, origins))
+        // PayPal's window reports back to its opener: a strict opener policy would cut it off.
+        if (reply.hasHeader('cross-origin-opener-policy'))
+          reply.header('cross-origin-opener-policy', 'same-origin-allow-popups')
         return payload
       })
 
