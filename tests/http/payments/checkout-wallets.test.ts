@@ -139,6 +139,15 @@ describe('PayPal at checkout', () => {
     )
     expect(forged.statusCode).toBe(404)
     expect(await count(orders)).toBe(ordersBefore)
+    // A delivery option that is not one of the basket's: refused, the basket unchanged.
+    const id = (await v.post('/checkout/paypal/create-order', {})).json().result.id as string
+    const unknownRate = await v.post('/checkout/paypal/update-shipping-options', {
+      data: { orderID: id, selectedShippingOption: { id: '999999' } },
+    })
+    expect(unknownRate.statusCode).toBe(422)
+    const after = (await v.post('/cart/init')).json() as Cart
+    expect(after.cart_total_price_inc_tax).toBe(cart.cart_total_price_inc_tax)
+    expect((await v.request('GET', '/checkout/paypal/get-order-information')).statusCode).toBe(422)
     // An empty basket has no PayPal order.
     const empty = await new Visitor(h.app).start()
     const none = await empty.post('/checkout/paypal/create-order', {})
@@ -391,6 +400,11 @@ describe('Amazon Pay at checkout', () => {
       (await other.request('GET', `/checkout/amazon/get-session-information?amazonCheckoutSessionId=${id}`))
         .statusCode,
     ).toBe(404)
+    // No basket, no Amazon session.
+    const empty = await new Visitor(h.app).start()
+    const none = await empty.post('/checkout/amazon/create-amazon-session')
+    expect(none.statusCode).toBe(422)
+    expect(none.json().redirect).toBe('/cart')
     // Bad ids are 422.
     expect(
       (await v.post('/checkout/amazon/delivery-viewed', { amazonCheckoutSessionId: '<x>' })).statusCode,
