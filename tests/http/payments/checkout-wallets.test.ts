@@ -279,6 +279,23 @@ describe('PayPal at checkout', () => {
     ).toBe(1)
   })
 
+  it('caps the payment attempts of one basket', async () => {
+    const { v, cart } = await shopper()
+    for (let i = 0; i < 30; i++)
+      await h.app.payments.createAttempt({
+        siteId,
+        orderRef: `basket:${cart.id}`,
+        method: 'paypal',
+        amountMinor: cart.cart_total_price_inc_tax,
+        currency: 'GBP',
+      })
+    const res = await v.post('/checkout/paypal/create-order', {})
+    expect(res.statusCode).toBe(429)
+    expect(res.json().message).toBe(
+      'Too many payment attempts for this basket. Please try again later or choose another payment method.',
+    )
+  })
+
   it('answers 409 before taking any money when the basket changed after approval', async () => {
     const { v, cart } = await shopper()
     const id = await createApprovedPaypalOrder(v)

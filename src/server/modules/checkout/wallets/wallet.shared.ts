@@ -41,6 +41,8 @@ export const WALLET_TEXT = {
   confirming:
     'We are still confirming your payment with the provider. Please wait a minute and press Complete Order again; you will not be charged twice.',
   alreadyPaid: 'This basket has already been paid for. Please wait while we complete your order.',
+  tooManyAttempts:
+    'Too many payment attempts for this basket. Please try again later or choose another payment method.',
 } as const
 
 export interface ImportedDetails {

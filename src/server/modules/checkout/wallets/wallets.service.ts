@@ -52,6 +52,9 @@ export interface WalletReply {
 /** Before placement: place this (rewritten, verified) form, or answer without placing. */
 export type Prepared = { place: OrderForm } | { reply: WalletReply }
 
+/** Payment attempts one basket may make (every PayPal button click and Amazon submit is one). */
+export const MAX_ATTEMPTS_PER_BASKET = 30
+
 const toMinor = (value: unknown) => Math.round(Number(value) * 100)
 const reply = (status: number, body: Record<string, unknown>): { reply: WalletReply } => ({
   reply: { status, body },
@@ -96,6 +99,9 @@ export class WalletCheckout {
   }
 
   private async newAttempt(site: Site, cartId: string, method: 'paypal' | 'amazon', amount: number) {
+    // A cap on tries per basket (design checkout.md: cap payment attempts per order).
+    if ((await this.app.payments.forOrder(`basket:${cartId}`)).length >= MAX_ATTEMPTS_PER_BASKET)
+      return reply(429, { message: WALLET_TEXT.tooManyAttempts })
     try {
       return await this.app.payments.createAttempt({
         siteId: site.id,
