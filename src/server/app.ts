@@ -66,7 +66,8 @@ import { SearchService } from './modules/search/search.service.ts'
 import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts'
-import { presentSite, SiteRegistry } from './modules/sites/sites.service.ts'
+import { walletsPlugin } from './modules/checkout/wallets/wallets.routes.ts'
+import { presentSite, SiteRegistry, type Site } from './modules/sites/sites.service.ts'
 import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
 import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handler.ts'
 import { noStorePath, securityHeadersPlugin } from './plugins/security-headers.ts'
@@ -368,6 +369,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(checkoutRoutes)
   await app.register(checkoutPageRoutes)
   await app.register(paymentsPlugin)
+  await app.register(walletsPlugin)
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX })
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)

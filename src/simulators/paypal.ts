@@ -370,6 +370,8 @@ export function paypalSimulator(
       name: { given_name: 'Sam', surname: 'Buyer' },
       email_address: 'sb-buyer@example.com',
       payer_id: 'SIMPAYER01',
+      // Shared when the merchant's account asks for the buyer's phone (as the demo's does).
+      phone: { phone_type: 'MOBILE', phone_number: { national_number: '07700900456' } },
       address: { country_code: 'GB' },
     }
     const opts = (

@@ -27,6 +27,7 @@ import { siteBaseUrl } from '../sites/site-url.ts'
 import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
 import { currentCustomer, sessionGet, sessionSet } from '../auth/auth.session.ts'
 import { BOT_FIELD } from '../auth/bot-check.ts'
+import { passwordResetMail } from '../auth/auth.mail.ts'
 import {
   CheckoutRefusal,
   PaymentRefusal,
@@ -57,23 +58,71 @@ function refused(reply: FastifyReply, err: CheckoutRefusal) {
   }
 }
 
+/**
+ * The session after an order was placed, and the JSON answer. A PayPal or Amazon buyer whose
+ * account this very submit created is logged into it (force_login, create_password: a link to
+ * set a password is e-mailed); an existing account matched by e-mail never is (ADR 0063, 0074).
+ */
+export async function rememberPlaced(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  placed: Placed,
+): Promise<Record<string, unknown>> {
+  const provider = placed.order.transactions[0]?.paymentProvider
+  const forceLogin =
+    placed.created &&
+    placed.accountCreated &&
+    placed.customerId !== null &&
+    currentCustomerId(request) === null &&
+    (provider === 'paypal' || provider === 'amazon')
+  // Logging in rotates the session id: do it before anything is written to the session.
+  if (forceLogin) await app.auth.login(request, reply, placed.customerId!, false)
+  // The basket is forgotten; the session keeps only what Order Complete needs.
+  if (sessionCartId(request) === placed.cartRef) rememberCart(request, null)
+  sessionSet(request, LAST_ORDER_KEY, {
+    orderId: placed.order.id,
+    orderNumber: placed.order.OrderNumber,
+    cartRef: placed.cartRef,
+  } satisfies LastOrder)
+  if (forceLogin) await sendCreatePassword(app, request, placed.order.contactDetails.email)
+  return {
+    order: placed.order,
+    redirect: `/checkout/complete/${placed.order.OrderNumber}`,
+    // A guest's browser forgets any customer it had (§6); a guest is never logged in here.
+    force_logout: currentCustomerId(request) === null,
+    ...(forceLogin ? { force_login: true, create_password: true } : {}),
+  }
+}
+
+/** create_password: the new account's owner sets a password by the reset link (no password yet). */
+async function sendCreatePassword(app: FastifyInstance, request: FastifyRequest, email: string) {
+  const site = request.site
+  if (!site) return
+  const issued = await app.auth.service.issueResetToken(site.id, email)
+  if (!issued) return
+  const base = siteBaseUrl(request)
+  const query = new URLSearchParams({ token: issued.token, email: issued.customer.email })
+  app.auth.deliver(
+    request,
+    passwordResetMail(
+      {
+        siteName: site.name,
+        baseUrl: base,
+        logoUrl: site.logo ? `${base}${site.logo}` : null,
+        contactEmail: site.settings.contactEmail,
+      },
+      issued.customer.email,
+      `${base}/reset-password?${query}`,
+    ),
+  )
+}
+
 export async function checkoutRoutes(app: FastifyInstance) {
   const checkout = app.checkout
 
-  function answer(request: FastifyRequest, reply: FastifyReply, placed: Placed) {
-    // The basket is forgotten; the session keeps only what Order Complete needs.
-    if (sessionCartId(request) === placed.cartRef) rememberCart(request, null)
-    sessionSet(request, LAST_ORDER_KEY, {
-      orderId: placed.order.id,
-      orderNumber: placed.order.OrderNumber,
-      cartRef: placed.cartRef,
-    } satisfies LastOrder)
-    return reply.send({
-      order: placed.order,
-      redirect: `/checkout/complete/${placed.order.OrderNumber}`,
-      // A guest's browser forgets any customer it had (§6); a guest is never logged in here.
-      force_logout: currentCustomerId(request) === null,
-    })
+  async function answer(request: FastifyRequest, reply: FastifyReply, placed: Placed) {
+    return reply.send(await rememberPlaced(app, request, reply, placed))
   }
 
   app.post(
@@ -118,7 +167,10 @@ export async function checkoutRoutes(app: FastifyInstance) {
               .code(422)
               .send({ message: verdict.message, errors: { [BOT_FIELD]: [verdict.message] } })
         }
-        return answer(request, reply, await checkout.place(input))
+        // PayPal and Amazon Pay take the payment first (never inside the order transaction).
+        const prepared = await app.wallets.prepare(request, site, input.form, input.idempotencyKey)
+        if ('reply' in prepared) return reply.code(prepared.reply.status).send(prepared.reply.body)
+        return answer(request, reply, await checkout.place({ ...input, form: prepared.place }))
       } catch (err) {
         if (err instanceof CheckoutRefusal) return refused(reply, err)
         if (err instanceof PaymentRefusal) return reply.code(err.status).send(err.body)

@@ -93,6 +93,10 @@ export interface Placed {
   created: boolean
   placedAsGuest: boolean
   cartRef: string
+  /** The order's customer */
+  customerId: number | null
+  /** The account was made by this very submit (a new guest), never an existing one (ADR 0063) */
+  accountCreated: boolean
 }
 
 export interface Details {
@@ -230,8 +234,11 @@ export class CheckoutService {
         throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged, {}, cart)
 
       let customerId = input.customerId
+      let accountCreated = false
       if (customerId === null) {
-        customerId = (await this.customers.guestFor(tx, site.id, details)).customerId
+        const guest = await this.customers.guestFor(tx, site.id, details)
+        customerId = guest.customerId
+        accountCreated = guest.created
       }
       const rate = basket.rates.find((r) => r.id === priced.selectedRateId)
       const [order] = await tx
@@ -332,7 +339,7 @@ export class CheckoutService {
         .returning()
       await this.redeem(tx, site, cartId, order!.id, basket.row.promotionCodes ?? [])
       await this.carts.markOrdered(tx, cartId)
-      const placed = await this.placed(tx, final!, true)
+      const placed = { ...(await this.placed(tx, final!, true)), accountCreated }
       if (final!.status === 'placed') await this.queueMails(tx, site, placed.order, input.baseUrl)
       return placed
     })
@@ -407,6 +414,8 @@ export class CheckoutService {
       created,
       placedAsGuest: order.placedAsGuest,
       cartRef: order.cartRef,
+      customerId: order.customerId,
+      accountCreated: false,
     }
   }
 

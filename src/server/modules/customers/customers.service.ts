@@ -346,7 +346,11 @@ export class CustomerService {
    * on this site (registered or an earlier guest), that account, left exactly as it was. The
    * caller answers both cases the same way and never logs anyone in.
    */
-  async guestFor(executor: Tx, siteId: number, details: GuestDetails): Promise<{ customerId: number }> {
+  async guestFor(
+    executor: Tx,
+    siteId: number,
+    details: GuestDetails,
+  ): Promise<{ customerId: number; created: boolean }> {
     const email = details.contact.email.trim().toLowerCase()
     const [created] = await executor
       .insert(customers)
@@ -367,7 +371,7 @@ export class CustomerService {
         .from(customers)
         .where(and(eq(customers.siteId, siteId), eq(customers.email, email)))
       if (!existing) throw new Error('guest customer vanished')
-      return { customerId: existing.id }
+      return { customerId: existing.id, created: false }
     }
     const customerId = created.id
     await executor.insert(customerContacts).values({ customerId, ...details.contact, primary: true })
@@ -377,6 +381,6 @@ export class CustomerService {
     await executor
       .insert(customerAddresses)
       .values({ customerId, type: 'billing', ...(details.billing ?? details.shipping), primary: true })
-    return { customerId }
+    return { customerId, created: true }
   }
 }

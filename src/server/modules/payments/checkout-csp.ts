@@ -51,6 +51,8 @@ export function checkoutOrigins(p: ProviderConfigs, mode: PaymentsMode): Checkou
       o[k].add(amazon)
       if (real) o[k].add('https://*.payments-amazon.com')
     }
+    // Amazon's button may post the shopper to Amazon's sign-in page.
+    o.form.add(amazon)
   }
   // 'https:' already allows every https origin of the same directive.
   const tidy = (s: Set<string>) =>

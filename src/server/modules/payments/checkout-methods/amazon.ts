@@ -1,8 +1,8 @@
 /**
- * The Amazon Pay checkout method (issue 14, PayPal/Amazon half): built from app.payments when the
- * provider is configured. Until that work is merged it is not registered (null), so the
- * checkout does not offer it.
+ * The Amazon Pay checkout method (issue 14, PayPal/Amazon half; ADR 0073): built from
+ * app.payments when the provider is configured. The routes and the work live in checkout/wallets/.
  */
+import { amazonCheckoutMethod } from '../../checkout/wallets/wallet.methods.ts'
 import type { CheckoutMethodFactory } from './index.ts'
 
-export const amazonMethod: CheckoutMethodFactory = () => null
+export const amazonMethod: CheckoutMethodFactory = (app) => amazonCheckoutMethod(app)

@@ -1,0 +1,109 @@
+/**
+ * What the PayPal and Amazon Pay components share: loading a provider's script with a time-out,
+ * JSON calls with the CSRF header, the §8 texts and the read-only view of the details the
+ * provider returned (ADR 0073).
+ */
+import { CHECKOUT_TEXT } from '../../../shared/checkout.ts'
+import { xsrfToken } from '../../lib/post-json.ts'
+
+export const WALLET_TEXT = {
+  paypalOpen: 'Error opening PayPal window. Please refresh the page and try again.',
+  paypalAddress:
+    'Error getting address information from PayPal. Payment has not been taken. Please click on the PayPal button and try again.',
+  paypalShipping: 'Error updating shipping options. Please click on the PayPal button and try again.',
+  paypalTimeout: 'Loading of PayPal timed out after 6 seconds',
+  amazonRender: 'Amazon payment button failed to render',
+} as const
+
+export class ScriptLoadError extends Error {
+  constructor(readonly kind: 'timeout' | 'error') {
+    super(`script ${kind}`)
+  }
+}
+
+const loaded = new Map<string, Promise<void>>()
+
+/** Adds the provider's script once; rejects with 'timeout' after `timeoutMs`, 'error' if it fails. */
+export function loadScript(src: string, timeoutMs: number): Promise<void> {
+  const known = loaded.get(src)
+  if (known) return known
+  const p = new Promise<void>((resolve, reject) => {
+    const el = document.createElement('script')
+    const timer = window.setTimeout(() => {
+      el.remove()
+      reject(new ScriptLoadError('timeout'))
+    }, timeoutMs)
+    el.src = src
+    el.async = true
+    el.onload = () => {
+      window.clearTimeout(timer)
+      resolve()
+    }
+    el.onerror = () => {
+      window.clearTimeout(timer)
+      el.remove()
+      reject(new ScriptLoadError('error'))
+    }
+    document.head.appendChild(el)
+  })
+  // A failed load may be tried again on the next visit of the step.
+  p.catch(() => loaded.delete(src))
+  loaded.set(src, p)
+  return p
+}
+
+export interface JsonAnswer {
+  ok: boolean
+  status: number
+  data: Record<string, unknown> | null
+}
+
+export async function callJson(method: 'GET' | 'POST', url: string, body?: unknown): Promise<JsonAnswer> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      accept: 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      'x-xsrf-token': xsrfToken(),
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+  })
+  const data = (await res.json().catch(() => null)) as Record<string, unknown> | null
+  return { ok: res.ok, status: res.status, data }
+}
+
+/** §8: object or string errors joined; several joined with '. '. */
+export function errorText(data: Record<string, unknown> | null): string {
+  const errors = (data?.errors ?? {}) as Record<string, string[] | string>
+  const list = Object.values(errors).flatMap((v) => (Array.isArray(v) ? v : [v]))
+  return list.length
+    ? [...new Set(list)].join('. ')
+    : typeof data?.message === 'string'
+      ? data.message
+      : CHECKOUT_TEXT.somethingWrong
+}
+
+export interface ImportedDetails {
+  contact: Record<string, string>
+  shipping_address: Record<string, string>
+}
+
+/** The buyer's details as the provider gave them: shown, never editable (§4). */
+export function ImportedView({ title, details }: { title: string; details: ImportedDetails }) {
+  const c = details.contact
+  const a = details.shipping_address
+  const lines = [a.address1, a.address2, a.town, a.county, a.postcode, a.country].filter(Boolean)
+  return (
+    <div className="mt-3 rounded border border-gray-300 p-3 text-sm" data-testid="wallet-imported">
+      <h3 className="font-semibold">{title}</h3>
+      <p>
+        {c.firstName} {c.lastName}
+        {c.email ? `, ${c.email}` : ''}
+      </p>
+      <p>Deliver to: {lines.join(', ')}</p>
+      <p className="text-gray-600">These details come from your account with the provider.</p>
+    </div>
+  )
+}

@@ -1,0 +1,87 @@
+/**
+ * PayPal and Amazon Pay as checkout payment methods (ADR 0065 seam, ADR 0073). The money is
+ * taken before the order transaction (wallets.routes.ts); settle() only records the result the
+ * server verified with the provider, and refuses any paymentDetails it did not make itself.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { PaymentMethod } from '../payment-methods.ts'
+import { isVerified } from './wallet.shared.ts'
+
+export const PAYPAL_ORDER_ID = /^[A-Za-z0-9-]{5,64}$/
+export const AMAZON_SESSION_ID = /^[A-Za-z0-9-]{8,100}$/
+
+const NOT_VERIFIED = 'The payment has not been confirmed. Please click on the payment button and try again.'
+
+function walletMethod(id: 'paypal' | 'amazon', available: PaymentMethod['available']): PaymentMethod {
+  return {
+    id,
+    available,
+    parseDetails(form) {
+      const details = (form as { paymentDetails?: unknown }).paymentDetails
+      // Only what wallets.routes.ts made after asking the provider; never the browser's JSON.
+      if (!isVerified(details)) return { ok: false, errors: { payment_method: [NOT_VERIFIED] } }
+      return { ok: true, details }
+    },
+    settle({ amount, details }) {
+      const state = details.attemptState
+      const paymentDetails =
+        id === 'paypal'
+          ? {
+              orderID: details.orderID,
+              reApprovalRequired: details.reApprovalRequired === true,
+              captureId: details.captureId ?? null,
+              attemptId: details.attemptId,
+            }
+          : {
+              amazonOrderData: details.amazonOrderData,
+              chargeId: details.chargeId ?? null,
+              chargePermissionId: details.chargePermissionId ?? null,
+              attemptId: details.attemptId,
+            }
+      return {
+        status: state === 'captured' || state === 'authorised' ? 'placed' : 'pending_payment',
+        transaction: {
+          paymentDetails,
+          amount,
+          message: String(state ?? ''),
+          authCode: 'empty',
+        },
+      }
+    },
+  }
+}
+
+const originOf = (url: string) => {
+  try {
+    return [new URL(url).origin]
+  } catch {
+    return []
+  }
+}
+
+/** PayPal: on every site that lists it (GBP or USD). */
+export function paypalCheckoutMethod(app: FastifyInstance): PaymentMethod | null {
+  const adapter = app.payments.adapters.paypal
+  if (!adapter) return null
+  const origin = originOf(adapter.config.sdkUrl)
+  return {
+    ...walletMethod('paypal', () => true),
+    authorise: (ctx) => app.wallets.paypalAuthorise(ctx),
+    // The JS SDK with credit and card funding disabled (§9), in the site's currency.
+    clientConfig: ({ site }) => ({ sdkUrl: adapter.sdkScriptUrl(site.currency), loadTimeoutMs: 6000 }),
+    origins: { script: origin, frame: origin, connect: origin },
+  }
+}
+
+/** Amazon Pay's UK checkout is GBP and en_GB only (§9): never on a USD site. */
+export function amazonCheckoutMethod(app: FastifyInstance): PaymentMethod | null {
+  const adapter = app.payments.adapters.amazon
+  if (!adapter) return null
+  const origin = originOf(adapter.config.scriptUrl)
+  return {
+    ...walletMethod('amazon', ({ site }) => site.currency === 'GBP'),
+    authorise: (ctx) => app.wallets.amazonAuthorise(ctx),
+    clientConfig: () => ({ scriptUrl: adapter.config.scriptUrl }),
+    origins: { script: origin, frame: origin, connect: origin },
+  }
+}
