@@ -265,6 +265,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     cookieSecure: config.session.cookieSecure,
     rememberTtlMs: config.session.ttlSeconds * 1000,
     recaptchaSecret: config.recaptchaSecret,
+    // Tests run deferred account work at once (they drain it); elsewhere after a random delay.
+    deferMs: config.env === 'test' ? () => 0 : undefined,
     // Auth e-mails go through the shop's mailer (outbox or SMTP) unless a test captures them.
     sendMail: deps.sendMail ?? ((m) => app.mailer.send({ ...m, to: [m.to] })),
   })
