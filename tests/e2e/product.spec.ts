@@ -225,8 +225,9 @@ test.describe('price grid', () => {
 
     const request = page.waitForRequest('**/cart/add')
     await page.locator('section', { has: row }).getByRole('button', { name: 'Add to Basket' }).click()
-    const body = (await request).postDataJSON() as { items: { listing_id: number; quantity: number }[] }
-    expect(body.items).toEqual([expect.objectContaining({ listing_id: chosen, quantity: 7 })])
+    // The price grid sends its list of entries, each with its items (spec §7).
+    const body = (await request).postDataJSON() as { items: { listing_id: number; quantity: number }[] }[]
+    expect(body).toEqual([{ items: [expect.objectContaining({ listing_id: chosen, quantity: 7 })] }])
   })
 
   test('pre-selects, highlights and scrolls to the row named by ?sku=', async ({ page }) => {

@@ -90,6 +90,16 @@ export async function cartRoutes(app: FastifyInstance) {
 
   // The hourly basket sweep is a job (src/server/jobs).
 
+  // Spec §7: /cart/init, /cart/clear and the sign-sequence DELETE take no payload, and clients
+  // send them as JSON with an empty body. Fastify's JSON parser refuses an empty body (400); here
+  // an empty (or blank) JSON body is no body, and anything else is parsed as before.
+  const json = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined)
+    json(request, body, done)
+  })
+
   // An unknown host has no basket: the not-found handler answers (SiteSetup page or JSON).
   app.addHook('preHandler', async (request, reply) => {
     if (!request.site) return reply.callNotFound()

@@ -1,0 +1,88 @@
+/**
+ * Issue 11, storefront spec gaps (storefront-and-basket.md §2, §3, §5, §7, §9): empty JSON bodies
+ * on the payload-less basket calls, the price grid's list of entries.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Cart } from '../../src/shared/cart.ts'
+import { buildTestApp, type TestApp } from '../helpers/app.ts'
+import { Visitor } from '../helpers/visitor.ts'
+import { insertCategory, insertGroup, insertSku, siteIdFor } from '../factories/product.ts'
+import type { ProductRow } from '../../src/server/modules/catalog/catalog.tables.ts'
+
+let t: TestApp
+let categoryId: number
+let sign: ProductRow
+let cheap: ProductRow
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  const db = t.app.db
+  const siteId = await siteIdFor(db)
+  categoryId = (await insertCategory(db, { siteId })).id
+  const group = await insertGroup(db, { siteId, categoryId })
+  sign = await insertSku(db, { siteId, groupId: group.id })
+  cheap = await insertSku(db, {
+    siteId,
+    groupId: group.id,
+    priceList: [{ lowerQty: 1, higherQty: null, price: 250, name: '1+' }],
+  })
+})
+afterAll(() => t?.close())
+
+const visitor = () => new Visitor(t.app).start()
+const line = (listing_id: number, quantity: number) => ({ listing_id, quantity, category_id: categoryId })
+
+/** A JSON call with an empty body, as a client sends a payload-less call. */
+const emptyJson = (v: Visitor, method: 'POST' | 'DELETE', url: string) =>
+  v.request(method, url, undefined, { 'content-type': 'application/json' })
+
+describe('basket calls without a payload', () => {
+  it('accepts an empty JSON body on /cart/init, /cart/clear and the sign-sequence delete', async () => {
+    const v = await visitor()
+    const init = await emptyJson(v, 'POST', '/cart/init')
+    expect(init.statusCode).toBe(200)
+    expect((init.json() as Cart).items).toEqual([])
+    await v.post('/cart/add', {
+      items: [
+        { ...line(sign.id, 1), sequence_id: 'seq-9', printable_sign: { url: '/design-a-sign' } },
+        line(cheap.id, 2),
+      ],
+    })
+    const removed = await emptyJson(v, 'DELETE', '/cart/sign-sequence/seq-9')
+    expect(removed.statusCode).toBe(200)
+    expect((removed.json() as Cart).items.map((i) => i.product.sku)).toEqual([cheap.sku])
+    const cleared = await emptyJson(v, 'POST', '/cart/clear')
+    expect(cleared.statusCode).toBe(200)
+    expect((cleared.json() as Cart).items).toEqual([])
+  })
+
+  it('still refuses a malformed JSON body with a 400, and a body poisoning the prototype', async () => {
+    const v = await visitor()
+    const bad = await v.request('POST', '/cart/init', '{"a":', { 'content-type': 'application/json' })
+    expect(bad.statusCode).toBe(400)
+    const poisoned = await v.request('POST', '/cart/add', '{"__proto__":{"x":1},"items":[]}', {
+      'content-type': 'application/json',
+    })
+    expect(poisoned.statusCode).toBe(400)
+  })
+})
+
+describe('adding from a price grid', () => {
+  it('adds every item of a list of entries, as the price grid sends them', async () => {
+    const v = await visitor()
+    const res = await v.post('/cart/add', [{ items: [line(sign.id, 10)] }, { items: [line(cheap.id, 3)] }])
+    expect(res.statusCode).toBe(200)
+    const cart = res.json() as Cart
+    expect(cart.items.map((i) => [i.product.sku, i.quantity])).toEqual([
+      [sign.sku, 10],
+      [cheap.sku, 3],
+    ])
+  })
+
+  it('refuses an entry without its items with a field message', async () => {
+    const v = await visitor()
+    const res = await v.post('/cart/add', [{ items: [line(sign.id, 1)] }, { listing_id: cheap.id }])
+    expect(res.statusCode).toBe(422)
+    expect((await v.post('/cart/init')).json().items).toEqual([])
+  })
+})
