@@ -96,8 +96,9 @@ export async function cartRoutes(app: FastifyInstance) {
   const json = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined)
-    json(request, body, done)
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') return done(null, undefined)
+    json(request, text, done)
   })
 
   // An unknown host has no basket: the not-found handler answers (SiteSetup page or JSON).
