@@ -239,7 +239,7 @@ export default function Cart({
                 <button type="button" className={secondaryButton} onClick={clear} disabled={busy}>
                   Empty {cartName}
                 </button>
-                {canCheckout ? <CheckoutButton /> : null}
+                {canCheckout ? <CheckoutButton /> : <MinimumOrderNotice cart={basket} money={money} />}
               </nav>
               {content.afterNavigation ? (
                 <div className="mt-6">

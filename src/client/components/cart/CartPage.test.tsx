@@ -130,6 +130,9 @@ describe('Cart page', () => {
     await render(props({ basket: cart({ short_for_minimum_order_value: 500 }) }))
     expect(container.querySelector('a[href="/checkout"]')).toBeNull()
     expect(container.querySelector('[data-testid="minimum-order-notice"]')?.textContent).toContain('£5.00')
+    // In the header, the order summary and the bottom navigation alike (spec §4).
+    expect(container.querySelectorAll('[data-testid="minimum-order-notice"]')).toHaveLength(3)
+    expect(container.querySelector('nav [data-testid="minimum-order-notice"]')).not.toBeNull()
   })
 
   it('keeps a child line read-only and shows a free gift’s quantity only', async () => {
