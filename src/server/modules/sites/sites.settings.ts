@@ -78,6 +78,8 @@ export const siteSettingsSchema = z.object({
   minimumOrderValue: z.number().int().min(0).max(100_000_000).default(0),
   /** Fire the ad pixel on add to basket (the data layer event is always pushed) */
   adPixel: z.boolean().default(false),
+  /** Tree-planting notice on the basket: one tree per 100 spent, capped at 500 (spec §5; off by default) */
+  treePlanting: z.boolean().default(false),
   headerMessage: z
     .object({
       display: z.boolean().default(true),
