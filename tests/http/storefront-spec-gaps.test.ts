@@ -1,12 +1,16 @@
 /**
  * Issue 11, storefront spec gaps (storefront-and-basket.md §2, §3, §5, §7, §9): empty JSON bodies
- * on the payload-less basket calls, the price grid's list of entries.
+ * on the payload-less basket calls, the price grid's list of entries, the product layout from the
+ * products story and the Shelters layout's reviews widget.
  */
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contentStories } from '../../src/server/db/schema.ts'
+import { clearProductCache } from '../../src/server/modules/catalog/product.routes.ts'
 import type { Cart } from '../../src/shared/cart.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts'
 import { Visitor } from '../helpers/visitor.ts'
-import { insertCategory, insertGroup, insertSku, siteIdFor } from '../factories/product.ts'
+import { createProduct, insertCategory, insertGroup, insertSku, siteIdFor } from '../factories/product.ts'
 import type { ProductRow } from '../../src/server/modules/catalog/catalog.tables.ts'
 
 let t: TestApp
@@ -84,5 +88,63 @@ describe('adding from a price grid', () => {
     const res = await v.post('/cart/add', [{ items: [line(sign.id, 1)] }, { listing_id: cheap.id }])
     expect(res.statusCode).toBe(422)
     expect((await v.post('/cart/init')).json().items).toEqual([])
+  })
+})
+
+/** Replaces fields of a published settings story of the Harbour site; returns a function that undoes it. */
+async function patchStory(slug: string, fields: Record<string, unknown>): Promise<() => Promise<void>> {
+  const siteId = await siteIdFor(t.app.db)
+  const [row] = await t.app.db
+    .select()
+    .from(contentStories)
+    .where(and(eq(contentStories.siteId, siteId), eq(contentStories.fullSlug, slug)))
+  const before = row!.publishedContent
+  const set = async (content: unknown) => {
+    await t.app.db
+      .update(contentStories)
+      .set({ publishedContent: content as typeof before })
+      .where(eq(contentStories.id, row!.id))
+    t.app.content.invalidate()
+    t.app.sites.invalidate()
+    clearProductCache(t.app)
+  }
+  await set({ ...before!, ...fields })
+  return () => set(before)
+}
+
+describe('product layout and reviews widget (spec §2)', () => {
+  it('takes the layout from the products story, and the product’s own page_layout overrides it', async () => {
+    const plain = await createProduct(t.app.db)
+    const own = await createProduct(t.app.db, {
+      group: { attributes: { story_blok: { page_layout: 'MediaLeft' } } },
+    })
+    const undo = await patchStory('settings/products', { pageLayout: 'DefaultPGUnderLD' })
+    try {
+      const v = await visitor()
+      expect((await v.visit(plain.group.url)).json().props.product.layout).toBe('DefaultPGUnderLD')
+      expect((await v.visit(own.group.url)).json().props.product.layout).toBe('MediaLeft')
+    } finally {
+      await undo()
+    }
+  })
+
+  it('gives the Shelters layout the site’s reviews script, and other layouts none', async () => {
+    const shelter = await createProduct(t.app.db, { group: { layout: 'SheltersLayout' } })
+    const other = await createProduct(t.app.db)
+    const undo = await patchStory('settings/site', {
+      reviews_script_url: 'https://reviews.example/widget.js',
+      reviews_global: 'ReviewsWidget',
+    })
+    try {
+      const v = await visitor()
+      expect((await v.visit(shelter.group.url)).json().props.reviews).toEqual({
+        scriptUrl: 'https://reviews.example/widget.js',
+        global: 'ReviewsWidget',
+      })
+      expect((await v.visit(other.group.url)).json().props.reviews).toBeNull()
+    } finally {
+      await undo()
+    }
+    expect((await (await visitor()).visit(shelter.group.url)).json().props.reviews).toBeNull()
   })
 })
