@@ -1,11 +1,11 @@
 /**
  * Issue 11, storefront spec gaps (storefront-and-basket.md §2, §3, §5, §7, §9): empty JSON bodies
  * on the payload-less basket calls, the price grid's list of entries, the product layout from the
- * products story and the Shelters layout's reviews widget.
+ * products story, the Shelters layout's reviews widget, and the ad pixel and tag manager.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contentStories } from '../../src/server/db/schema.ts'
+import { contentStories, sites } from '../../src/server/db/schema.ts'
 import { clearProductCache } from '../../src/server/modules/catalog/product.routes.ts'
 import type { Cart } from '../../src/shared/cart.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts'
@@ -146,5 +146,47 @@ describe('product layout and reviews widget (spec §2)', () => {
       await undo()
     }
     expect((await (await visitor()).visit(shelter.group.url)).json().props.reviews).toBeNull()
+  })
+})
+
+describe('ad pixel and tag manager (spec §7)', () => {
+  const page = () => t.app.inject({ url: '/', headers: { host: 'localhost', accept: 'text/html' } })
+
+  it('loads neither, and keeps the policy strict, on a site that does not turn them on', async () => {
+    const res = await page()
+    expect(res.body).not.toContain('data-marketing')
+    expect(res.headers['content-security-policy']).not.toContain('facebook')
+    expect(res.headers['content-security-policy']).not.toContain('googletagmanager')
+  })
+
+  it("loads both with the page's CSP nonce and allows their origins, when the site turns them on", async () => {
+    const siteId = await siteIdFor(t.app.db)
+    const on = { adPixel: true, adPixelId: '1234567890', tagManagerId: 'GTM-AB12CD' }
+    await t.app.db
+      .update(sites)
+      .set({ settings: sql`${sites.settings} || ${JSON.stringify(on)}::jsonb` })
+      .where(eq(sites.id, siteId))
+    t.app.sites.invalidate()
+    try {
+      const res = await page()
+      const csp = String(res.headers['content-security-policy'])
+      const nonce = /'nonce-([^']+)'/.exec(csp)![1]!
+      for (const tag of ['ad-pixel', 'tag-manager'])
+        expect(res.body).toContain(`<script nonce="${nonce}" data-marketing="${tag}">`)
+      expect(csp).toMatch(/script-src [^;]*https:\/\/connect\.facebook\.net/)
+      expect(csp).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/)
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/www\.facebook\.com/)
+      // The other brand is untouched.
+      const other = await t.app.inject({ url: '/', headers: { host: '127.0.0.1', accept: 'text/html' } })
+      expect(other.body).not.toContain('data-marketing')
+    } finally {
+      await t.app.db
+        .update(sites)
+        .set({
+          settings: sql`${sites.settings} - 'adPixelId' - 'tagManagerId' || '{"adPixel":false}'::jsonb`,
+        })
+        .where(eq(sites.id, siteId))
+      t.app.sites.invalidate()
+    }
   })
 })
