@@ -253,11 +253,13 @@ test.describe('price grid', () => {
       .getByRole('button', { name: 'Add to Basket' })
     const request = page.waitForRequest('**/cart/add')
     await add.click()
+    // One entry per row, each with its items (spec §7 'Add from price grid').
     const body = (await request).postDataJSON() as {
       items: { listing_id: number; quantity: number; category_id: number }[]
-    }
-    expect(body.items).toHaveLength(1)
-    expect(body.items[0]!.quantity).toBe(minimumSku.minimumOrder)
+    }[]
+    expect(body).toHaveLength(1)
+    expect(body[0]!.items).toHaveLength(1)
+    expect(body[0]!.items[0]!.quantity).toBe(minimumSku.minimumOrder)
     await expect(page.getByTestId('error-box')).toContainText(
       'Something went wrong when trying to add item(s) to basket. Basket offline.',
     )
