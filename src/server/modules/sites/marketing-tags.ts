@@ -26,9 +26,7 @@ export const TAG_MANAGER_ORIGINS = {
 }
 
 type SiteLike =
-  | { settings: Pick<Site['settings'], 'adPixel' | 'adPixelId' | 'tagManagerId'> }
-  | null
-  | undefined
+  { settings: Pick<Site['settings'], 'adPixel' | 'adPixelId' | 'tagManagerId'> } | null | undefined
 
 /** The pixel id when the site turns the pixel on (digits only, checked by the settings schema). */
 export function pixelIdOf(site: SiteLike): string | null {
