@@ -293,6 +293,23 @@ async function prepareBasket(
   return { cookie: cookie(), xsrf, lineIds: cart.items.map((i) => i.id) }
 }
 
+/**
+ * Issue 11 (item 9): does the forgot-password answer take longer for a registered e-mail? Runs
+ * scripts/bench/forgot-timing.ts (its own app and database), which prints both medians, their
+ * ratio and a Mann-Whitney test; a significant difference is reported, not fatal to the bench.
+ */
+async function forgotTiming(): Promise<void> {
+  const code = await new Promise<number>((resolveRun) => {
+    const run = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/bench/forgot-timing.ts', String(args.get('forgot-n') ?? 80)],
+      { cwd: root, env: process.env, stdio: 'inherit' },
+    )
+    run.on('exit', (c) => resolveRun(c ?? 1))
+  })
+  if (code !== 0) console.log('forgot-password timing: the two answers differ measurably (see above)')
+}
+
 async function main() {
   if (!existsSync(resolve(root, 'dist/node/server/main.js'))) {
     console.error('No production build found: run `npm run build` first (npm run bench does).')
@@ -512,6 +529,7 @@ async function main() {
       errors: r.errors + r.non2xx,
     }))
     console.table(rows)
+    if (!only || 'forgot-password timing'.includes(only)) await forgotTiming()
   } finally {
     app.kill('SIGTERM')
     ceiling.kill('SIGTERM')

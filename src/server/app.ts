@@ -2,6 +2,7 @@
  * The composition root: buildApp(config) assembles plugins, modules and routes. main.ts and
  * the tests both call it; nothing else creates a Fastify instance.
  */
+import { installMarketingCsp } from './modules/sites/marketing-tags.ts'
 import { currentCustomerId } from './modules/auth/auth.session.ts'
 import { siteBaseUrl } from './modules/sites/site-url.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
@@ -225,6 +226,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     httpsOnly: config.session.cookieSecure === true,
     scriptOrigins: config.content.scriptOrigins,
   })
+  // The ad pixel's and tag manager's origins join the CSP of the sites that turn them on.
+  installMarketingCsp(app)
   // Control characters in the URL end here, in the one error handler (bodies: src/shared/text.ts).
   installInputGuard(app)
   await app.register(formbody)
@@ -256,6 +259,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     cookieSecure: config.session.cookieSecure,
     rememberTtlMs: config.session.ttlSeconds * 1000,
     recaptchaSecret: config.recaptchaSecret,
+    // Tests run deferred account work at once (they drain it); elsewhere after a random delay.
+    deferMs: config.env === 'test' ? () => 0 : undefined,
     // Auth e-mails go through the shop's mailer (outbox or SMTP) unless a test captures them.
     sendMail: deps.sendMail ?? ((m) => app.mailer.send({ ...m, to: [m.to] })),
   })

@@ -2,6 +2,7 @@
  * How the browser code reaches the page: in development Vite serves it with hot reload and
  * renders SSR from source; in production the built manifest and SSR bundle are read at boot.
  */
+import { marketingTags } from './modules/sites/marketing-tags.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -72,7 +73,9 @@ export async function createFrontend(app: FastifyInstance, config: Config): Prom
           langOf(request),
           titleOf(request),
           head,
-          devAssetTags({ nonce: scriptNonce(reply) }),
+          [marketingTags(request.site, scriptNonce(reply)), devAssetTags({ nonce: scriptNonce(reply) })]
+            .filter(Boolean)
+            .join('\n'),
           body,
         ),
     }
@@ -106,7 +109,12 @@ export async function createFrontend(app: FastifyInstance, config: Config): Prom
         langOf(request),
         titleOf(request),
         head,
-        assets?.tags({ nonce: scriptNonce(reply), component: page.component }) ?? '',
+        [
+          marketingTags(request.site, scriptNonce(reply)),
+          assets?.tags({ nonce: scriptNonce(reply), component: page.component }) ?? '',
+        ]
+          .filter(Boolean)
+          .join('\n'),
         body,
       ),
   }

@@ -59,10 +59,28 @@ export const addItemSchema = z.object({
     .optional(),
 })
 
-export const addSchema = z.object({
+const addObjectSchema = z.object({
   items: z.array(addItemSchema).max(MAX_LINES_PER_REQUEST, 'Too many lines in one request.').default([]),
   promotionCodes: promotionCodesSchema.optional(),
 })
+
+/**
+ * Entries of a price-grid add (spec §7 'Add from price grid': a list of entries, each with its
+ * items) become one add of all their items. An entry without an items list is refused.
+ */
+export function flattenAddEntries(body: unknown): unknown {
+  if (!Array.isArray(body)) return body
+  return {
+    items: body.flatMap((entry: unknown) =>
+      entry && typeof entry === 'object' && Array.isArray((entry as { items?: unknown }).items)
+        ? ((entry as { items: unknown[] }).items as unknown[])
+        : [null],
+    ),
+  }
+}
+
+/** POST /cart/add: `{ items, promotionCodes }`, or a price grid's list of `{ items }` entries. */
+export const addSchema = z.preprocess(flattenAddEntries, addObjectSchema)
 
 export const updateItemsSchema = z.object({
   items: z

@@ -34,6 +34,26 @@ export const CART_TEXT = {
   whoops: 'Whoops! Something went wrong.',
 } as const
 
+/** Spec §5/§9: one tree planted per 100 spent (major units), at most 500 for one order. */
+export const TREE_SPEND_MINOR = 10_000
+export const TREE_CAP = 500
+
+/** Trees an order of `spentMinor` (goods ex tax, minor units) plants. */
+export function treesFor(spentMinor: number): number {
+  if (!Number.isFinite(spentMinor) || spentMinor <= 0) return 0
+  return Math.min(TREE_CAP, Math.floor(spentMinor / TREE_SPEND_MINOR))
+}
+
+/**
+ * Spec §4: the free-delivery note shows when 'shortForFreeShipping minus subtotal is 0 or less'.
+ * That sentence reads the field as the threshold; this cart's shortForFreeShipping is the amount
+ * still to spend (§3), i.e. threshold minus subtotal already, so the note shows when it is 0 or
+ * less. No threshold (null): no note.
+ */
+export function showsFreeDeliveryNote(cart: { shortForFreeShipping: number | null }): boolean {
+  return cart.shortForFreeShipping !== null && cart.shortForFreeShipping <= 0
+}
+
 export interface PrintableSignData {
   url: string
   printableSVG?: string

@@ -3,6 +3,12 @@
  * already rendered to sanitised HTML on the server (a string), and unsafe URLs blanked.
  */
 import type { SafeHtml } from './safe-html.ts'
+/** The site's third-party reviews widget: its https script and the global it defines. */
+export interface ReviewsWidgetConfig {
+  scriptUrl: string
+  global: string
+}
+
 export interface PresentedBlok {
   _uid: string
   component: string

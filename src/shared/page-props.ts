@@ -69,6 +69,8 @@ export interface SiteProps {
   calendar: 'england-and-wales' | 'us-federal'
   /** Fire the ad pixel on add to basket (site setting) */
   adPixel: boolean
+  /** Show the tree-planting notice on the basket (site setting, off by default) */
+  treePlanting?: boolean
   contactNumber: string
   contactEmail: string
   theme: SiteTheme

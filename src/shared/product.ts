@@ -4,6 +4,7 @@
  * the browser fills in.
  * Money is integer minor units, ex VAT; HTML fields are sanitised by the server.
  */
+import type { ReviewsWidgetConfig } from './content.ts'
 import type { SafeHtml } from './safe-html.ts'
 import type { BuilderConfig, PriceBreak } from './catalog.ts'
 import type { ProductTileData } from './listing.ts'
@@ -109,6 +110,8 @@ export interface ProductDisplaySettings {
   mediaHW: number
   showAlternatives: boolean
   alternativesLimit: number
+  /** The site's product layout (products story `pageLayout`); a product's own attribute overrides it */
+  pageLayout?: ProductLayout
 }
 
 export interface ProductView {
@@ -116,6 +119,8 @@ export interface ProductView {
   name: string
   url: string
   layout: ProductLayout
+  /** The product's colour: its `master_colour_key` attribute (spec §3), plain text; null when none */
+  colour?: string | null
   shortDescription: SafeHtml
   /** Lowest unit price, ex VAT; the 'As Low As' line shows only when above 0 */
   asLowAs: number
@@ -152,6 +157,8 @@ export interface ProductPageProps {
   jsonLd: Record<string, unknown>
   alternatives: ProductTileData[]
   settings: ProductDisplaySettings
+  /** The Shelters layout's customer reviews widget (the site's reviews script), per visit; null when none */
+  reviews?: ReviewsWidgetConfig | null
   /** ?sku= of the visit when it names a SKU of this product (pre-selected in its grid) */
   selectedSku: string | null
 }

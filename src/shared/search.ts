@@ -76,6 +76,11 @@ export interface SearchHit {
   /** Image URL, or the placeholder when the record has none */
   image: string
   category_name: string
+  /**
+   * Spec §3 'Search hit' lists 'Category Name' beside category_name: the same name (the product's
+   * category, or a category's parent), under the label the original index used.
+   */
+  'Category Name': string
   _highlightResult?: Record<string, HighlightResult>
 }
 

@@ -225,8 +225,9 @@ test.describe('price grid', () => {
 
     const request = page.waitForRequest('**/cart/add')
     await page.locator('section', { has: row }).getByRole('button', { name: 'Add to Basket' }).click()
-    const body = (await request).postDataJSON() as { items: { listing_id: number; quantity: number }[] }
-    expect(body.items).toEqual([expect.objectContaining({ listing_id: chosen, quantity: 7 })])
+    // The price grid sends its list of entries, each with its items (spec §7).
+    const body = (await request).postDataJSON() as { items: { listing_id: number; quantity: number }[] }[]
+    expect(body).toEqual([{ items: [expect.objectContaining({ listing_id: chosen, quantity: 7 })] }])
   })
 
   test('pre-selects, highlights and scrolls to the row named by ?sku=', async ({ page }) => {
@@ -252,11 +253,13 @@ test.describe('price grid', () => {
       .getByRole('button', { name: 'Add to Basket' })
     const request = page.waitForRequest('**/cart/add')
     await add.click()
+    // One entry per row, each with its items (spec §7 'Add from price grid').
     const body = (await request).postDataJSON() as {
       items: { listing_id: number; quantity: number; category_id: number }[]
-    }
-    expect(body.items).toHaveLength(1)
-    expect(body.items[0]!.quantity).toBe(minimumSku.minimumOrder)
+    }[]
+    expect(body).toHaveLength(1)
+    expect(body[0]!.items).toHaveLength(1)
+    expect(body[0]!.items[0]!.quantity).toBe(minimumSku.minimumOrder)
     await expect(page.getByTestId('error-box')).toContainText(
       'Something went wrong when trying to add item(s) to basket. Basket offline.',
     )

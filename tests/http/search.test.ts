@@ -138,6 +138,8 @@ function searchContract(
           price_inc_tax: 1200,
           type: 'product',
           category_name: 'Quokka Signage',
+          // Spec §3 'Search hit': the hit carries 'Category Name' too.
+          'Category Name': 'Quokka Signage',
         })
         expect(products!.hits[0]!.image).toMatch(/^\/img\/media\/test\/.+w=98&h=98/)
         expect(products!.hits[0]!._highlightResult?.name?.value).toBe(

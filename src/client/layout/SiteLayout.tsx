@@ -9,6 +9,7 @@ import type { SiteProps } from '../../shared/page-props.ts'
 import { MessagesProvider } from '../lib/messages.tsx'
 import { VatProvider } from '../lib/vat.tsx'
 import { useFocusOnVisit } from '../lib/focus-on-visit.ts'
+import { useLocalCart } from '../lib/local-cart.ts'
 import { useShared, type Shared } from '../lib/shared-props.ts'
 import { themeStyle } from '../lib/theme.ts'
 import { Footer } from './Footer.tsx'
@@ -75,6 +76,8 @@ function BareLayout({ shared, children }: { shared: Shared; children: ReactNode 
 export default function SiteLayout({ children }: { children?: ReactNode }) {
   const shared = useShared()
   useFocusOnVisit()
+  // Spec §3/§4: the cart (and the customer) recorded in session storage, /cart/init when none.
+  useLocalCart(shared.cart, shared.site ? shared.customer : null, shared.site !== null)
   return (
     <MessagesProvider>
       <VatProvider tax={shared.site?.tax}>

@@ -59,8 +59,15 @@ export function addToCartEvents(items: BasketAddItem[], cart: Cart, site: SitePr
   if (site?.adPixel && typeof window.fbq === 'function') {
     window.fbq('track', 'AddToCart', {
       content_ids: products.map((p) => p.sku),
+      content_name: products.map((p) => p.name).join(', '),
       content_type: 'product',
-      contents: products.map((p) => ({ id: p.sku, quantity: p.quantity, item_price: p.price })),
+      contents: products.map((p) => ({
+        id: p.sku,
+        name: p.name,
+        brand: p.brand,
+        quantity: p.quantity,
+        item_price: p.price,
+      })),
       value: Math.round(products.reduce((s, p) => s + p.price * p.quantity, 0) * 100) / 100,
       currency: products[0]!.currency,
     })

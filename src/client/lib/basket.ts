@@ -20,6 +20,11 @@ export interface AddToBasketHooks {
   site?: SiteProps | null
   /** Go to the basket page after adding (default true) */
   visitBasket?: boolean
+  /**
+   * Send the items as the price grid's list of entries (spec §7 'Add from price grid'), one
+   * `{ items }` entry per item, rather than as one `{ items }` object.
+   */
+  asEntries?: boolean
 }
 
 function failure(serverMessage: string | null | undefined): string {
@@ -37,7 +42,8 @@ export async function addToBasket(items: BasketAddItem[], hooks: AddToBasketHook
     return false
   }
   try {
-    const cart = await cartCall<Cart>('POST', ADD_TO_BASKET_URL, { items })
+    const body = hooks.asEntries ? items.map((item) => ({ items: [item] })) : { items }
+    const cart = await cartCall<Cart>('POST', ADD_TO_BASKET_URL, body)
     publishCart(cart)
     addToCartEvents(items, cart, hooks.site ?? null)
     if (hooks.visitBasket !== false) router.visit('/cart')

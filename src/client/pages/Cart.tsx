@@ -7,7 +7,14 @@
 import { RestorePreviousBasket, SharedBasketOffer } from '../components/cart/SharedBasketOffer.tsx'
 import { Head, Link, router, usePage } from '@inertiajs/react'
 import { useEffect, useState } from 'react'
-import { CART_TEXT, type Cart as CartData, type CartPageProps } from '../../shared/cart.ts'
+import {
+  CART_TEXT,
+  showsFreeDeliveryNote,
+  TREE_SPEND_MINOR,
+  treesFor,
+  type Cart as CartData,
+  type CartPageProps,
+} from '../../shared/cart.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { pageTitle } from '../../shared/titles.ts'
 import { CartTable } from '../components/cart/CartTable.tsx'
@@ -58,6 +65,18 @@ function DeliveryNotice({ remaining, money }: { remaining: number | null; money:
   return (
     <p className="rounded bg-green-50 px-3 py-2 text-green-900" data-testid="delivery-notice">
       Good news: your order qualifies for free delivery.
+    </p>
+  )
+}
+
+/** Spec §5/§9: one tree per 100 spent, capped at 500; only when the site turns it on. */
+function TreePlantingNotice({ spent, money }: { spent: number; money: (n: number) => string }) {
+  const trees = treesFor(spent)
+  return (
+    <p className="rounded bg-green-50 px-3 py-2 text-green-900" data-testid="tree-planting-notice">
+      {trees > 0
+        ? `Thank you: this order will plant ${trees} ${trees === 1 ? 'tree' : 'trees'}.`
+        : `We plant a tree for every ${money(TREE_SPEND_MINOR)} you spend.`}
     </p>
   )
 }
@@ -214,6 +233,7 @@ export default function Cart({
                   Secure buying: your payment details are encrypted and never stored by us.
                 </p>
                 <DeliveryNotice remaining={basket.shortForFreeShipping} money={money} />
+                {site?.treePlanting ? <TreePlantingNotice spent={basket.items_total} money={money} /> : null}
                 {canCheckout ? <CheckoutButton /> : <MinimumOrderNotice cart={basket} money={money} />}
               </div>
 
@@ -239,7 +259,7 @@ export default function Cart({
                 <button type="button" className={secondaryButton} onClick={clear} disabled={busy}>
                   Empty {cartName}
                 </button>
-                {canCheckout ? <CheckoutButton /> : null}
+                {canCheckout ? <CheckoutButton /> : <MinimumOrderNotice cart={basket} money={money} />}
               </nav>
               {content.afterNavigation ? (
                 <div className="mt-6">
@@ -258,6 +278,11 @@ export default function Cart({
               <div className="mt-3 hidden min-[1279px]:block">
                 <CartTotals cart={basket} currency={currency} testId="summary-totals" />
               </div>
+              {showsFreeDeliveryNote(basket) ? (
+                <p className="mt-3 text-sm font-semibold text-green-900" data-testid="free-delivery-note">
+                  Free delivery on this order.
+                </p>
+              ) : null}
               <div className="mt-4">
                 {canCheckout ? <CheckoutButton /> : <MinimumOrderNotice cart={basket} money={money} />}
               </div>

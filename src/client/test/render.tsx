@@ -85,7 +85,15 @@ export interface Rendered {
   unmount: () => void
 }
 
-export async function renderPage(component: ComponentType<never>, page: InertiaPage): Promise<Rendered> {
+export async function renderPage(
+  component: ComponentType<never>,
+  page: InertiaPage,
+  options: { storedCart?: boolean } = {},
+): Promise<Rendered> {
+  // The layout initialises a browser without a stored cart with POST /cart/init; page tests start
+  // with one stored so they make no network call (src/client/lib/local-cart.test.tsx tests it).
+  if (options.storedCart !== false && !window.sessionStorage.getItem('cart'))
+    window.sessionStorage.setItem('cart', JSON.stringify({ id: null, count: 0, total: 0 }))
   const container = document.createElement('div')
   document.body.appendChild(container)
   let root: Root | undefined

@@ -152,6 +152,7 @@ describe('log in', () => {
       password: 'Correct-horse-9',
       password_confirmation: 'Correct-horse-9',
     })
+    await t.app.auth.deferred.drain()
     const res = await v.post('/login', { email: 'una@example.com', password: 'Correct-horse-9' })
     expect(res.headers.location).toBe('/email/verify')
   })

@@ -72,7 +72,7 @@ describe('two-factor challenge', () => {
     try {
       const v = new Visitor(app2.app)
       await v.post('/forgot-password', { email: TWO_FA.email })
-      await new Promise((r) => setTimeout(r, 50))
+      await app2.app.auth.deferred.drain()
       const link = /\/reset-password\?[^\s]+/.exec(mailBox[0] ?? '')![0]
       const token = new URL(link, 'http://x').searchParams.get('token')!
       await v.post('/customer/password/update', {

@@ -40,7 +40,7 @@ describe('precognition', () => {
     expect(res.headers.precognition).toBe('true')
     const rows = await t.app.db.select().from(customers).where(eq(customers.email, 'pre.cog@example.com'))
     expect(rows).toHaveLength(0)
-    await new Promise((r) => setTimeout(r, 50))
+    await t.app.auth.deferred.drain()
     expect(mail).toHaveLength(0)
   })
 

@@ -38,13 +38,14 @@ for (const [label, redis] of stores) {
         password_confirmation: password,
         terms: true,
       })
+      await t.app.auth.deferred.drain()
       const elsewhere = new Visitor(t.app, 'localhost', { 'x-forwarded-for': '10.4.0.2' })
       await elsewhere.post('/login', { email, password })
       expect((await elsewhere.visit('/')).json().props.auth.customer?.email).toBe(email)
 
       const resetter = new Visitor(t.app, 'localhost', { 'x-forwarded-for': '10.4.0.3' })
       await resetter.post('/forgot-password', { email })
-      await new Promise((r) => setTimeout(r, 100))
+      await t.app.auth.deferred.drain()
       const text = mail.find((m) => m.to === email && /reset/i.test(m.subject))?.text ?? ''
       const token = new URL(
         /http:\/\/localhost[^\s"<]*\/reset-password[^\s"<]*/.exec(text)![0],

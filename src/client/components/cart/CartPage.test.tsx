@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Cart as CartData, CartItem } from '../../../shared/cart.ts'
-import { makePage, mockMatchMedia, renderPage, type Rendered } from '../../test/render.tsx'
+import { makePage, mockMatchMedia, renderPage, testSite, type Rendered } from '../../test/render.tsx'
 import Cart, { type CartPageProps } from '../../pages/Cart.tsx'
 
 function item(over: Partial<CartItem> = {}): CartItem {
@@ -126,10 +126,44 @@ describe('Cart page', () => {
     expect(container.querySelector('[data-testid="delivery-notice"]')).toBeNull()
   })
 
+  it('shows the free-delivery note only once nothing is left to spend for it', async () => {
+    await render(props({ basket: cart({ shortForFreeShipping: 0 }) }))
+    expect(container.querySelector('[data-testid="free-delivery-note"]')?.textContent).toBe(
+      'Free delivery on this order.',
+    )
+    rendered?.unmount()
+    await render(props({ basket: cart({ shortForFreeShipping: 1 }) }))
+    expect(container.querySelector('[data-testid="free-delivery-note"]')).toBeNull()
+    rendered?.unmount()
+    await render(props({ basket: cart({ shortForFreeShipping: null }) }))
+    expect(container.querySelector('[data-testid="free-delivery-note"]')).toBeNull()
+  })
+
+  it('shows no tree-planting notice unless the site turns it on', async () => {
+    await render(props({ basket: cart({ items_total: 250_00 }) }))
+    expect(container.querySelector('[data-testid="tree-planting-notice"]')).toBeNull()
+  })
+
+  it.each([
+    [99_99, 'We plant a tree for every £100.00 you spend.'],
+    [100_00, 'Thank you: this order will plant 1 tree.'],
+    [250_00, 'Thank you: this order will plant 2 trees.'],
+    [10_000_000_00, 'Thank you: this order will plant 500 trees.'],
+  ])('plants one tree per £100 spent, at most 500 (%i spent)', async (spent, message) => {
+    await render({
+      ...props({ basket: cart({ items_total: spent }) }),
+      site: { ...testSite, treePlanting: true },
+    } as never)
+    expect(container.querySelector('[data-testid="tree-planting-notice"]')?.textContent).toBe(message)
+  })
+
   it('replaces the checkout buttons with the minimum-order notice while short of it', async () => {
     await render(props({ basket: cart({ short_for_minimum_order_value: 500 }) }))
     expect(container.querySelector('a[href="/checkout"]')).toBeNull()
     expect(container.querySelector('[data-testid="minimum-order-notice"]')?.textContent).toContain('£5.00')
+    // In the header, the order summary and the bottom navigation alike (spec §4).
+    expect(container.querySelectorAll('[data-testid="minimum-order-notice"]')).toHaveLength(3)
+    expect(container.querySelector('nav [data-testid="minimum-order-notice"]')).not.toBeNull()
   })
 
   it('keeps a child line read-only and shows a free gift’s quantity only', async () => {

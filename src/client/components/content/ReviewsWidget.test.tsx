@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ReviewsWidget } from './ReviewsWidget.tsx'
 import { VideoBlock } from './VideoBlock.tsx'
+import { CustomerReviews } from '../product/CustomerReviews.tsx'
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 let root: Root | null = null
@@ -70,6 +71,27 @@ describe('reviews widget', () => {
     ;(window as unknown as Record<string, unknown>).ReviewsWidget = { init }
     act(() => vi.advanceTimersByTime(3000))
     expect(init).not.toHaveBeenCalled()
+  })
+})
+
+describe('the Shelters layout’s customer reviews widget', () => {
+  it('loads the site’s reviews script and starts the widget in its container, like the block', () => {
+    const init = vi.fn()
+    mount(<CustomerReviews sku="SH-1" config={configured.config} />)
+    expect(document.querySelector('script[data-reviews-widget]')!.getAttribute('src')).toBe(
+      'https://widget.example/reviews.js',
+    )
+    ;(window as unknown as Record<string, unknown>).ReviewsWidget = { init }
+    act(() => vi.advanceTimersByTime(1000))
+    expect(init).toHaveBeenCalledTimes(1)
+    expect(init.mock.calls[0]![0]).toBe(host.querySelector('[data-reviews-widget="product"]'))
+    expect(host.querySelector('[data-sku="SH-1"]')).not.toBeNull()
+  })
+
+  it('keeps its container but loads nothing when the site has no reviews script', () => {
+    mount(<CustomerReviews sku="SH-1" config={null} />)
+    expect(host.querySelector('[data-testid="customer-reviews"]')).not.toBeNull()
+    expect(document.querySelectorAll('script[data-reviews-widget]')).toHaveLength(0)
   })
 })
 

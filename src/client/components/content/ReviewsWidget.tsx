@@ -4,7 +4,7 @@
  * render into this block. Nothing renders when it is not configured.
  */
 import { useEffect, useRef } from 'react'
-import type { PresentedBlok } from '../../../shared/content.ts'
+import type { PresentedBlok, ReviewsWidgetConfig } from '../../../shared/content.ts'
 import { str } from './fields.ts'
 
 export const REVIEWS_POLL_MS = 1000
@@ -14,10 +14,14 @@ interface WidgetGlobal {
   init?: (element: HTMLElement) => void
 }
 
-export function ReviewsWidget({ blok }: { blok: PresentedBlok }) {
-  const ref = useRef<HTMLDivElement>(null)
-  const config = (blok.config ?? null) as { scriptUrl: string; global: string } | null
-
+/**
+ * Loads the reviews script once per page and polls its global every 1 s for up to 5 s, then asks
+ * it to render into `ref`'s element. Shared by the reviews block and the Shelters product layout.
+ */
+export function useReviewsWidget(
+  ref: React.RefObject<HTMLElement | null>,
+  config: ReviewsWidgetConfig | null | undefined,
+): void {
   useEffect(() => {
     if (!config?.scriptUrl || !ref.current) return
     const element = ref.current
@@ -42,7 +46,14 @@ export function ReviewsWidget({ blok }: { blok: PresentedBlok }) {
       if (poll() || Date.now() - started >= REVIEWS_POLL_LIMIT_MS) clearInterval(timer)
     }, REVIEWS_POLL_MS)
     return () => clearInterval(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [config?.scriptUrl, config?.global])
+}
+
+export function ReviewsWidget({ blok }: { blok: PresentedBlok }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const config = (blok.config ?? null) as ReviewsWidgetConfig | null
+  useReviewsWidget(ref, config)
 
   if (!config?.scriptUrl) return null
   const title = str(blok.title)

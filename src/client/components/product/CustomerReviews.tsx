@@ -1,15 +1,29 @@
 /**
- * Where the third-party customer reviews widget goes (shelters layout only). The widget script is
- * not part of this page; it finds its container by `data-reviews-widget="product"` and reads the
- * product's SKU from `data-sku`.
+ * The Shelters layout's customer reviews widget (spec §2): loads and polls the site's reviews
+ * script like the reviews content block does (every 1 s for up to 5 s), then lets it render into
+ * the container, which also carries `data-reviews-widget="product"` and the product's SKU in
+ * `data-sku` for widgets that find their container themselves.
  */
-export function CustomerReviews({ sku }: { sku: string | null }) {
+import { useRef } from 'react'
+import type { ReviewsWidgetConfig } from '../../../shared/content.ts'
+import { useReviewsWidget } from '../content/ReviewsWidget.tsx'
+
+export function CustomerReviews({
+  sku,
+  config = null,
+}: {
+  sku: string | null
+  config?: ReviewsWidgetConfig | null
+}) {
+  const ref = useRef<HTMLDivElement>(null)
+  useReviewsWidget(ref, config)
   return (
     <section aria-labelledby="customer-reviews-heading" className="mt-8" data-testid="customer-reviews">
       <h2 id="customer-reviews-heading" className="text-xl font-semibold">
         Customer reviews
       </h2>
       <div
+        ref={ref}
         id="customer-reviews-widget"
         data-reviews-widget="product"
         data-sku={sku ?? undefined}

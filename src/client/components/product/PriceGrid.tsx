@@ -126,7 +126,7 @@ export function PriceGrid({
 
   const add = () => {
     setPending(true)
-    void addToBasket(items, { pushError, site, onFinish: () => setPending(false) })
+    void addToBasket(items, { pushError, site, asEntries: true, onFinish: () => setPending(false) })
   }
 
   const heading = grid.description ?? (grid.number === 1 ? 'Prices' : `Prices (${grid.number})`)

@@ -25,6 +25,11 @@ export function ProductTitle({
           As Low As <Price amount={product.asLowAs} className="text-xl font-bold text-gray-900" />
         </p>
       ) : null}
+      {product.colour ? (
+        <p className="mt-1 text-gray-800" data-testid="product-colour">
+          Colour: <span className="font-semibold">{product.colour}</span>
+        </p>
+      ) : null}
     </div>
   )
 }

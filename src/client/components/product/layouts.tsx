@@ -114,7 +114,15 @@ function MediaLeftLayout({ s }: { s: Sections }) {
   )
 }
 
-function SheltersLayout({ s, sku }: { s: Sections; sku: string | null }) {
+function SheltersLayout({
+  s,
+  sku,
+  reviews,
+}: {
+  s: Sections
+  sku: string | null
+  reviews: ProductPageProps['reviews']
+}) {
   return (
     <>
       {s.breadcrumbs}
@@ -127,7 +135,7 @@ function SheltersLayout({ s, sku }: { s: Sections; sku: string | null }) {
       {s.pricing}
       {s.description2}
       {s.guarantee}
-      <CustomerReviews sku={sku} />
+      <CustomerReviews sku={sku} config={reviews} />
       {s.alternatives}
     </>
   )
@@ -142,7 +150,7 @@ export function ProductLayout(props: ProductPageProps) {
       {layout === 'MediaLeft' ? (
         <MediaLeftLayout s={s} />
       ) : layout === 'SheltersLayout' ? (
-        <SheltersLayout s={s} sku={sku} />
+        <SheltersLayout s={s} sku={sku} reviews={props.reviews ?? null} />
       ) : (
         <DefaultLayout s={s} gridUnderDescription={layout === 'DefaultPGUnderLD'} />
       )}

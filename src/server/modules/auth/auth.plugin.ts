@@ -20,6 +20,7 @@ import {
   reloadCustomer,
   sessionSet,
 } from './auth.session.ts'
+import { DeferredWork } from './auth.deferred.ts'
 import { AltchaBotChecker, RecaptchaBotChecker, type BotChecker } from './bot-check.ts'
 
 export const REMEMBER_COOKIE = 'shop_remember'
@@ -45,6 +46,8 @@ export interface AuthPluginOptions {
   sendMail: SendMail
   /** Clock for tests */
   now?: () => number
+  /** Delay before deferred account work runs (ms, may be random); default 150–650 ms */
+  deferMs?: () => number
 }
 
 export interface AuthApi {
@@ -62,6 +65,11 @@ export interface AuthApi {
   altcha: AltchaBotChecker
   /** Delivers a message; errors are logged, never shown (responses must not depend on mail). */
   deliver(request: FastifyRequest, message: MailMessage): void
+  /**
+   * Account work that must not show in an answer's time (does this e-mail have an account?):
+   * runs later, off the response path. Tests `drain()` it.
+   */
+  deferred: DeferredWork
 }
 
 declare module 'fastify' {
@@ -98,9 +106,16 @@ export const authPlugin = fp(
       maxAge: Math.max(0, Math.floor(maxAgeMs / 1000)),
     })
 
+    const deferred = new DeferredWork({
+      delayMs: opts.deferMs ?? (() => 150 + Math.floor(Math.random() * 500)),
+      log: app.log,
+    })
+    app.addHook('onClose', async () => deferred.close())
+
     const api: AuthApi = {
       service,
       altcha,
+      deferred,
       onLogin: (fn) => void hooks.push(fn),
       async login(request, reply, customerId, remember) {
         const previousSession = await rotate(request, true)

@@ -87,7 +87,21 @@ export class AuthService {
     siteId: number,
     input: NewCustomer,
   ): Promise<{ created: boolean; customer: CustomerRow | null }> {
-    const passwordHash = await hashPassword(input.password)
+    const { password, ...rest } = input
+    return this.registerHashed(siteId, { ...rest, passwordHash: await hashPassword(password) })
+  }
+
+  /** The password's hash for a new account (the costly step of registering). */
+  hashFor(password: string): Promise<string> {
+    return hashPassword(password)
+  }
+
+  /** `register()` with the password already hashed (by `hashFor`). */
+  async registerHashed(
+    siteId: number,
+    input: Omit<NewCustomer, 'password'> & { passwordHash: string },
+  ): Promise<{ created: boolean; customer: CustomerRow | null }> {
+    const passwordHash = input.passwordHash
     const email = input.email.trim().toLowerCase()
     return this.db.transaction(async (tx) => {
       const [row] = await tx

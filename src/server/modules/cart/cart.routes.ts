@@ -92,6 +92,17 @@ export async function cartRoutes(app: FastifyInstance) {
 
   // The hourly basket sweep is a job (src/server/jobs).
 
+  // Spec §7: /cart/init, /cart/clear and the sign-sequence DELETE take no payload, and clients
+  // send them as JSON with an empty body. Fastify's JSON parser refuses an empty body (400); here
+  // an empty (or blank) JSON body is no body, and anything else is parsed as before.
+  const json = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') return done(null, undefined)
+    json(request, text, done)
+  })
+
   // An unknown host has no basket: the not-found handler answers (SiteSetup page or JSON).
   app.addHook('preHandler', async (request, reply) => {
     if (!request.site) return reply.callNotFound()

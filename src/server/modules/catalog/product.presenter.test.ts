@@ -510,3 +510,37 @@ describe('helpers', () => {
     )
   })
 })
+
+describe('layout and colour (spec §2, §3)', () => {
+  const withSetting = (pageLayout: string) => ({
+    ...ctx,
+    settings: productSettings({ products: { pageLayout } }),
+  })
+
+  it('takes the layout from the products story setting when the product has none of its own', () => {
+    expect(presentProduct(record(), withSetting('SheltersLayout')).product.layout).toBe('SheltersLayout')
+    expect(presentProduct(record(), withSetting('Nonsense')).product.layout).toBe('Default')
+    expect(presentProduct(record(), ctx).product.layout).toBe('Default')
+  })
+
+  it("lets the product's page_layout attribute (or its own layout) override the site's", () => {
+    const own = record({ group: group({ attributes: { story_blok: { page_layout: 'MediaLeft' } } }) })
+    expect(presentProduct(own, withSetting('SheltersLayout')).product.layout).toBe('MediaLeft')
+    const column = record({ group: group({ layout: 'DefaultPGUnderLD' }) })
+    expect(presentProduct(column, withSetting('SheltersLayout')).product.layout).toBe('DefaultPGUnderLD')
+    const unknown = record({ group: group({ attributes: { story_blok: { page_layout: 'Weird' } } }) })
+    expect(presentProduct(unknown, withSetting('MediaLeft')).product.layout).toBe('MediaLeft')
+  })
+
+  it('shows master_colour_key as the colour, as plain text, and in the structured data', () => {
+    const p = presentProduct(
+      record({ group: group({ attributes: { master_colour_key: 'Hi-Vis <b>Yellow</b>' } }) }),
+      ctx,
+    )
+    expect(p.product.colour).toBe('Hi-Vis Yellow')
+    expect(p.jsonLd).toMatchObject({ color: 'Hi-Vis Yellow' })
+    const none = presentProduct(record(), ctx)
+    expect(none.product.colour).toBeNull()
+    expect(none.jsonLd).not.toHaveProperty('color')
+  })
+})

@@ -106,7 +106,33 @@ export function productSettings(siteSettings: unknown): ProductDisplaySettings {
   if (typeof raw.showAlternatives === 'boolean') out.showAlternatives = raw.showAlternatives
   if (typeof raw.alternativesLimit === 'number' && raw.alternativesLimit >= 0 && raw.alternativesLimit <= 24)
     out.alternativesLimit = Math.floor(raw.alternativesLimit)
+  if (typeof raw.pageLayout === 'string' && (PAGE_LAYOUTS as readonly string[]).includes(raw.pageLayout))
+    out.pageLayout = raw.pageLayout as ProductLayout
   return out
+}
+
+/** `master_colour_key` as the product's colour (spec §3): plain text, at most 60 characters. */
+export function colourOf(attributes: CatalogAttributes): string | null {
+  const colour = plainText(attributes.master_colour_key).trim().slice(0, 60)
+  return colour || null
+}
+
+/**
+ * Spec §2: the layout comes from the products story setting (the site's default); the product's
+ * own choice overrides it: its `story_blok.page_layout` attribute, else its imported layout column
+ * when that names one other than Default. Unknown names count as unset.
+ */
+export function chooseLayout(
+  attributes: CatalogAttributes,
+  column: string,
+  settings: Pick<ProductDisplaySettings, 'pageLayout'>,
+): ProductLayout {
+  const known = (v: unknown): v is ProductLayout =>
+    typeof v === 'string' && (PAGE_LAYOUTS as readonly string[]).includes(v)
+  const own = attributes.story_blok?.page_layout
+  if (known(own)) return own
+  if (known(column) && column !== 'Default') return column
+  return settings.pageLayout ?? 'Default'
 }
 
 export function presentProduct(record: ProductRecord, ctx: PresentContext): PresentedProduct {
@@ -134,7 +160,8 @@ export function presentProduct(record: ProductRecord, ctx: PresentContext): Pres
       id: group.id,
       name: group.name,
       url: group.url,
-      layout: pageLayout(group.layout),
+      layout: chooseLayout(attributes, group.layout, ctx.settings),
+      colour: colourOf(attributes),
       shortDescription: sanitizeRichText(group.shortDescription),
       asLowAs,
       gallery,
@@ -481,10 +508,6 @@ function presentBreadcrumbs(trail: readonly TrailCategory[], group: ProductGroup
   ]
 }
 
-function pageLayout(value: string): ProductLayout {
-  return (PAGE_LAYOUTS as readonly string[]).includes(value) ? (value as ProductLayout) : 'Default'
-}
-
 // --- Placeholders -------------------------------------------------------------------------
 
 interface PlaceholderValues {
@@ -628,6 +651,8 @@ export function productJsonLd(input: JsonLdInput): Record<string, unknown> {
   }
   if (sku) data.sku = sku
   if (brand) data.brand = { '@type': 'Brand', name: brand }
+  const colour = colourOf(attributes)
+  if (colour) data.color = colour
   if (images.length > 0) data.image = images
   if (input.description) data.description = input.description
   if (offers.length > 0) {

@@ -71,6 +71,12 @@ export async function renderProductPage(request: FastifyRequest, reply: FastifyR
     cache.set(key, entry)
   }
   if (entry === MISSING) return reply.callNotFound()
-  const props: ProductPageProps = { ...entry, selectedSku: selectedSku(request, entry) }
+  const props: ProductPageProps = {
+    ...entry,
+    selectedSku: selectedSku(request, entry),
+    // The Shelters layout's customer reviews widget loads the site's reviews script (spec §2).
+    reviews:
+      entry.product.layout === 'SheltersLayout' ? await app.content.reviewsWidgetConfig(site.id) : null,
+  }
   return reply.inertia.render('Product', props as unknown as Record<string, unknown>)
 }

@@ -6,6 +6,7 @@ import type {
   FormField,
   NewsletterSettings,
   PresentedBlok,
+  ReviewsWidgetConfig,
 } from '../../../shared/content.ts'
 import { PREVIEW_LENGTH } from '../../../shared/content.ts'
 import type { Breadcrumb } from '../../../shared/page-props.ts'
@@ -196,6 +197,22 @@ export class ContentService {
     }
   }
 
+  /**
+   * The site's third-party reviews widget (site settings story `reviews_script_url`, an https
+   * address, and `reviews_global`, the script's global): used by the reviews block and the
+   * Shelters product layout; null when not configured.
+   */
+  async reviewsWidgetConfig(siteId: number): Promise<ReviewsWidgetConfig | null> {
+    const { site } = await this.settingsStories(siteId)
+    const url =
+      typeof site?.content.reviews_script_url === 'string' ? safeUrl(site.content.reviews_script_url) : ''
+    const global =
+      typeof site?.content.reviews_global === 'string' ? site.content.reviews_global : 'ReviewsWidget'
+    return url.startsWith('https://') && /^[A-Za-z_$][\w$]{0,40}$/.test(global)
+      ? { scriptUrl: url, global }
+      : null
+  }
+
   /** Attaches data to blocks that need it: blog post grids get posts, forms their definition. */
   async enrich(siteId: number, blocks: PresentedBlok[]): Promise<PresentedBlok[]> {
     const grids: PresentedBlok[] = []
@@ -207,15 +224,7 @@ export class ContentService {
       if (b.component === 'reviews_widget') reviews.push(b)
     })
     if (reviews.length) {
-      const { site } = await this.settingsStories(siteId)
-      const url =
-        typeof site?.content.reviews_script_url === 'string' ? safeUrl(site.content.reviews_script_url) : ''
-      const global =
-        typeof site?.content.reviews_global === 'string' ? site.content.reviews_global : 'ReviewsWidget'
-      const config =
-        url.startsWith('https://') && /^[A-Za-z_$][\w$]{0,40}$/.test(global)
-          ? { scriptUrl: url, global }
-          : null
+      const config = await this.reviewsWidgetConfig(siteId)
       for (const r of reviews) r.config = config
     }
     for (const grid of grids) {

@@ -27,6 +27,9 @@ const SITE_FIELDS = [
   'purchaseOrderAccess',
   'countries',
   'orderNotificationEmail',
+  'adPixel',
+  'adPixelId',
+  'tagManagerId',
 ] as const
 
 const PRODUCT_FIELDS = [

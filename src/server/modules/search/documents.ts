@@ -167,6 +167,7 @@ export async function loadProductRecords(db: Db, scope: RecordScope): Promise<Pr
         sort_name: plainText(r.name).toLowerCase(),
         image: imageOf(r.media),
         category_name: plainText(r.categoryName),
+        'Category Name': plainText(r.categoryName),
         skus: [...(skus.get(r.id) ?? [])],
         brand: plainText(r.brand),
         popularity: popularity.get(objectID) ?? 0,
@@ -232,6 +233,7 @@ export async function loadCategoryRecords(db: Db, scope: RecordScope): Promise<C
       price_inc_tax: 0,
       image: imageOf(r.media),
       category_name: r.parentId !== null ? plainText(parentName.get(r.parentId) ?? '') : '',
+      'Category Name': r.parentId !== null ? plainText(parentName.get(r.parentId) ?? '') : '',
       popularity: popularity.get(objectID) ?? 0,
       depth: Math.max(0, r.url.split('/').length - 2),
     }

@@ -120,6 +120,7 @@ export function presentSite(site: Site, baseUrl: string): SiteProps {
     calendar: s.calendar,
     company: s.company,
     adPixel: s.adPixel,
+    treePlanting: s.treePlanting,
     contactNumber: s.contactNumber,
     contactEmail: s.contactEmail,
     theme: {

@@ -78,6 +78,20 @@ export const siteSettingsSchema = z.object({
   minimumOrderValue: z.number().int().min(0).max(100_000_000).default(0),
   /** Fire the ad pixel on add to basket (the data layer event is always pushed) */
   adPixel: z.boolean().default(false),
+  /** The ad pixel's id (Meta pixel, digits); the pixel script loads when adPixel is on and this is set */
+  adPixelId: z
+    .string()
+    .regex(/^\d{5,20}$/)
+    .optional()
+    .catch(undefined),
+  /** Google Tag Manager container ('GTM-XXXXXXX'); its script loads when set, reading the dataLayer */
+  tagManagerId: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/)
+    .optional()
+    .catch(undefined),
+  /** Tree-planting notice on the basket: one tree per 100 spent, capped at 500 (spec §5; off by default) */
+  treePlanting: z.boolean().default(false),
   headerMessage: z
     .object({
       display: z.boolean().default(true),
