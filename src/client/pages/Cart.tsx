@@ -12,6 +12,7 @@ import { formatMoney } from '../../shared/money.ts'
 import { pageTitle } from '../../shared/titles.ts'
 import { CartTable } from '../components/cart/CartTable.tsx'
 import { CartTotals } from '../components/cart/CartTotals.tsx'
+import { EmptyBasketDialog } from '../components/cart/EmptyBasketDialog.tsx'
 import { taxWording } from '../../shared/tax.ts'
 import { useVat } from '../lib/vat.tsx'
 import { primaryButton, secondaryButton } from '../components/cart/Modal.tsx'
@@ -64,6 +65,7 @@ function DeliveryNotice({ remaining, money }: { remaining: number | null; money:
 
 function MinimumOrderNotice({ cart, money }: { cart: CartData; money: (n: number) => string }) {
   const exTax = taxWording(useVat().tax).exSuffix
+  const cartName = (useShared().site?.cartName || 'Basket').toLowerCase()
   return (
     <p
       role="status"
@@ -71,7 +73,8 @@ function MinimumOrderNotice({ cart, money }: { cart: CartData; money: (n: number
       data-testid="minimum-order-notice"
     >
       Our minimum order value is {money(cart.minimum_order_value)}
-      {exTax}. Please add another <strong>{money(cart.short_for_minimum_order_value)}</strong> to your basket
+      {exTax}. Please add another <strong>{money(cart.short_for_minimum_order_value)}</strong> to your{' '}
+      {cartName}
       to check out.
     </p>
   )
@@ -98,7 +101,7 @@ export default function Cart({
   const { pushError } = useMessages()
   const [busy, setBusy] = useState(false)
   const [validation, setValidation] = useState<Record<string, string[]>>({})
-  const [dialog, setDialog] = useState<'share' | 'save' | null>(null)
+  const [dialog, setDialog] = useState<'share' | 'save' | 'empty' | null>(null)
   const cartName = site?.cartName || 'Basket'
   const currency = site?.currency ?? 'GBP'
   const money = (n: number) => formatMoney(n, currency)
@@ -140,7 +143,11 @@ export default function Cart({
     )
   const removeLine = (id: number) =>
     void run(() => cartCall('DELETE', `/cart/item/${id}`), CART_TEXT.deleteError)
-  const clear = () => void run(() => cartCall('POST', '/cart/clear'), CART_TEXT.clearError)
+  // Asked first (EmptyBasketDialog); the dialog closes either way so an error shows in the error box.
+  const clear = async () => {
+    await run(() => cartCall('POST', '/cart/clear'), CART_TEXT.clearError)
+    setDialog(null)
+  }
   const removeSequence = async (sequenceId: string) => {
     setBusy(true)
     try {
@@ -219,6 +226,7 @@ export default function Cart({
 
               <CartTable
                 items={basket.items}
+                cartName={cartName}
                 busy={busy}
                 onQuantity={updateQuantity}
                 onRemove={removeLine}
@@ -236,7 +244,13 @@ export default function Cart({
                 <Link href="/" className={secondaryButton}>
                   Continue Shopping
                 </Link>
-                <button type="button" className={secondaryButton} onClick={clear} disabled={busy}>
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  onClick={() => setDialog('empty')}
+                  disabled={busy}
+                  aria-haspopup="dialog"
+                >
                   Empty {cartName}
                 </button>
                 {canCheckout ? <CheckoutButton /> : null}
@@ -273,6 +287,13 @@ export default function Cart({
           {basket.id && !basket.shared ? (
             <ShareDialog open={dialog === 'share'} cartId={basket.id} onClose={() => setDialog(null)} />
           ) : null}
+          <EmptyBasketDialog
+            open={dialog === 'empty'}
+            cartName={cartName}
+            busy={busy}
+            onConfirm={() => void clear()}
+            onClose={() => setDialog(null)}
+          />
           {canSave ? (
             <SaveDialog open={dialog === 'save'} cartName={cartName} onClose={() => setDialog(null)} />
           ) : null}
