@@ -101,7 +101,7 @@ function signBody(style: ImageStyle, text: string): string {
             `<path d="M150 215 L120 300 L80 330 M150 215 L200 280 L240 300 M140 260 L110 380 M140 260 L190 330 L180 390" stroke="#fff" stroke-width="20" stroke-linecap="round" fill="none"/></g>`
           : '') +
         (direction
-          ? `<g transform="translate(${left && man ? -240 : arrowX} 0) rotate(${turn} 420 270)"><path d="M340 240 h120 v-40 l80 70 l-80 70 v-40 h-120 z" fill="#fff"/></g>`
+          ? `<g transform="translate(${left && man ? -240 : arrowX} ${turn % 180 ? -24 : 0}) rotate(${turn} 420 270)"><path d="M340 240 h120 v-40 l80 70 l-80 70 v-40 h-120 z" fill="#fff"/></g>`
           : '') +
         textBlock(lines, 430, 38, '#fff')
       )
