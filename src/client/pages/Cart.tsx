@@ -73,9 +73,8 @@ function MinimumOrderNotice({ cart, money }: { cart: CartData; money: (n: number
       data-testid="minimum-order-notice"
     >
       Our minimum order value is {money(cart.minimum_order_value)}
-      {exTax}. Please add another <strong>{money(cart.short_for_minimum_order_value)}</strong> to your{' '}
-      {cartName}
-      to check out.
+      {exTax}. Please add another <strong>{money(cart.short_for_minimum_order_value)}</strong>
+      {` to your ${cartName} to check out.`}
     </p>
   )
 }

@@ -114,6 +114,11 @@ describe('Cart page', () => {
     expect(text()).not.toContain('HSS-FS-1')
   })
 
+  it('words the minimum-order notice with the basket name and its spaces', async () => {
+    await render(props({ basket: cart({ short_for_minimum_order_value: 922 }) }))
+    expect(text()).toContain('to your basket to check out.')
+  })
+
   it('hides share on a shared basket and shows save to a logged-in customer', async () => {
     await render(props({ basket: cart({ shared: true }), canSave: true }))
     expect(buttons()).not.toContain('Share Basket')
