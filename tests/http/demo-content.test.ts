@@ -96,6 +96,13 @@ describe('demo content and the basket', () => {
           expect(image, file).not.toMatch(/blog-(fire|first-aid|office)/)
         }
       }
+      const about = texts(JSON.parse(story(code, 'about-us.json')))
+        .flatMap((t) => t.split(/(?<=[.!?])\s+/))
+        .filter((x) => x.length > 20)
+      expect(
+        about.filter((x, i) => about.indexOf(x) !== i),
+        `${code} about-us`,
+      ).toEqual([])
     }
   })
 })
