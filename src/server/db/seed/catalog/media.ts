@@ -91,7 +91,7 @@ function signBody(style: ImageStyle, text: string): string {
       const direction = /Arrow (Left|Right|Up|Down)/.exec(variant)?.[1]
       const man = !direction || /Running Man/.test(variant)
       const left = direction === 'Left'
-      const turn = { Left: 180, Right: 0, Up: -90, Down: 90 }[direction ?? 'Right']
+      const turn = { Left: 180, Right: 0, Up: -90, Down: 90 }[direction ?? 'Right'] ?? 0
       const arrowX = man ? 0 : -120
       return (
         `<rect x="20" y="100" width="560" height="400" rx="24" fill="#00843d"/>` +
