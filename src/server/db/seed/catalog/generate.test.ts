@@ -180,6 +180,21 @@ describe('the catalogue generator', () => {
     }
   })
 
+  it('states in each description the sizes its price grid sells', () => {
+    for (const c of catalogs) {
+      for (const g of c.groups) {
+        const stated = /(\d+) sizes from/.exec(g.longDescription)?.[1]
+        if (!stated) continue
+        const sizes = new Set(
+          c.skus
+            .filter((s) => s.groupUrl === g.url && s.grid === 1 && s.published)
+            .map((s) => s.description.split(', ')[0]),
+        )
+        expect(Number(stated), g.url).toBe(sizes.size)
+      }
+    }
+  })
+
   it('words neighbouring products and categories differently', () => {
     for (const c of catalogs) {
       const opening = (html: string) => /<p>([^<]*)<\/p>/.exec(html)?.[1]?.split(' ').slice(0, 2).join(' ')

@@ -494,7 +494,15 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
       const blurbs = g.sample(family.blurbs, 4)
       const spare = family.blurbs.filter((b) => !blurbs.includes(b))
       const shortDescription = `${blurbs[0] ?? ''} ${blurbs[1] ?? ''}`.trim()
-      const intro = productIntro(name, rows, options, family.unit, url)
+      // What the page offers: the rows and options of grid 1 that are on sale.
+      const onSale = groupSkus.filter((s) => s.grid === 1 && s.published)
+      const intro = productIntro(
+        name,
+        rows.filter((r) => onSale.some((s) => s.description === r || s.description.startsWith(`${r}, `))),
+        options.filter((o) => o === null || onSale.some((s) => s.description.endsWith(`, ${o}`))),
+        family.unit,
+        url,
+      )
       const features = `<ul>${blurbs
         .slice(2)
         .map((b) => `<li>${escapeHtml(b)}</li>`)
