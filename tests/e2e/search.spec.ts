@@ -148,7 +148,7 @@ test.describe('header search box', () => {
     await box(page).pressSequentially('qqzzvv', { delay: 20 })
     const line = page.getByTestId('search-no-matches')
     await expect(line).toHaveText('No products or categories match “qqzzvv”.')
-    await expect(line).toHaveAttribute('role', 'status')
+    await expect(line).toHaveAttribute('aria-live', 'polite')
     await expect(box(page)).toHaveAttribute('aria-expanded', 'false')
     await expect(dropdown(page)).toBeHidden()
     await box(page).press('Escape')

@@ -387,8 +387,10 @@ export function SearchBox({
         </button>
       </form>
 
+      {/* A live region (not role=status, which the page's own messages use) that screen readers read out. */}
       <p
-        role="status"
+        aria-live="polite"
+        aria-atomic="true"
         data-testid="search-no-matches"
         className={
           noMatches
