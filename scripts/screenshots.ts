@@ -113,6 +113,15 @@ for (const [code, host] of [
       if (name === 'cart') await addSomething(page, base, code)
       await page.goto(`${base}${path}`)
       await page.waitForLoadState('networkidle')
+      // Scroll through once so lazy images below the fold load before the full-page capture.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y)
+          await new Promise((r) => setTimeout(r, 50))
+        }
+        window.scrollTo(0, 0)
+      })
+      await page.waitForLoadState('networkidle')
       const file = `${OUT}/${code}-${width}-${String(n).padStart(2, '0')}-${name}.png`
       await page.screenshot({ path: file, fullPage: true })
       console.log(file, path)
