@@ -93,6 +93,8 @@ export interface CartItem {
   product: {
     id: number
     sku: string
+    /** The code shown to the shopper: the price grid's product_code, the same on the product page */
+    product_code: string
     name: string
     url: string
     /** Unit price ex VAT without options */

@@ -71,7 +71,7 @@ test.describe('authentication pages', () => {
     for (const [path, title] of pages) {
       await page.goto(path)
       await expect(page).toHaveTitle(title)
-      await expect(page.getByTestId('auth-logo')).toHaveAttribute('href', '/')
+      await expect(page.getByRole('banner').getByTestId('site-logo')).toHaveAttribute('href', '/')
       // Before hydration a submit must never put a password in the address bar.
       await expect(page.locator('main form').first()).toHaveAttribute('method', 'post')
       expect(await seriousViolations(page), path).toEqual([])

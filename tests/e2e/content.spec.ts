@@ -22,12 +22,12 @@ test.describe('content blocks', () => {
   test('text read-more reveals the whole text and hides it again', async ({ page }) => {
     await page.goto('/about-us')
     const block = page.getByTestId('read-more')
-    await expect(block).toContainText('(1)')
-    await expect(block).not.toContainText('(6)')
+    await expect(block).toContainText('began in 1998')
+    await expect(block).not.toContainText('Today we despatch')
     await block.getByRole('button', { name: 'Read more' }).click()
-    await expect(block).toContainText('(6)')
+    await expect(block).toContainText('Today we despatch')
     await block.getByRole('button', { name: 'Read less' }).click()
-    await expect(block).not.toContainText('(6)')
+    await expect(block).not.toContainText('Today we despatch')
   })
 
   test('accordion items toggle on desktop', async ({ page }) => {

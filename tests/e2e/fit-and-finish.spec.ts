@@ -3,6 +3,7 @@
  * scrolls sideways on a phone, the product builder adds what was built, each site's own tax
  * wording, visible focus in the header and focus kept or moved where a keyboard user expects it.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import {
   generateSiteCatalog,
@@ -313,4 +314,106 @@ test.describe('price grids at every width', () => {
       expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1)
     })
   }
+})
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+}
+
+test.describe('the sign-in pages', () => {
+  for (const [site, base, cartName] of [
+    ['Harbour', HARBOUR, 'Basket'],
+    ['Northgate', NORTHGATE, 'Cart'],
+  ] as const) {
+    test(`keep ${site}'s header, logo and ${cartName.toLowerCase()} in readable colours`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000)
+      for (const path of [
+        '/login',
+        '/register',
+        '/forgot-password',
+        '/reset-password?token=abc&email=a%40example.com',
+      ]) {
+        await page.goto(`${base}${path}`)
+        const banner = page.getByRole('banner')
+        await expect(banner.getByTestId('site-logo'), path).toHaveAttribute('href', '/')
+        await expect(banner.getByTestId('cart-summary'), path).toContainText(`${cartName}:`)
+        // The logo is drawn for the header: it sits on the header's own background.
+        const backgrounds = await banner.getByTestId('site-logo').evaluate((el) => {
+          let node: Element | null = el
+          while (node && getComputedStyle(node).backgroundColor === 'rgba(0, 0, 0, 0)')
+            node = node.parentElement
+          return [
+            node ? getComputedStyle(node).backgroundColor : '',
+            getComputedStyle(document.querySelector('header')!).backgroundColor,
+          ]
+        })
+        expect(backgrounds[0], path).toBe(backgrounds[1])
+        await expect(page.getByRole('contentinfo'), path).toBeVisible()
+        expect(await seriousViolations(page), `${site} ${path}`).toEqual([])
+      }
+    })
+  }
+
+  test('logging in from the basket comes back to the basket', async ({ page }) => {
+    await addSomething(page, HARBOUR)
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click()
+    await expect(page).toHaveURL(/\/login\?intended=%2Fcart$/)
+    await page.getByLabel('Email').fill('demo@harbour-safety.example')
+    await page.getByLabel('Password').fill('Harbour-demo-2026')
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await expect(page).toHaveURL(/\/cart$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Basket' })).toBeVisible()
+    await expect(page.getByTestId('cart-form')).toBeVisible()
+  })
+})
+
+test.describe('the basket', () => {
+  test("'Empty Basket' asks first, in a dialog a keyboard can answer", async ({ page }) => {
+    await addSomething(page, HARBOUR)
+    const empty = page.getByRole('button', { name: 'Empty Basket' })
+    await empty.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Empty your basket?' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('This removes every item from your basket. It cannot be undone.')
+    await expect(dialog.getByRole('button', { name: 'Keep my basket' })).toBeFocused()
+    expect(await seriousViolations(page)).toEqual([])
+    // Escape keeps the basket and gives the focus back.
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('cart-line')).toHaveCount(1)
+    await expect(empty).toBeFocused()
+    // 'Keep my basket' keeps it too.
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('cart-line')).toHaveCount(1)
+    // Confirmed: emptied.
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByRole('button', { name: 'Keep my basket' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByRole('button', { name: 'Empty Basket' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByText('No items in your shopping cart')).toBeVisible()
+    await expect(page.getByTestId('cart-summary')).toContainText('Basket: 0 items')
+  })
+
+  test("Northgate's basket is its Cart, and a line's code is the code its product page shows", async ({
+    page,
+  }) => {
+    await addSomething(page, NORTHGATE)
+    await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Empty Cart' })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Items in your cart' })).toBeAttached()
+    const line = page.getByTestId('cart-line').first()
+    const sku = await line.getAttribute('data-sku')
+    const code = (await line.getByTestId('line-code').textContent())!.replace('Code:', '').trim()
+    await line.getByRole('link').first().click()
+    await expect(page.locator(`tr[data-sku="${sku}"] td`).first()).toHaveText(code)
+  })
 })

@@ -139,6 +139,27 @@ test.describe('header search box', () => {
     await expect(page).toHaveURL(/\/delivery-information$/)
   })
 
+  test('says so in the dropdown when nothing matches, and a search that found nothing is never suggested', async ({
+    page,
+  }) => {
+    // Submitted, but found nothing: it must not come back as a suggestion.
+    await page.goto('/search?q=qqzzvvww')
+    await page.goto('/')
+    await box(page).pressSequentially('qqzzvv', { delay: 20 })
+    const line = page.getByTestId('search-no-matches')
+    await expect(line).toHaveText('No products or categories match “qqzzvv”.')
+    await expect(line).toHaveAttribute('aria-live', 'polite')
+    await expect(box(page)).toHaveAttribute('aria-expanded', 'false')
+    await expect(dropdown(page)).toBeHidden()
+    await box(page).press('Escape')
+    await expect(line).toHaveClass(/sr-only/)
+
+    await box(page).fill('')
+    await box(page).pressSequentially('fire exi', { delay: 20 })
+    await expect(dropdown(page)).toBeVisible()
+    await expect(line).toHaveClass(/sr-only/)
+  })
+
   test('closes 1 s after the box becomes empty, and on click away', async ({ page }) => {
     await page.goto('/')
     await box(page).pressSequentially('fire', { delay: 30 })

@@ -39,7 +39,7 @@ describe('Blog/Category', () => {
     expect(first.preview.length).toBeLessThanOrEqual(300)
     expect(first.preview).toMatch(/^Extinguishers need a basic check every month/)
     expect(first.preview).not.toMatch(/[<>]/)
-    expect(first.preview).toContain('year. Extinguishers')
+    expect(first.preview).toContain('year. British Standard 5306-3')
   })
 
   it('shows a category tree with one level of children', async () => {

@@ -3,7 +3,7 @@
  * free-delivery threshold the delivery page, the header message and the meta description state
  * is the one the basket charges. And no brand's content shows the other brand's range.
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -66,5 +66,43 @@ describe('demo content and the basket', () => {
       expect(northgate).not.toContain(word)
     const harbour = story('harbour', 'home.json').toLowerCase()
     for (const word of ['mobility', 'incontinence', 'walker']) expect(harbour).not.toContain(word)
+  })
+
+  it('prints no blog sentence twice in a post, and shows each brand only its own topics and pictures', () => {
+    const texts = (node: unknown): string[] =>
+      Array.isArray(node)
+        ? node.flatMap(texts)
+        : node && typeof node === 'object'
+          ? Object.entries(node).flatMap(([k, v]) => (k === 'text' && typeof v === 'string' ? [v] : texts(v)))
+          : []
+    for (const code of ['harbour', 'northgate']) {
+      const dir = join(import.meta.dirname, '../../content', code, 'blog')
+      for (const file of readdirSync(dir)) {
+        const post = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+          content: { component: string; body?: unknown; image?: { filename?: string } }
+        }
+        if (post.content.component !== 'post') continue
+        const sentences = texts(post.content.body)
+          .flatMap((t) => t.split(/(?<=[.!?])\s+/))
+          .filter((x) => x.length > 20)
+        expect(
+          sentences.filter((x, i) => sentences.indexOf(x) !== i),
+          `${code}/${file}`,
+        ).toEqual([])
+        const words = JSON.stringify(post.content).toLowerCase()
+        const image = post.content.image?.filename ?? ''
+        if (code === 'northgate') {
+          for (const w of ['extinguisher', 'safety sign', 'fire exit']) expect(words, file).not.toContain(w)
+          expect(image, file).not.toMatch(/blog-(fire|first-aid|office)/)
+        }
+      }
+      const about = texts(JSON.parse(story(code, 'about-us.json')))
+        .flatMap((t) => t.split(/(?<=[.!?])\s+/))
+        .filter((x) => x.length > 20)
+      expect(
+        about.filter((x, i) => about.indexOf(x) !== i),
+        `${code} about-us`,
+      ).toEqual([])
+    }
   })
 })

@@ -3,13 +3,14 @@
  * toggle (up to 767 px). It becomes sticky after `site.stickyHeaderOffset` px of scroll; on mobile
  * it slides away while scrolling down past its own height and returns on scrolling up.
  */
-import { Link } from '@inertiajs/react'
+import { Link, usePage } from '@inertiajs/react'
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react'
 import type { CartSummary as CartSummaryProps, CustomerSummary, SiteProps } from '../../shared/page-props.ts'
 import { MobileSearch } from '../components/search/MobileSearch.tsx'
 import { SearchBox } from '../components/search/SearchBox.tsx'
 import { MOBILE_QUERY } from '../lib/media.ts'
 import { AccountMenu } from './AccountMenu.tsx'
+import { loginHref } from './account-links.ts'
 import { CartSummary } from './CartSummary.tsx'
 import { MenuIcon } from './icons.tsx'
 import { MainNavigation } from './MainNavigation.tsx'
@@ -74,6 +75,7 @@ export function Header({
   customer: CustomerSummary | null
   cart: CartSummaryProps
 }) {
+  const { url } = usePage()
   const headerRef = useRef<HTMLElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const [menuOpen, setMenuOpen] = useState(false)
@@ -106,7 +108,7 @@ export function Header({
             <MenuIcon />
             <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
           </button>
-          <Link href="/" className="mr-auto flex min-w-0 items-center">
+          <Link href="/" className="mr-auto flex min-w-0 items-center" data-testid="site-logo">
             {site.logo ? (
               <img
                 src={site.logo}
@@ -122,7 +124,7 @@ export function Header({
           {customer ? (
             <AccountMenu customer={customer} cartName={site.cartName} />
           ) : (
-            <Link href="/login" className="rounded px-2 py-1.5 font-medium hover:bg-black/5">
+            <Link href={loginHref(url)} className="rounded px-2 py-1.5 font-medium hover:bg-black/5">
               Login
             </Link>
           )}
@@ -138,6 +140,7 @@ export function Header({
         customer={customer}
         cartName={site.cartName}
         siteName={site.name}
+        loginHref={loginHref(url)}
       />
     </>
   )

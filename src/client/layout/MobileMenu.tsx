@@ -20,6 +20,7 @@ export function MobileMenu({
   customer,
   cartName,
   siteName,
+  loginHref = '/login',
 }: {
   id: string
   open: boolean
@@ -29,6 +30,8 @@ export function MobileMenu({
   customer: CustomerSummary | null
   cartName: string
   siteName: string
+  /** The Login link (names the current page to come back to) */
+  loginHref?: string
 }) {
   const panelRef = useRef<HTMLDivElement>(null)
   const closeRef = useRef<HTMLButtonElement>(null)
@@ -161,7 +164,7 @@ export function MobileMenu({
               </button>
             </>
           ) : (
-            <Link href="/login" className="block px-4 py-2.5 font-medium hover:bg-gray-100">
+            <Link href={loginHref} className="block px-4 py-2.5 font-medium hover:bg-gray-100">
               Login
             </Link>
           )}

@@ -39,7 +39,18 @@ function Main({ children, className = '' }: { children: ReactNode; className?: s
   )
 }
 
-function FullLayout({ site, shared, children }: { site: SiteProps; shared: Shared; children: ReactNode }) {
+function FullLayout({
+  site,
+  shared,
+  children,
+  auth = false,
+}: {
+  site: SiteProps
+  shared: Shared
+  children: ReactNode
+  /** The sign-in pages: no sidebar, the page in a narrow card on a light background */
+  auth?: boolean
+}) {
   const message = site.headerMessage
   return (
     <div
@@ -51,10 +62,20 @@ function FullLayout({ site, shared, children }: { site: SiteProps; shared: Share
       {message?.display ? <HeaderMessage message={message} /> : null}
       {site.guarantees.length > 0 ? <GuaranteesBar guarantees={site.guarantees} /> : null}
       <Header site={site} customer={shared.customer} cart={shared.cart} />
-      <div className="mx-auto flex w-full max-w-page flex-1 gap-6 px-4 py-6 md:py-8">
-        {site.showSidebar ? <Sidebar items={site.navigation} /> : null}
-        <Main>{children}</Main>
-      </div>
+      {auth ? (
+        <div className="flex w-full flex-1 bg-gray-100 px-4 py-8 md:py-12">
+          <Main className="mx-auto w-full max-w-md">
+            <div className="rounded-lg border border-gray-200 bg-white px-6 py-6 text-gray-900 shadow-md">
+              {children}
+            </div>
+          </Main>
+        </div>
+      ) : (
+        <div className="mx-auto flex w-full max-w-page flex-1 gap-6 px-4 py-6 md:py-8">
+          {site.showSidebar ? <Sidebar items={site.navigation} /> : null}
+          <Main>{children}</Main>
+        </div>
+      )}
       <Footer site={site} />
       <MessageBoxes flash={shared.flash} />
     </div>
@@ -73,7 +94,11 @@ function BareLayout({ shared, children }: { shared: Shared; children: ReactNode 
   )
 }
 
-export default function SiteLayout({ children }: { children?: ReactNode }) {
+/**
+ * The shop's layout. `auth` is the sign-in pages' variant (AuthLayout): the same header with the
+ * logo linking home, the basket and the footer, and the form in a card.
+ */
+export function ShopLayout({ children, auth = false }: { children?: ReactNode; auth?: boolean }) {
   const shared = useShared()
   useFocusOnVisit()
   // Spec §3/§4: the cart (and the customer) recorded in session storage, /cart/init when none.
@@ -83,7 +108,7 @@ export default function SiteLayout({ children }: { children?: ReactNode }) {
       <VatProvider tax={shared.site?.tax}>
         <RouterMessages />
         {shared.site ? (
-          <FullLayout site={shared.site} shared={shared}>
+          <FullLayout site={shared.site} shared={shared} auth={auth}>
             {children}
           </FullLayout>
         ) : (
@@ -92,4 +117,8 @@ export default function SiteLayout({ children }: { children?: ReactNode }) {
       </VatProvider>
     </MessagesProvider>
   )
+}
+
+export default function SiteLayout({ children }: { children?: ReactNode }) {
+  return <ShopLayout>{children}</ShopLayout>
 }

@@ -19,3 +19,19 @@ export function accountLinks(cartName: string): AccountLink[] {
     { href: '/orders', label: 'Buy Again', hidden: true },
   ]
 }
+
+/** Pages a visitor signs in from that are not worth returning to after logging in. */
+const NO_RETURN =
+  /^\/(login|logout|register|forgot-password|reset-password|two-factor-challenge|email\/verify|user\/confirm-password)(\/|\?|$)/
+
+/**
+ * The Login link from the page at `url` (a path with its query): it names the page as the one to
+ * return to after logging in (`?intended=`, which the server follows only for same-site paths),
+ * so logging in from the basket or the checkout comes back to it. Sign-in pages and the home page
+ * link to plain /login.
+ */
+export function loginHref(url: string | undefined): string {
+  if (!url || !url.startsWith('/') || url.startsWith('//') || url === '/' || NO_RETURN.test(url))
+    return '/login'
+  return `/login?intended=${encodeURIComponent(url)}`
+}

@@ -19,6 +19,7 @@ import { formatMoney } from '../../shared/money.ts'
 import { pageTitle } from '../../shared/titles.ts'
 import { CartTable } from '../components/cart/CartTable.tsx'
 import { CartTotals } from '../components/cart/CartTotals.tsx'
+import { EmptyBasketDialog } from '../components/cart/EmptyBasketDialog.tsx'
 import { taxWording } from '../../shared/tax.ts'
 import { useVat } from '../lib/vat.tsx'
 import { primaryButton, secondaryButton } from '../components/cart/Modal.tsx'
@@ -83,6 +84,7 @@ function TreePlantingNotice({ spent, money }: { spent: number; money: (n: number
 
 function MinimumOrderNotice({ cart, money }: { cart: CartData; money: (n: number) => string }) {
   const exTax = taxWording(useVat().tax).exSuffix
+  const cartName = (useShared().site?.cartName || 'Basket').toLowerCase()
   return (
     <p
       role="status"
@@ -90,8 +92,8 @@ function MinimumOrderNotice({ cart, money }: { cart: CartData; money: (n: number
       data-testid="minimum-order-notice"
     >
       Our minimum order value is {money(cart.minimum_order_value)}
-      {exTax}. Please add another <strong>{money(cart.short_for_minimum_order_value)}</strong> to your basket
-      to check out.
+      {exTax}. Please add another <strong>{money(cart.short_for_minimum_order_value)}</strong>
+      {` to your ${cartName} to check out.`}
     </p>
   )
 }
@@ -117,7 +119,7 @@ export default function Cart({
   const { pushError } = useMessages()
   const [busy, setBusy] = useState(false)
   const [validation, setValidation] = useState<Record<string, string[]>>({})
-  const [dialog, setDialog] = useState<'share' | 'save' | null>(null)
+  const [dialog, setDialog] = useState<'share' | 'save' | 'empty' | null>(null)
   const cartName = site?.cartName || 'Basket'
   const currency = site?.currency ?? 'GBP'
   const money = (n: number) => formatMoney(n, currency)
@@ -159,7 +161,11 @@ export default function Cart({
     )
   const removeLine = (id: number) =>
     void run(() => cartCall('DELETE', `/cart/item/${id}`), CART_TEXT.deleteError)
-  const clear = () => void run(() => cartCall('POST', '/cart/clear'), CART_TEXT.clearError)
+  // Asked first (EmptyBasketDialog); the dialog closes either way so an error shows in the error box.
+  const clear = async () => {
+    await run(() => cartCall('POST', '/cart/clear'), CART_TEXT.clearError)
+    setDialog(null)
+  }
   const removeSequence = async (sequenceId: string) => {
     setBusy(true)
     try {
@@ -239,6 +245,7 @@ export default function Cart({
 
               <CartTable
                 items={basket.items}
+                cartName={cartName}
                 busy={busy}
                 onQuantity={updateQuantity}
                 onRemove={removeLine}
@@ -256,7 +263,13 @@ export default function Cart({
                 <Link href="/" className={secondaryButton}>
                   Continue Shopping
                 </Link>
-                <button type="button" className={secondaryButton} onClick={clear} disabled={busy}>
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  onClick={() => setDialog('empty')}
+                  disabled={busy}
+                  aria-haspopup="dialog"
+                >
                   Empty {cartName}
                 </button>
                 {canCheckout ? <CheckoutButton /> : <MinimumOrderNotice cart={basket} money={money} />}
@@ -298,6 +311,13 @@ export default function Cart({
           {basket.id && !basket.shared ? (
             <ShareDialog open={dialog === 'share'} cartId={basket.id} onClose={() => setDialog(null)} />
           ) : null}
+          <EmptyBasketDialog
+            open={dialog === 'empty'}
+            cartName={cartName}
+            busy={busy}
+            onConfirm={() => void clear()}
+            onClose={() => setDialog(null)}
+          />
           {canSave ? (
             <SaveDialog open={dialog === 'save'} cartName={cartName} onClose={() => setDialog(null)} />
           ) : null}

@@ -143,6 +143,20 @@ describe('log in', () => {
     expect(res.headers.location).toBe('/checkout')
   })
 
+  it('returns to the basket after logging in from it, and never to another site', async () => {
+    const v = visitor('10.0.4.5')
+    await v.visit('/login?intended=%2Fcart')
+    const res = await v.post('/login', { ...DEMO, remember: '', redirect: true })
+    expect(res.headers.location).toBe('/cart')
+    // Used once: the next log-in goes home.
+    await v.post('/logout', {})
+    expect((await v.post('/login', { ...DEMO, remember: '', redirect: true })).headers.location).toBe('/')
+
+    const w = visitor('10.0.4.6')
+    await w.visit('/login?intended=' + encodeURIComponent('https://evil.example/cart'))
+    expect((await w.post('/login', { ...DEMO, remember: '', redirect: true })).headers.location).toBe('/')
+  })
+
   it('sends an unverified customer to the verification notice after logging in', async () => {
     const v = visitor('10.0.4.4')
     await v.post('/customer/create', {

@@ -53,6 +53,19 @@ describe('two-factor challenge', () => {
     })
   })
 
+  it('returns to the page logged in from after the code: the basket, or the checkout', async () => {
+    await resetLastStep()
+    const v = visitor()
+    await v.visit('/login?intended=%2Fcart')
+    await v.post('/login', TWO_FA)
+    expect((await v.post('/two-factor-challenge', { code: code() })).headers.location).toBe('/cart')
+
+    await resetLastStep()
+    const w = visitor()
+    await w.post('/login', { ...TWO_FA, redirect: false }, { referer: 'http://localhost/checkout' })
+    expect((await w.post('/two-factor-challenge', { code: code() })).headers.location).toBe('/checkout')
+  })
+
   it('accepts a recovery code once', async () => {
     const v = visitor()
     await v.post('/login', TWO_FA)

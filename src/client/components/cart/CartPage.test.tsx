@@ -24,7 +24,8 @@ function item(over: Partial<CartItem> = {}): CartItem {
     options: { price_ex_tax: 0, items: [] },
     product: {
       id: 5,
-      sku: 'FS-1',
+      sku: 'HSS-FS-1',
+      product_code: 'FS-1',
       name: 'Fire exit sign',
       url: '/fire-exit',
       price: 1000,
@@ -105,6 +106,17 @@ describe('Cart page', () => {
     expect(buttons()).not.toContain('Save Basket')
     expect(container.querySelector('a[href="/checkout"]')?.textContent).toBe('Go To Checkout')
     expect(text()).toContain('Secure buying')
+  })
+
+  it("shows each line's product code as the product page's grid shows it, not the internal SKU", async () => {
+    await render(props())
+    expect(text()).toContain('Code: FS-1')
+    expect(text()).not.toContain('HSS-FS-1')
+  })
+
+  it('words the minimum-order notice with the basket name and its spaces', async () => {
+    await render(props({ basket: cart({ short_for_minimum_order_value: 922 }) }))
+    expect(text()).toContain('to your basket to check out.')
   })
 
   it('hides share on a shared basket and shows save to a logged-in customer', async () => {

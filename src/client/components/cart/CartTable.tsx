@@ -104,8 +104,11 @@ export function CartTable({
   onQuantity,
   onRemove,
   onRemoveSequence,
+  cartName = 'Basket',
 }: {
   items: CartItem[]
+  /** The site's name for the basket ('Basket', 'Cart') */
+  cartName?: string
   busy: boolean
   onQuantity: (id: number, quantity: number) => void
   onRemove: (id: number) => void
@@ -115,7 +118,7 @@ export function CartTable({
     // Under 640 px each line is a card: the item across the width, quantity and total below it,
     // so the basket never gets wider than a phone.
     <table className="mt-4 w-full border-collapse text-left max-sm:block" data-testid="cart-table">
-      <caption className="sr-only">Items in your basket</caption>
+      <caption className="sr-only">Items in your {cartName.toLowerCase()}</caption>
       <thead className="max-sm:sr-only">
         <tr className="border-b border-gray-300 text-sm text-gray-700">
           <th scope="col" className="py-2 pr-3 font-semibold">
@@ -165,7 +168,9 @@ export function CartTable({
                     >
                       {item.product.name}
                     </Link>
-                    <p className="text-sm text-gray-700">Code: {item.product.sku}</p>
+                    <p className="text-sm text-gray-700" data-testid="line-code">
+                      Code: {item.product.product_code}
+                    </p>
                     {item.IsFreeGift ? (
                       <p className="text-sm font-semibold text-green-800">Free gift</p>
                     ) : null}

@@ -5,7 +5,8 @@
  * - Only typed text starts a search; empty or whitespace input sends nothing. Requests are
  *   debounced and an answer older than the one shown is dropped.
  * - Opens when there are results and a non-empty term; closes on click away, on clearing, after
- *   submit, on Escape, and 1 s after the input becomes empty.
+ *   submit, on Escape, and 1 s after the input becomes empty. A term that finds nothing opens a
+ *   line saying so instead (`noMatchesText`, a status message; the listbox stays collapsed).
  * - Up and down move the highlight over suggestions, then categories, then products; -1 = none.
  * - Enter goes to the highlighted item (a suggestion searches for it), else to the redirect url
  *   of a matching rule, else to /search?q={term}.
@@ -64,6 +65,11 @@ const DEFAULT_SETTINGS: SearchSettingsProps = { suggestions: true, clickAnalytic
 export function go(url: string) {
   if (url.startsWith('/') && !url.startsWith('//')) router.visit(url)
   else window.location.assign(url)
+}
+
+/** The dropdown's line when a typed search finds no suggestion, category or product. */
+export function noMatchesText(query: string): string {
+  return `No products or categories match “${query}”.`
 }
 
 export function searchUrl(term: string): string {
@@ -208,7 +214,8 @@ export function SearchBox({
         setSections(next)
         setActive(-1)
         setCarouselStart(0)
-        setOpen(next.suggestions.length + next.categories.length + next.products.length > 0)
+        // Nothing found still opens the dropdown, to say so (its listbox stays empty and collapsed).
+        setOpen(true)
       } catch {
         // Aborted or failed: the box keeps working; submitting still goes to /search.
       }
@@ -305,6 +312,7 @@ export function SearchBox({
   const maxStart = Math.max(0, products.length - visible)
   const start = Math.min(carouselStart, maxStart)
   const expanded = open && items.length > 0
+  const noMatches = open && items.length === 0 && sections.query !== '' && term.trim() !== ''
 
   const groupLabel = (key: string) => `${id}-${key}-label`
   const renderOption = (item: Item, index: number, body: React.ReactNode, extra = '') => (
@@ -379,6 +387,19 @@ export function SearchBox({
         </button>
       </form>
 
+      {/* A live region (not role=status, which the page's own messages use) that screen readers read out. */}
+      <p
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="search-no-matches"
+        className={
+          noMatches
+            ? 'absolute top-full right-0 left-0 z-50 mt-1 rounded-md border border-gray-200 bg-white px-4 py-3 text-gray-900 shadow-xl md:left-auto md:w-[40rem]'
+            : 'sr-only'
+        }
+      >
+        {noMatches ? noMatchesText(sections.query) : ''}
+      </p>
       <div
         hidden={!expanded}
         data-testid="search-dropdown"

@@ -48,7 +48,7 @@ export default function BlogCategory({ category, tree, posts, breadcrumbs, canon
                       image={{ ...p.image, alt: '' }}
                       width={384}
                       sizes="12rem"
-                      className="aspect-[3/2] w-full rounded-md object-cover"
+                      className="aspect-[3/2] w-full rounded-md object-cover object-left"
                     />
                   ) : (
                     <span className="hidden sm:block" />
@@ -64,7 +64,10 @@ export default function BlogCategory({ category, tree, posts, breadcrumbs, canon
                         {p.name}
                       </Link>
                     </h2>
-                    <p className="mt-2 text-gray-700">{p.preview}</p>
+                    <p className="mt-2 text-gray-700">
+                      {/* The spec's preview is the first 300 characters: a cut one ends with an ellipsis. */}
+                      {p.preview.length >= 300 ? `${p.preview.replace(/\s+\S*$/, '')}…` : p.preview}
+                    </p>
                     <Html html={p.text} className="mt-2" />
                     <Link
                       href={p.url}

@@ -94,6 +94,19 @@ async function upsertCategory(
   return row!.id
 }
 
+/** The product's picture (public/media/builders/<slug>.svg): every demo product shows itself. */
+function builderMedia(slug: string, name: string) {
+  return [
+    {
+      file_location: `/media/builders/${slug}.svg`,
+      file_name: `${slug}.svg`,
+      type: 'image',
+      file_type: 'svg',
+      alt: name,
+    },
+  ]
+}
+
 async function upsertGroup(
   tx: Tx,
   siteId: number,
@@ -110,10 +123,17 @@ async function upsertGroup(
       name: input.name,
       shortDescription: input.description,
       minPrice: input.minPrice,
+      media: builderMedia(input.slug, input.name),
     })
     .onConflictDoUpdate({
       target: [productGroups.siteId, productGroups.url],
-      set: { categoryId, name: input.name, minPrice: input.minPrice, published: true },
+      set: {
+        categoryId,
+        name: input.name,
+        minPrice: input.minPrice,
+        media: builderMedia(input.slug, input.name),
+        published: true,
+      },
     })
     .returning({ id: productGroups.id })
   await tx.insert(categoryProducts).values({ categoryId, groupId: row!.id }).onConflictDoNothing()

@@ -6,6 +6,7 @@
  */
 import { siteBaseUrl } from '../sites/site-url.ts'
 import { sameSitePath } from '../../lib/same-site-path.ts'
+import { sameOriginReferer } from '../../inertia/plugin.ts'
 import { sanitizeQrSvg } from '../../lib/sanitize.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import QRCode from 'qrcode'
@@ -164,11 +165,16 @@ export async function authRoutes(app: FastifyInstance) {
     }
     const customer = result.customer
     if (auth.service.hasTwoFactor(customer)) {
+      // Logging out drops the session's intended page: the challenge carries it on.
+      const intended = goBack
+        ? safePath(sameOriginReferer(request))
+        : safePath(sessionGet<string>(request, SESSION.intended))
       await app.auth.logout(request, reply)
       const pending: PendingTwoFactor = {
         customerId: customer.id,
         remember: input.remember,
         redirect: !goBack,
+        intended,
         expiresAt: Date.now() + TWO_FACTOR_PENDING_TTL_MS,
       }
       sessionSet(request, SESSION.twoFactor, pending)
@@ -245,10 +251,8 @@ export async function authRoutes(app: FastifyInstance) {
         )
         return reply.inertia.redirect('/two-factor-challenge')
       }
-      const intended = sessionGet<string>(request, SESSION.intended)
       await auth.login(request, reply, customer.id, pending.remember)
-      if (!pending.redirect) return reply.inertia.redirect('/')
-      return reply.inertia.redirect(safePath(intended) ?? HOME_AFTER_LOGIN)
+      return reply.inertia.redirect(safePath(pending.intended) ?? HOME_AFTER_LOGIN)
     },
   )
 

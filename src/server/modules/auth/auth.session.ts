@@ -30,6 +30,8 @@ export interface PendingTwoFactor {
   customerId: number
   remember: boolean
   redirect: boolean
+  /** Where to go after the challenge: the intended page, or the page logged in from (checkout) */
+  intended?: string | null
   expiresAt: number
 }
 

@@ -105,6 +105,7 @@ export interface CartResult {
 export interface LineRow {
   item: CartItemRow
   sku: string
+  productCode: string
   productName: string
   description: string
   priceList: CartItemRowPriceList
@@ -1004,6 +1005,7 @@ export class CartService {
       .select({
         item: cartItems,
         sku: products.sku,
+        productCode: products.productCode,
         productName: products.name,
         description: products.description,
         priceList: products.priceList,
@@ -1294,6 +1296,7 @@ export class CartService {
         product: {
           id: l.item.productId,
           sku: l.sku,
+          product_code: l.productCode || l.sku,
           name: l.productName || l.groupName,
           url,
           price: p.unitPrice,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { demoSites } from '../sites.ts'
 import { generateSiteCatalog, type SiteCatalog } from './generate.ts'
+import { photoShape } from './media.ts'
 import { computeMinPrice } from './pricing.ts'
 import { SITE_SPECS } from './vocabulary.ts'
 
@@ -68,7 +69,6 @@ describe('the catalogue generator', () => {
     const groups = catalogs.flatMap((c) => c.groups)
     const skus = catalogs.flatMap((c) => c.skus)
     expect(new Set(groups.map((g) => g.layout)).size).toBe(4)
-    expect(groups.some((g) => g.media.length === 0)).toBe(true)
     expect(groups.some((g) => g.media.filter((m) => m.type === 'image').length >= 5)).toBe(true)
     expect(groups.some((g) => g.media.some((m) => m.type === 'video' && m.video_id))).toBe(true)
     expect(groups.some((g) => g.colourSwatches)).toBe(true)
@@ -119,4 +119,94 @@ describe('the catalogue generator', () => {
       expect(c.alternatives.every((a) => a.groupUrl !== a.alternativeUrl)).toBe(true)
     }
   })
+
+  it('gives every product a picture of itself, and a featured tile never the category banner', () => {
+    for (const c of catalogs) {
+      for (const g of c.groups)
+        expect(
+          g.media.some((m) => m.type === 'image'),
+          g.url,
+        ).toBe(true)
+      const banners = new Set(c.categories.flatMap((x) => x.media.map((m) => m.file_location)))
+      for (const m of c.memberships.filter((m) => m.imageOverride)) {
+        expect(banners.has(m.imageOverride!)).toBe(false)
+        const group = c.groups.find((g) => g.url === m.groupUrl)!
+        expect(group.media.map((x) => x.file_location)).toContain(m.imageOverride)
+      }
+    }
+  })
+
+  it('draws each photo as the product its name says', () => {
+    const shapeOf = (name: string) => photoShape(name)
+    expect(shapeOf('StrideWell Quad Cane')).toBe('quadcane')
+    expect(shapeOf('Classic Folding Cane')).toBe('cane')
+    expect(shapeOf('Journey Transport Chair')).toBe('wheelchair')
+    expect(shapeOf('Protect Chair Pad')).toBe('underpad')
+    expect(shapeOf('Ergo Mesh Operator Chair')).toBe('chair')
+    expect(shapeOf('Metro Bench Desk')).toBe('desk')
+    expect(shapeOf('Cycle Shelter – Galvanised')).toBe('cycleshelter')
+    expect(shapeOf('Gentle Barrier Cream')).toBe('cream')
+  })
+
+  it('prints no sentence twice on a product page or a category page', () => {
+    const sentences = (html: string) =>
+      html
+        .replace(/<[^>]+>/g, ' ')
+        .split(/(?<=[.!?])\s+/)
+        .map((x) => x.replace(/\s+/g, ' ').trim())
+        .filter((x) => x.length > 20)
+    const repeated = (texts: string[]) => {
+      const all = texts.flatMap(sentences)
+      return all.filter((x, i) => all.indexOf(x) !== i)
+    }
+    for (const c of catalogs) {
+      for (const g of c.groups) {
+        const st = g.longDescriptionStructured
+        // What the product page shows: the summary, the structured description (or the plain
+        // one) and the second description.
+        const shown = [
+          g.shortDescription,
+          ...(st
+            ? [st.above ?? '', ...(st.tabs ?? []).map((t) => t.content), st.below ?? '']
+            : [g.longDescription]),
+          st?.long_description2?.content || g.longDescription2,
+        ]
+        expect(repeated(shown), g.url).toEqual([])
+      }
+      for (const x of c.categories) {
+        const st = x.longDescriptionStructured
+        expect(repeated([st?.above ?? '', x.longDescription, st?.below ?? '']), x.url).toEqual([])
+      }
+    }
+  })
+
+  it('states in each description the sizes its price grid sells', () => {
+    for (const c of catalogs) {
+      for (const g of c.groups) {
+        const stated = /(\d+) sizes from/.exec(g.longDescription)?.[1]
+        if (!stated) continue
+        const sizes = new Set(
+          c.skus
+            .filter((s) => s.groupUrl === g.url && s.grid === 1 && s.published)
+            .map((s) => s.description.split(', ')[0]),
+        )
+        expect(Number(stated), g.url).toBe(sizes.size)
+      }
+    }
+  })
+
+  it('words neighbouring products and categories differently', () => {
+    for (const c of catalogs) {
+      const opening = (html: string) => /<p>([^<]*)<\/p>/.exec(html)?.[1]?.split(' ').slice(0, 2).join(' ')
+      expect(new Set(c.groups.map((g) => opening(g.longDescription))).size).toBeGreaterThanOrEqual(4)
+      const browse = c.categories.map((x) =>
+        sentences2(x.longDescription).at(-1)!.split(' ').slice(0, 2).join(' '),
+      )
+      expect(new Set(browse).size).toBeGreaterThanOrEqual(3)
+    }
+  })
 })
+
+function sentences2(html: string): string[] {
+  return html.split(/<\/?p>/).filter(Boolean)
+}

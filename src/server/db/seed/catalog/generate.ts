@@ -16,9 +16,16 @@ import type {
 } from '../../../../shared/catalog.ts'
 import type { PageLayout } from '../../../modules/catalog/catalog.tables.ts'
 import { docxDocument, pdfDocument, xlsxDocument } from './documents.ts'
-import { categorySvg, productSvg, renderPhoto, videoThumbnailSvg, type MediaFile } from './media.ts'
+import {
+  categorySvg,
+  photoShape,
+  productSvg,
+  renderPhoto,
+  videoThumbnailSvg,
+  type MediaFile,
+} from './media.ts'
 import { bracketName, computeMinPrice, nicePrice, priceBreaks } from './pricing.ts'
-import { Random, slugify } from './prng.ts'
+import { hashString, Random, slugify } from './prng.ts'
 import {
   COLOURS,
   FLASH_LABELS,
@@ -173,19 +180,48 @@ function productName(family: FamilySpec, stem: string, variant: string): string 
   }
 }
 
-function shapeFor(code: string): string {
-  if (['OC', 'CF', 'CL', 'TC', 'SP', 'SC'].includes(code)) return 'chair'
-  if (['HD', 'SD'].includes(code)) return 'desk'
-  if (['LK', 'FC'].includes(code)) return 'cabinet'
-  if (['SS', 'CY', 'WS', 'CN', 'WC'].includes(code)) return 'shelter'
-  if (['WK', 'RL', 'WF', 'GB', 'RT', 'RP'].includes(code)) return 'walker'
-  return 'pack'
-}
-
 const PHOTO_COLOURS = ['#1d4f91', '#2e7d32', '#8a8d91', '#c8102e', '#6b4a2f', '#12355b', '#0f6e7a']
 
 function html(paragraphs: string[]): string {
   return paragraphs.map((p) => `<p>${p}</p>`).join('')
+}
+
+/** 'a', 'a and b', 'a, b and c' */
+function listOf(items: readonly string[], last = 'and'): string {
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`
+}
+
+/**
+ * The opening line of a product's description: what this product comes in (its grid's rows and
+ * options), worded in one of several ways picked from the url, so neighbours read differently.
+ */
+export function productIntro(
+  name: string,
+  rows: readonly string[],
+  options: readonly (string | null)[],
+  unit: string,
+  url: string,
+): string {
+  const opts = options.filter((o): o is string => !!o)
+  const sized = rows.every((r) => /\d/.test(r))
+  const range = sized
+    ? rows.length === 1
+      ? `one size, ${rows[0]}`
+      : `${rows.length} sizes from ${rows[0]} to ${rows[rows.length - 1]}`
+    : listOf(
+        rows.map((r) => r.toLowerCase()),
+        'or',
+      )
+  const choice = opts.length ? `, ${opts.length === 1 ? 'in' : 'in a choice of'} ${listOf(opts, 'or')}` : ''
+  const forms = [
+    `The ${name} comes in ${range}${choice}.`,
+    `Choose the ${name} in ${range}${choice}.`,
+    `Order the ${name} in ${range}${choice}; the price ${unit === 'pack' ? 'per pack' : 'each'} falls as the quantity goes up.`,
+    `The ${name} is offered in ${range}${choice}.`,
+  ]
+  return forms[hashString(url) % forms.length] as string
 }
 
 interface LeafContext {
@@ -226,18 +262,19 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
       const imagePath = `categories/${spec.slug}.svg`
       const svg = categorySvg(style, spec.name)
       files.push({ path: `catalog/${site.code}/${imagePath}`, key: svg, render: () => Buffer.from(svg) })
+      // The intro is the long description; the buying guide goes below the products (the
+      // structured description has no 'above', which would print the intro a second time).
+      const lower = escapeHtml(spec.name.toLowerCase())
+      const guide = `Not sure which ${lower} suit you best? Tell us where and how they will be used, and we will recommend the right ones.`
       const structured: StructuredDescription | null =
         depth === 1 || spec.builder
           ? {
-              above: html([escapeHtml(spec.description)]),
+              below: html([guide]),
               tabs: [
                 {
                   id: 'buying-guide',
                   label: 'Buying guide',
-                  content: html([
-                    `Not sure which ${escapeHtml(spec.name.toLowerCase())} you need? Start with where it will be used and how far away it must be read or reached.`,
-                    'Our team is happy to help: call us or send a photo of the area.',
-                  ]),
+                  content: html(['Our team is happy to help: call us or send a photo of the area.']),
                 },
                 {
                   id: 'delivery',
@@ -247,16 +284,19 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
               ],
             }
           : null
+      const browse = [
+        `Browse our range of ${lower}, with quantity discounts on every product.`,
+        `Every one of our ${lower} costs less each as you order more.`,
+        `Prices for ${lower} drop at each quantity break shown on the product.`,
+        `Buy ${lower} singly or in bulk: the more you order, the lower the price.`,
+      ][hashString(url) % 4] as string
       categories.push({
         url,
         parentUrl,
         slug: spec.slug,
         name: spec.name,
         shortDescription: spec.description,
-        longDescription: html([
-          escapeHtml(spec.description),
-          `Browse our range of ${escapeHtml(spec.name.toLowerCase())}, with quantity discounts on every product.`,
-        ]),
+        longDescription: html([escapeHtml(spec.description), browse]),
         longDescriptionStructured: structured,
         attributes: { meta: { meta_description: `${spec.name}: ${spec.description}` } },
         media: [
@@ -396,16 +436,18 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
       // Media: none, one, or 2-6 views; raster "photos" for furniture, shelters and care products.
       const style: ImageStyle = family.style
       const roll = g.float()
-      const imageCount = roll < 0.08 ? 0 : roll < 0.55 ? 1 : g.int(2, 6)
+      // Every product has a picture of itself (the placeholder is for real catalogues' gaps).
+      const imageCount = roll < 0.55 ? 1 : g.int(2, 6)
       const media: CatalogMedia[] = []
       const sizeLabel = rows.length > 1 ? `${rows[0]} to ${rows[rows.length - 1]}` : (rows[0] ?? '')
       for (let v = 0; v < imageCount; v++) {
         if (style === 'photo' && v === 0) {
-          const format = shapeFor(family.code) === 'shelter' ? 'png' : 'jpeg'
+          const shape = photoShape(name)
+          const format = /shelter|canopy/.test(shape) ? 'png' : 'jpeg'
           const ext = format === 'png' ? 'png' : 'jpg'
           const colourName = options[0] && COLOURS[options[0]] ? options[0] : null
           const spec = {
-            shape: shapeFor(family.code),
+            shape,
             colour: colourName ? (COLOURS[colourName]?.Hex ?? '#12355b') : g.pick(PHOTO_COLOURS),
             format: format as 'png' | 'jpeg',
             size: 480,
@@ -453,15 +495,26 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
         attributes.media = { wistiaid: videoId }
       }
 
-      // Descriptions, specifications, attributes.
+      // Descriptions, specifications, attributes. Every sentence appears once on the product page:
+      // the summary takes two, the description opens with its own line about this product and
+      // lists two more, and the extras (below, second description) take ones not used yet.
       const blurbs = g.sample(family.blurbs, 4)
+      const spare = family.blurbs.filter((b) => !blurbs.includes(b))
       const shortDescription = `${blurbs[0] ?? ''} ${blurbs[1] ?? ''}`.trim()
-      const longDescription =
-        `<p>${escapeHtml(name)}. ${escapeHtml(blurbs[0] ?? '')}</p>` +
-        `<ul>${blurbs
-          .slice(1)
-          .map((b) => `<li>${escapeHtml(b)}</li>`)
-          .join('')}</ul>`
+      // What the page offers: the rows and options of grid 1 that are on sale.
+      const onSale = groupSkus.filter((s) => s.grid === 1 && s.published)
+      const intro = productIntro(
+        name,
+        rows.filter((r) => onSale.some((s) => s.description === r || s.description.startsWith(`${r}, `))),
+        options.filter((o) => o === null || onSale.some((s) => s.description.endsWith(`, ${o}`))),
+        family.unit,
+        url,
+      )
+      const features = `<ul>${blurbs
+        .slice(2)
+        .map((b) => `<li>${escapeHtml(b)}</li>`)
+        .join('')}</ul>`
+      const longDescription = `<p>${escapeHtml(intro)}</p>${features}`
       const specifications: Record<string, { label: string; value: string }> = {}
       if (g.chance(0.5)) {
         g.sample(family.specs, Math.min(10, g.int(3, 10))).forEach(([label, values], n) => {
@@ -469,11 +522,12 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
         })
         attributes.specifications = specifications
       }
+      const extras = [...spare]
       const structured: StructuredDescription | null = g.chance(0.35)
         ? {
-            above: `<p>${escapeHtml(blurbs[0] ?? name)}</p>`,
+            above: `<p>${escapeHtml(intro)}</p>`,
             tabs: [
-              { id: 'overview', label: 'Overview', content: longDescription },
+              { id: 'overview', label: 'Overview', content: features },
               {
                 id: 'specification',
                 label: 'Specification',
@@ -488,19 +542,20 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
                 id: 'delivery',
                 label: 'Delivery & Returns',
                 content: html([
-                  'Free delivery on orders over the threshold. Unused items can be returned within 30 days.',
+                  'Delivery is free on orders over the threshold shown in your basket. Unused items can be returned within 30 days.',
                 ]),
               },
             ],
-            ...(g.chance(0.4) ? { below: `<p>${escapeHtml(blurbs[2] ?? '')}</p>` } : {}),
-            ...(g.chance(0.3)
-              ? { long_description2: { content: `<p>${escapeHtml(blurbs[3] ?? '')}</p>` } }
+            ...(g.chance(0.4) && extras.length ? { below: `<p>${escapeHtml(extras.shift()!)}</p>` } : {}),
+            ...(g.chance(0.3) && extras.length
+              ? { long_description2: { content: `<p>${escapeHtml(extras.shift()!)}</p>` } }
               : {}),
           }
         : null
-      const longDescription2 = g.chance(0.3)
-        ? `<h3>Why choose this ${escapeHtml(leaf.spec.name.toLowerCase().replace(/s$/, ''))}?</h3>${html([escapeHtml(blurbs[2] ?? '')])}`
-        : ''
+      const longDescription2 =
+        g.chance(0.3) && extras.length && !structured?.long_description2
+          ? `<h3>Why choose this ${escapeHtml(leaf.spec.name.toLowerCase().replace(/s$/, ''))}?</h3>${html([escapeHtml(extras.shift()!)])}`
+          : ''
       const layout = weighted(g, family.layouts)
       const brand = g.chance(0.7) ? g.pick(site.brands) : null
       attributes.meta = { meta_description: `${name}. ${blurbs[0] ?? ''}`.slice(0, 155) }
@@ -623,7 +678,9 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
         position,
         nameOverride: position === 0 ? `Best seller: ${group.name}` : null,
         descriptionOverride: position === 0 ? `Our most popular ${top.name.toLowerCase()} product.` : null,
-        imageOverride: position === 1 ? (top.media[0]?.file_location ?? null) : null,
+        // Another picture of the product itself (never the category's banner).
+        imageOverride:
+          position === 1 ? (group.media.filter((m) => m.type === 'image')[1]?.file_location ?? null) : null,
       })
     })
   }

@@ -59,16 +59,47 @@ function textBlock(lines: string[], y: number, size: number, fill: string, weigh
 /** The sign itself, drawn in a 600x600 box. */
 function signBody(style: ImageStyle, text: string): string {
   const short = text.replace(/ Sign\b.*$/, '').replace(/\s*–.*$/, '')
-  const lines = wrapText(short.toUpperCase(), 16, 3)
+  // The variant decides what the sign shows: 'Text Only', 'Symbol Only', an arrow's direction.
+  const variant = /–\s*(.*)$/.exec(text)?.[1] ?? ''
+  const symbolOnly = /Symbol Only/.test(variant)
+  const lines = symbolOnly ? [] : wrapText(short.toUpperCase(), 16, 3)
+  const textOnly = /Text Only/.test(variant) && !/Running Man/.test(variant)
+  const plain: Partial<Record<ImageStyle, [string, string]>> = {
+    exit: ['#00843d', '#fff'],
+    fire: ['#d52b1e', '#fff'],
+    safe: ['#00843d', '#fff'],
+    prohibition: ['#d52b1e', '#fff'],
+    warning: ['#ffd100', '#111'],
+    mandatory: ['#005eb8', '#fff'],
+  }
+  const colours = plain[style]
+  if (textOnly && colours) {
+    const big = wrapText(short.toUpperCase(), 14, 4)
+    return (
+      `<rect x="20" y="100" width="560" height="400" rx="24" fill="${colours[0]}"/>` +
+      textBlock(big, 300 - (big.length - 1) * 30 + 18, 50, colours[1], 800)
+    )
+  }
   switch (style) {
-    case 'exit':
+    case 'exit': {
+      const direction = /Arrow (Left|Right|Up|Down)/.exec(variant)?.[1]
+      const man = !direction || /Running Man/.test(variant)
+      const left = direction === 'Left'
+      const turn = { Left: 180, Right: 0, Up: -90, Down: 90 }[direction ?? 'Right'] ?? 0
+      const arrowX = man ? 0 : -120
       return (
         `<rect x="20" y="100" width="560" height="400" rx="24" fill="#00843d"/>` +
-        `<circle cx="160" cy="180" r="26" fill="#fff"/>` +
-        `<path d="M150 215 L120 300 L80 330 M150 215 L200 280 L240 300 M140 260 L110 380 M140 260 L190 330 L180 390" stroke="#fff" stroke-width="20" stroke-linecap="round" fill="none"/>` +
-        `<path d="M300 240 h160 v-40 l80 70 l-80 70 v-40 h-160 z" fill="#fff"/>` +
+        (man
+          ? `<g transform="${left ? 'translate(600 0) scale(-1 1)' : ''}">` +
+            `<circle cx="160" cy="180" r="26" fill="#fff"/>` +
+            `<path d="M150 215 L120 300 L80 330 M150 215 L200 280 L240 300 M140 260 L110 380 M140 260 L190 330 L180 390" stroke="#fff" stroke-width="20" stroke-linecap="round" fill="none"/></g>`
+          : '') +
+        (direction
+          ? `<g transform="translate(${left && man ? -240 : arrowX} ${turn % 180 ? -24 : 0}) rotate(${turn} 420 270)"><path d="M340 240 h120 v-40 l80 70 l-80 70 v-40 h-120 z" fill="#fff"/></g>`
+          : '') +
         textBlock(lines, 430, 38, '#fff')
       )
+    }
     case 'fire':
       return (
         `<rect x="20" y="100" width="560" height="400" rx="24" fill="#d52b1e"/>` +
@@ -119,9 +150,7 @@ function signBody(style: ImageStyle, text: string): string {
       const colour = PALETTE[hashString(text) % PALETTE.length] as string
       return (
         `<rect x="0" y="0" width="600" height="600" fill="#f3f4f6"/>` +
-        `<ellipse cx="300" cy="430" rx="190" ry="26" fill="#d1d5db"/>` +
-        `<rect x="170" y="150" width="260" height="260" rx="28" fill="${colour}"/>` +
-        `<rect x="200" y="180" width="200" height="60" rx="12" fill="#ffffff" opacity="0.35"/>` +
+        `<g transform="translate(90 20) scale(4.2)">${silhouette(photoShape(text), colour)}</g>` +
         textBlock(wrapText(text, 24, 2), 510, 30, '#1f2933')
       )
     }
@@ -171,88 +200,214 @@ export function categorySvg(style: ImageStyle, name: string): string {
   return productSvg(style === 'photo' ? 'custom' : style, name, 0)
 }
 
-function hexToRgb(hex: string): [number, number, number] {
-  const n = Number.parseInt(hex.slice(1), 16)
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
+/**
+ * The product a photo shows, from words in its name (the order matters: a 'Chair Pad' is a pad,
+ * a 'Transport Chair' a wheelchair, a 'Bench Desk' a desk).
+ */
+const PHOTO_SHAPES: [RegExp, string][] = [
+  [/Underpad|Bed Pad|Chair Pad/, 'underpad'],
+  [/Pad\b|Liner|Guard/, 'pad'],
+  [/Brief|Underwear/, 'brief'],
+  [/Wipes/, 'wipes'],
+  [/Cream/, 'cream'],
+  [/Cleanser|Wash/, 'bottle'],
+  [/Wheelchair|Transport Chair/, 'wheelchair'],
+  [/Rollator/, 'rollator'],
+  [/Walker/, 'walker'],
+  [/Quad Cane/, 'quadcane'],
+  [/Cane/, 'cane'],
+  [/Grab Bar/, 'grabbar'],
+  [/Toilet/, 'toilet'],
+  [/Ramp/, 'ramp'],
+  [/Shower Chair/, 'showerchair'],
+  [/Stool/, 'stool'],
+  [/Desk/, 'desk'],
+  [/Bench/, 'bench'],
+  [/Table/, 'table'],
+  [/Locker/, 'locker'],
+  [/Cabinet|Filer/, 'cabinet'],
+  [/Cycle/, 'cycleshelter'],
+  [/Canopy|Walkway/, 'canopy'],
+  [/Shelter/, 'shelter'],
+  [/Chair/, 'chair'],
+]
+
+export function photoShape(productName: string): string {
+  return PHOTO_SHAPES.find(([pattern]) => pattern.test(productName))?.[1] ?? 'pack'
 }
 
-/** Silhouettes for raster photos, as rectangles [x, y, w, h] in a 100x100 box. */
-const SHAPES: Record<string, [number, number, number, number][]> = {
-  chair: [
-    [32, 12, 36, 34],
-    [26, 48, 48, 10],
-    [47, 58, 6, 18],
-    [28, 76, 44, 5],
-  ],
-  desk: [
-    [10, 38, 80, 8],
-    [14, 46, 5, 36],
-    [81, 46, 5, 36],
-  ],
-  cabinet: [
-    [28, 14, 44, 70],
-    [32, 20, 36, 18],
-    [32, 42, 36, 18],
-    [32, 64, 36, 16],
-  ],
-  shelter: [
-    [8, 18, 84, 8],
-    [12, 26, 4, 58],
-    [84, 26, 4, 58],
-    [16, 30, 68, 40],
-  ],
-  walker: [
-    [30, 20, 6, 60],
-    [64, 20, 6, 60],
-    [30, 20, 40, 6],
-    [30, 50, 40, 4],
-  ],
-  pack: [
-    [24, 20, 52, 62],
-    [30, 30, 40, 16],
-  ],
+/** The product's silhouette in a 100x100 box: `c` its colour, `d` a darker shade for parts. */
+function silhouette(shape: string, c: string, d = '#374151'): string {
+  const wheel = (x: number, y: number, r: number) =>
+    `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${d}" stroke-width="${r > 8 ? 3 : 2.5}"/>`
+  const pack = (inner: string) =>
+    `<rect x="22" y="14" width="56" height="70" rx="6" fill="${c}"/><rect x="30" y="30" width="40" height="34" rx="4" fill="#fff" opacity="0.9"/>${inner}` +
+    `<rect x="30" y="70" width="40" height="5" rx="2" fill="#fff" opacity="0.7"/>`
+  switch (shape) {
+    case 'chair':
+      return (
+        `<rect x="32" y="12" width="36" height="34" rx="5" fill="${c}"/><rect x="26" y="48" width="48" height="10" rx="4" fill="${c}"/>` +
+        `<rect x="47" y="58" width="6" height="16" fill="${d}"/><rect x="28" y="74" width="44" height="4" rx="2" fill="${d}"/>` +
+        `<circle cx="30" cy="81" r="3" fill="${d}"/><circle cx="50" cy="81" r="3" fill="${d}"/><circle cx="70" cy="81" r="3" fill="${d}"/>`
+      )
+    case 'showerchair':
+      return (
+        `<rect x="30" y="18" width="40" height="22" rx="4" fill="${c}"/><rect x="26" y="42" width="48" height="8" rx="3" fill="${c}"/>` +
+        `<path d="M30 50 L26 84 M70 50 L74 84 M34 50 L36 84 M66 50 L64 84" stroke="${d}" stroke-width="3"/>` +
+        `<rect x="30" y="66" width="40" height="3" fill="${d}"/>`
+      )
+    case 'stool':
+      return (
+        `<rect x="28" y="38" width="44" height="9" rx="4" fill="${c}"/>` +
+        `<path d="M32 47 L28 84 M68 47 L72 84 M40 47 L40 84 M60 47 L60 84" stroke="${d}" stroke-width="3"/><rect x="30" y="68" width="40" height="3" fill="${d}"/>`
+      )
+    case 'table':
+      return `<rect x="10" y="40" width="80" height="7" rx="2" fill="${c}"/><rect x="14" y="47" width="5" height="36" fill="${d}"/><rect x="81" y="47" width="5" height="36" fill="${d}"/>`
+    case 'desk':
+      return (
+        `<rect x="8" y="34" width="84" height="6" rx="2" fill="${c}"/><rect x="14" y="40" width="6" height="42" fill="${d}"/><rect x="80" y="40" width="6" height="42" fill="${d}"/>` +
+        `<rect x="20" y="42" width="60" height="14" fill="${c}" opacity="0.55"/><rect x="10" y="82" width="14" height="3" fill="${d}"/><rect x="76" y="82" width="14" height="3" fill="${d}"/>`
+      )
+    case 'bench':
+      return (
+        `<rect x="12" y="32" width="76" height="6" rx="2" fill="${c}"/><rect x="4" y="56" width="92" height="5" rx="2" fill="${c}"/>` +
+        `<path d="M24 38 L14 84 M76 38 L86 84 M24 38 L34 84 M76 38 L66 84" stroke="${d}" stroke-width="3"/>`
+      )
+    case 'locker':
+      return (
+        `<rect x="24" y="8" width="52" height="78" rx="2" fill="${c}"/><line x1="50" y1="8" x2="50" y2="86" stroke="${d}" stroke-width="1.5"/>` +
+        `<line x1="24" y1="47" x2="76" y2="47" stroke="${d}" stroke-width="1.5"/>` +
+        [14, 53]
+          .map(
+            (y) =>
+              `<rect x="30" y="${y}" width="14" height="2" fill="${d}"/><rect x="56" y="${y}" width="14" height="2" fill="${d}"/>`,
+          )
+          .join('') +
+        `<circle cx="45" cy="30" r="1.6" fill="#fff"/><circle cx="55" cy="30" r="1.6" fill="#fff"/><circle cx="45" cy="68" r="1.6" fill="#fff"/><circle cx="55" cy="68" r="1.6" fill="#fff"/>`
+      )
+    case 'cabinet':
+      return (
+        `<rect x="28" y="12" width="44" height="72" rx="2" fill="${c}"/>` +
+        [16, 39, 62]
+          .map(
+            (y) =>
+              `<rect x="32" y="${y}" width="36" height="19" rx="1" fill="#fff" opacity="0.25"/><rect x="44" y="${y + 4}" width="12" height="3" rx="1" fill="${d}"/>`,
+          )
+          .join('')
+      )
+    case 'shelter':
+    case 'cycleshelter':
+      return (
+        `<rect x="6" y="16" width="88" height="8" rx="2" fill="${c}"/><rect x="10" y="24" width="4" height="60" fill="${d}"/><rect x="86" y="24" width="4" height="60" fill="${d}"/>` +
+        `<rect x="14" y="28" width="72" height="40" fill="${c}" opacity="0.25"/>` +
+        (shape === 'cycleshelter'
+          ? wheel(28, 74, 8) +
+            wheel(46, 74, 8) +
+            `<path d="M28 74 L36 64 L46 74 M36 64 L42 64" stroke="${d}" stroke-width="2" fill="none"/>` +
+            wheel(58, 74, 8) +
+            wheel(76, 74, 8) +
+            `<path d="M58 74 L66 64 L76 74 M66 64 L72 64" stroke="${d}" stroke-width="2" fill="none"/>`
+          : `<rect x="22" y="62" width="56" height="5" fill="${d}"/>`)
+      )
+    case 'canopy':
+      return (
+        `<path d="M4 34 Q50 4 96 34 L96 39 Q50 10 4 39 Z" fill="${c}"/>` +
+        `<rect x="12" y="32" width="4" height="52" fill="${d}"/><rect x="84" y="32" width="4" height="52" fill="${d}"/><rect x="48" y="20" width="4" height="64" fill="${d}" opacity="0.5"/>`
+      )
+    case 'cane':
+    case 'quadcane':
+      return (
+        `<path d="M38 22 Q38 10 49 10 Q58 10 58 20 L58 78" stroke="${c}" stroke-width="6" fill="none" stroke-linecap="round"/>` +
+        (shape === 'quadcane'
+          ? `<rect x="44" y="76" width="28" height="5" rx="2" fill="${d}"/><path d="M46 81 L44 86 M70 81 L72 86 M54 81 L53 86 M62 81 L63 86" stroke="${d}" stroke-width="3"/>`
+          : `<rect x="55" y="78" width="6" height="6" rx="1" fill="${d}"/>`)
+      )
+    case 'walker':
+      return (
+        `<path d="M30 22 L26 84 M70 22 L74 84 M30 22 L70 22 M28 52 L72 52" stroke="${c}" stroke-width="5" fill="none" stroke-linecap="round"/>` +
+        `<rect x="22" y="20" width="12" height="6" rx="2" fill="${d}"/><rect x="66" y="20" width="12" height="6" rx="2" fill="${d}"/>`
+      )
+    case 'rollator':
+      return (
+        `<path d="M32 18 L26 76 M70 18 L76 76 M28 48 L74 48" stroke="${c}" stroke-width="5" fill="none" stroke-linecap="round"/>` +
+        `<rect x="30" y="44" width="42" height="7" rx="2" fill="${d}"/><rect x="26" y="16" width="12" height="5" rx="2" fill="${d}"/><rect x="64" y="16" width="12" height="5" rx="2" fill="${d}"/>` +
+        wheel(26, 80, 6) +
+        wheel(76, 80, 6)
+      )
+    case 'wheelchair':
+      return (
+        wheel(46, 62, 22) +
+        `<rect x="32" y="16" width="6" height="36" rx="2" fill="${c}"/><rect x="34" y="46" width="38" height="7" rx="2" fill="${c}"/>` +
+        `<path d="M70 53 L78 74 M32 16 L24 16" stroke="${d}" stroke-width="3"/>` +
+        wheel(79, 79, 5)
+      )
+    case 'grabbar':
+      return (
+        `<rect x="10" y="20" width="80" height="60" fill="#e5e7eb"/><rect x="16" y="46" width="68" height="8" rx="4" fill="${c}"/>` +
+        `<circle cx="18" cy="50" r="7" fill="${d}"/><circle cx="82" cy="50" r="7" fill="${d}"/>`
+      )
+    case 'toilet':
+      return (
+        `<rect x="34" y="14" width="32" height="22" rx="3" fill="#f9fafb" stroke="#9ca3af"/><path d="M30 40 H70 Q70 66 56 70 L58 84 H42 L44 70 Q30 66 30 40 Z" fill="#f9fafb" stroke="#9ca3af"/>` +
+        `<rect x="26" y="36" width="48" height="8" rx="4" fill="${c}"/><path d="M20 44 V84 M80 44 V84 M20 44 H30 M70 44 H80" stroke="${d}" stroke-width="3" fill="none"/>`
+      )
+    case 'ramp':
+      return (
+        `<path d="M6 82 L94 82 L94 58 Z" fill="${c}"/>` +
+        [30, 48, 66, 84]
+          .map(
+            (x) =>
+              `<line x1="${x}" y1="82" x2="${x}" y2="${82 - (x - 6) * 0.27}" stroke="#fff" stroke-width="1.5" opacity="0.6"/>`,
+          )
+          .join('')
+      )
+    case 'brief':
+      return pack(`<path d="M36 36 H64 L60 54 Q50 60 40 54 Z" fill="${c}" opacity="0.8"/>`)
+    case 'pad':
+      return pack(`<ellipse cx="50" cy="47" rx="9" ry="14" fill="${c}" opacity="0.8"/>`)
+    case 'underpad':
+      return (
+        `<rect x="16" y="22" width="68" height="58" rx="4" fill="${c}"/>` +
+        [34, 50, 66]
+          .map(
+            (x) => `<line x1="${x}" y1="22" x2="${x}" y2="80" stroke="#fff" stroke-width="1" opacity="0.5"/>`,
+          )
+          .join('') +
+        [38, 51, 64]
+          .map(
+            (y) => `<line x1="16" y1="${y}" x2="84" y2="${y}" stroke="#fff" stroke-width="1" opacity="0.5"/>`,
+          )
+          .join('')
+      )
+    case 'wipes':
+      return `<rect x="12" y="36" width="76" height="36" rx="12" fill="${c}"/><ellipse cx="50" cy="50" rx="18" ry="7" fill="#fff" opacity="0.85"/>`
+    case 'cream':
+      return `<path d="M36 20 H64 L60 74 H40 Z" fill="${c}"/><rect x="43" y="74" width="14" height="10" rx="2" fill="${d}"/><rect x="40" y="36" width="20" height="14" rx="2" fill="#fff" opacity="0.85"/>`
+    case 'bottle':
+      return `<rect x="34" y="30" width="32" height="54" rx="6" fill="${c}"/><rect x="44" y="18" width="12" height="12" fill="${c}"/><rect x="42" y="12" width="16" height="7" rx="2" fill="${d}"/><rect x="38" y="46" width="24" height="18" rx="2" fill="#fff" opacity="0.85"/>`
+    default:
+      return pack('')
+  }
 }
 
 export interface PhotoSpec {
-  shape: keyof typeof SHAPES | string
+  /** One of the silhouettes (`photoShape`) */
+  shape: string
   colour: string
   format: 'jpeg' | 'png'
   size: number
 }
 
-/** A flat-shaded "photo" drawn pixel by pixel: light backdrop, floor shadow, product silhouette. */
+/** A studio "photo": light backdrop, floor shadow and the product's silhouette, rasterised. */
 export async function renderPhoto(spec: PhotoSpec): Promise<Buffer> {
   const { size } = spec
-  const pixels = Buffer.alloc(size * size * 3)
-  const [r, g, b] = hexToRgb(spec.colour)
-  for (let y = 0; y < size; y++) {
-    const shade = Math.round(246 - (y / size) * 30)
-    for (let x = 0; x < size; x++) {
-      const i = (y * size + x) * 3
-      pixels[i] = shade
-      pixels[i + 1] = shade
-      pixels[i + 2] = shade + 4 > 255 ? 255 : shade + 4
-    }
-  }
-  const fill = (x0: number, y0: number, w: number, h: number, c: [number, number, number]) => {
-    const x1 = Math.min(size, Math.round(((x0 + w) * size) / 100))
-    const y1 = Math.min(size, Math.round(((y0 + h) * size) / 100))
-    for (let y = Math.round((y0 * size) / 100); y < y1; y++) {
-      for (let x = Math.round((x0 * size) / 100); x < x1; x++) {
-        const i = (y * size + x) * 3
-        pixels[i] = c[0]
-        pixels[i + 1] = c[1]
-        pixels[i + 2] = c[2]
-      }
-    }
-  }
-  fill(16, 84, 68, 4, [200, 200, 204])
-  const rects = SHAPES[spec.shape] ?? SHAPES.pack ?? []
-  rects.forEach(([x, y, w, h], n) => {
-    const k = n % 2 === 0 ? 1 : 0.8
-    fill(x, y, w, h, [Math.round(r * k), Math.round(g * k), Math.round(b * k)])
-  })
-  const image = sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">` +
+    `<defs><linearGradient id="b" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f6f6fa"/><stop offset="1" stop-color="#d8d8dc"/></linearGradient></defs>` +
+    `<rect width="100" height="100" fill="url(#b)"/><ellipse cx="50" cy="87" rx="38" ry="3" fill="#c8c8cc"/>` +
+    silhouette(spec.shape, spec.colour) +
+    `</svg>`
+  const image = sharp(Buffer.from(svg), { density: 72 }).flatten({ background: '#ffffff' })
   return spec.format === 'png'
     ? image.png({ compressionLevel: 6 }).toBuffer()
     : image.jpeg({ quality: 80, mozjpeg: false }).toBuffer()
