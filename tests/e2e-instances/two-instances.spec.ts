@@ -2,14 +2,16 @@
  * Two production instances on one PostgreSQL database and one Redis (playwright.instances.config.ts).
  * One shopper's requests alternate between them (the session cookie is the browser's, both
  * instances serve `localhost`), and the back-office API changes data on one instance while the
- * shopper reads from the other: a basket, a login, a catalogue price change, a promotion and a
- * content publish are each seen on the other instance (the issue allows 5 s; LISTEN/NOTIFY is faster).
+ * shopper reads from the other: a basket, a login, a catalogue price change, a promotion, a new
+ * order and a content publish are each seen on the other instance (the issue allows 5 s; LISTEN/NOTIFY is faster).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { generateSiteCatalog, type SeedSku } from '../../src/server/db/seed/catalog/generate.ts'
 import { SITE_SPECS } from '../../src/server/db/seed/catalog/vocabulary.ts'
 import { openDatabase } from '../../src/server/db/client.ts'
 import { AdminTokens } from '../../src/server/modules/admin/admin.tokens.ts'
+import { productGroups, products, sites } from '../../src/server/db/schema.ts'
+import { and, eq } from 'drizzle-orm'
 import { normaliseBrackets } from '../../src/shared/pricing.ts'
 
 const A = `http://localhost:${process.env.E2E_PORT ?? 4173}`
@@ -37,12 +39,20 @@ const gbp = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100)
 
 let token = ''
+let listing = { id: 0, categoryId: 0 }
 test.beforeAll(async () => {
   const url = process.env.E2E_DATABASE_URL
   if (!url) throw new Error('E2E_DATABASE_URL: the PostgreSQL database both instances use')
   const database = await openDatabase({ driver: 'postgres', url, poolSize: 1 })
   try {
     ;({ token } = await new AdminTokens(database.db).create('localhost', 'two-instance e2e'))
+    const [row] = await database.db
+      .select({ id: products.id, categoryId: productGroups.categoryId })
+      .from(products)
+      .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+      .innerJoin(sites, eq(sites.id, products.siteId))
+      .where(and(eq(sites.host, 'localhost'), eq(products.sku, sku.sku)))
+    listing = row!
   } finally {
     await database.close()
   }
@@ -71,7 +81,7 @@ async function addToBasket(page: Page, origin: string, quantity: number) {
   await expect(page).toHaveURL(/\/cart$/, { timeout: 15_000 })
 }
 
-test('one shopper on two instances: basket, price change, promotion, login and content publish', async ({
+test('one shopper on two instances: basket, price change, promotion, login, order and content publish', async ({
   page,
   request,
 }) => {
@@ -114,6 +124,60 @@ test('one shopper on two instances: basket, price change, promotion, login and c
   await expect(page.getByRole('button', { name: 'My Account' })).toBeVisible()
   await page.goto(`${A}/`)
   await expect(page.getByRole('button', { name: 'My Account' })).toBeVisible()
+
+  // An order placed on A (purchase order, through the checkout's JSON call) is on B's order page.
+  const xsrf = async () =>
+    decodeURIComponent((await page.context().cookies(A)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '')
+  const added = await page.request.post(`${A}/cart/add`, {
+    data: { items: [{ listing_id: listing.id, quantity: 50, category_id: listing.categoryId }] },
+    headers: { 'x-xsrf-token': await xsrf(), accept: 'application/json' },
+  })
+  expect(added.status()).toBe(200)
+  const cart = (await added.json()) as {
+    id: string
+    cart_total_price_inc_tax: number
+    shippingRates: { id: number; selected: boolean }[]
+  }
+  const placed = await page.request.post(`${A}/checkout/complete`, {
+    headers: { 'x-xsrf-token': await xsrf(), accept: 'application/json' },
+    data: {
+      cart_id: cart.id,
+      payment_method: 'purchase_order',
+      contact: {
+        firstName: 'Demo',
+        lastName: 'Customer',
+        email: 'demo@harbour-safety.example',
+        phone: '01632 960 900',
+        company: 'Harbour Demo Ltd',
+      },
+      shipping_address: {
+        company: 'Harbour Demo Ltd',
+        address1: '1 Quay Street',
+        address2: '',
+        town: 'Plymouth',
+        county: 'Devon',
+        postcode: 'PL1 2AA',
+        country: 'GB',
+      },
+      showingBillingAddress: false,
+      transactions: [
+        {
+          amount: cart.cart_total_price_inc_tax,
+          paymentDetails: { PONumber: 'TWO-INSTANCES' },
+          paymentProvider: 'purchase_order',
+          message: '',
+          authCode: 'empty',
+        },
+      ],
+      delivery_option: cart.shippingRates.find((r) => r.selected)?.id ?? 1,
+      Notes: '',
+    },
+  })
+  expect(placed.status(), await placed.text()).toBe(200)
+  const orderNumber = ((await placed.json()) as { order: { OrderNumber: number } }).order.OrderNumber
+  const orderPage = await page.goto(`${B}/checkout/complete/${orderNumber}`)
+  expect(orderPage?.status()).toBe(200)
+  await expect(page.getByText(String(orderNumber)).first()).toBeVisible()
 
   // Content published through A's API is on B's next page.
   const published = await admin(request, A, 'PUT', '/content/stories', {
