@@ -32,6 +32,7 @@ function basket(over: Partial<Cart> = {}): Cart {
         product: {
           id: 5,
           sku: 'W-1',
+          product_code: 'W-1',
           name: 'Transit wheelchair',
           url: '/w',
           price: 10000,
