@@ -34,6 +34,11 @@ export const ACCOUNT_TEXT = {
 } as const
 
 /** maginus_status as shown (spec §4), word for word. */
+/** The account pages' greeting: the customer's first name, else their e-mail address. */
+export function accountGreeting(customer: { firstName: string | null; email: string }): string {
+  return `Hello, ${customer.firstName || customer.email}`
+}
+
 export function orderStatusText(status: number | null): string {
   switch (status) {
     case 1:

@@ -40,7 +40,8 @@ function totp(secret: string, offset = 0) {
 async function logOutFromHeader(page: Page) {
   // A click before hydration does nothing: retry until the menu opens.
   const menu = page.getByRole('button', { name: 'My Account' })
-  const logOut = page.getByRole('button', { name: 'Log Out' })
+  // The header's own Log Out (account pages have one more beside the greeting).
+  const logOut = page.getByRole('banner').getByRole('button', { name: 'Log Out' })
   await expect(async () => {
     if (!(await logOut.isVisible())) await menu.click()
     await expect(logOut).toBeVisible({ timeout: 1000 })

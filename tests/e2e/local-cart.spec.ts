@@ -33,7 +33,7 @@ test('a page stores the cart from /cart/init, and logging out forgets the local 
   await expect.poll(() => stored(page, 'customer')).toMatchObject({ email: DEMO.email })
 
   await page.getByRole('button', { name: /My Account/ }).click()
-  await page.getByRole('button', { name: 'Log Out' }).click()
+  await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click()
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()
   await expect.poll(() => stored(page, 'customer')).toBeNull()
   // The forgotten cart is initialised again for the logged-out visitor.

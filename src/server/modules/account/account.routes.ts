@@ -5,6 +5,7 @@
  * customer to the verification notice (calls answer 403). Every id in a path or body must be
  * the customer's own: anything else is 404. Handlers parse, call queries or services, present.
  */
+import { accountGreeting } from '../../../shared/account.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import {
@@ -49,7 +50,7 @@ import { invoicePdf } from './invoice-pdf.ts'
 const NOT_FOUND = { message: 'Not Found' }
 
 function greetingOf(c: CustomerRow): AccountPageBase {
-  return { greeting: `Hello, ${c.firstName || c.email}` }
+  return { greeting: accountGreeting(c) }
 }
 
 /** A number from a path segment (order and invoice numbers), or null. */

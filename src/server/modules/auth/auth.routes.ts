@@ -4,6 +4,7 @@
  * two-factor challenge and two-factor set-up. Every e-mail-taking endpoint answers known and
  * unknown addresses identically.
  */
+import { accountGreeting } from '../../../shared/account.ts'
 import { siteBaseUrl } from '../sites/site-url.ts'
 import { sameSitePath } from '../../lib/same-site-path.ts'
 import { sameOriginReferer } from '../../inertia/plugin.ts'
@@ -586,6 +587,7 @@ export async function authRoutes(app: FastifyInstance) {
     const enabled = auth.service.hasTwoFactor(customer)
     const uri = !enabled ? auth.service.otpauthUri(customer, site.name) : null
     return reply.inertia.render('Customer/TwoFactor', {
+      greeting: accountGreeting(customer),
       enabled,
       settingUp: uri !== null,
       qrCode: uri ? sanitizeQrSvg(await QRCode.toString(uri, { type: 'svg', margin: 1 })) : null,
