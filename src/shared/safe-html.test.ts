@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { escapeHtml, fillPlaceholder, html, joinHtml, presentedBlockHtml, replaceHtml } from './safe-html.ts'
+import {
+  escapeHtml,
+  escapeText,
+  fillPlaceholder,
+  html,
+  joinHtml,
+  presentedBlockHtml,
+  replaceHtml,
+} from './safe-html.ts'
 
 describe('safe HTML', () => {
   it('escapes every character that means something in markup or an attribute', () => {
@@ -50,3 +58,9 @@ class DOMParserLike {
     this.attributeCount = tag ? (tag[1]?.match(/[a-z-]+="/g)?.length ?? 0) : -1
   }
 }
+
+describe('escapeText', () => {
+  it('escapes only what a text node needs, as a serialiser writes it', () => {
+    expect(escapeText(`<b> & "q" 'a'`)).toBe(`&lt;b&gt; &amp; "q" 'a'`)
+  })
+})

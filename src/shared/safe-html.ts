@@ -25,6 +25,16 @@ export function escapeHtml(text: string): SafeHtml {
 }
 
 /**
+ * Escapes text for an element's content only (`&`, `<`, `>`): the form an HTML/XML serialiser
+ * writes text nodes in, so markup built with it survives a sanitiser's parse-and-serialise round
+ * trip byte for byte (the sign renderer's SVG, ADR 0035). Never use it inside an attribute value:
+ * use `escapeHtml` there.
+ */
+export function escapeText(text: string): SafeHtml {
+  return text.replace(/[&<>]/g, (c) => ESCAPES[c] ?? c) as SafeHtml
+}
+
+/**
  * Replaces a plain-text placeholder (letters, digits, braces and underscores only) in safe HTML
  * with escaped text wrapped in a quote-free `<span class=...>`. The wrapper has no quotes, so
  * even when the placeholder sits inside an attribute value the result cannot leave it.

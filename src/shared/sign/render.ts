@@ -7,7 +7,7 @@
 import { textWidthEm } from './metrics.ts'
 import { findSymbol, type SignSymbol } from './symbols.ts'
 import { SIGN_TEXT, type SignDesign, type SignErrors, type SignSize, type SignType } from './design.ts'
-import { escapeHtml as escapeXml } from '../safe-html.ts'
+import { escapeText } from '../safe-html.ts'
 
 /** Colours by ISO 3864-4 (close to the RAL colours sign makers print: 3020, 1003, 5005, 6032). */
 export const SAFETY_COLOURS = {
@@ -46,9 +46,6 @@ export const MIN_TEXT_SHARE = 0.06
 function n(value: number): string {
   return String(Math.round(value * 100) / 100)
 }
-
-/** Escapes text content (attribute values here never hold quotes). */
-export { escapeHtml as escapeXml } from '../safe-html.ts'
 
 interface Box {
   x: number
@@ -206,7 +203,7 @@ export function renderSign(design: SignDesign, size: SignSize, options: RenderOp
       : `width="${n(W)}mm" height="${n(H)}mm"`
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(W)} ${n(H)}" ${dims} role="img">`,
-    `<title>${escapeXml(reads || 'Sign')}</title>`,
+    `<title>${escapeText(reads || 'Sign')}</title>`,
     `<rect x="0" y="0" width="${n(W)}" height="${n(H)}" rx="${n(g.margin)}" fill="${SAFETY_COLOURS.white}" stroke="#9CA3AF" stroke-width="${n(Math.min(W, H) * 0.004)}" />`,
   ]
   const symbol = findSymbol(design.symbol)
@@ -225,7 +222,7 @@ export function renderSign(design: SignDesign, size: SignSize, options: RenderOp
     )
     lines.forEach((line, i) => {
       if (line)
-        out.push(`<text x="${n(p.x + p.w / 2)}" y="${n(first + i * lineHeight)}">${escapeXml(line)}</text>`)
+        out.push(`<text x="${n(p.x + p.w / 2)}" y="${n(first + i * lineHeight)}">${escapeText(line)}</text>`)
     })
     out.push('</g>')
   }
