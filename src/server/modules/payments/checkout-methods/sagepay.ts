@@ -240,6 +240,7 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
           method: 'sagepay',
           amountMinor: ctx.amount,
           currency: ctx.site.currency,
+          checkout: ctx.checkout,
         })
       } catch (err) {
         if (err instanceof PaymentError && err.attempt) return outcome(err.attempt, ctx, false)
@@ -294,6 +295,18 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
           message: 'The Authorisation was Successful.',
           authCode: String(details.authCode ?? 'empty'),
         },
+      }
+    },
+
+    async resume(row) {
+      const card = await cardOf(row)
+      return {
+        attemptId: row.id,
+        amount: row.amountMinor,
+        transactionId: row.providerRefs.opayoTransactionId ?? '',
+        cardType: card.cardType,
+        last4Digits: card.last4Digits,
+        authCode: card.authCode,
       }
     },
 
