@@ -115,6 +115,9 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
       return refusal(402, challengeFailed ? SAGEPAY_TEXT.challengeFailed : SAGEPAY_TEXT.declined)
     }
     if (row.state === 'failed') return refusal(402, SAGEPAY_TEXT.failed)
+    // Paid, but its order could not be placed and the reconciler gave the money back.
+    if (row.state === 'voided')
+      return refusal(409, CHECKOUT_TEXT.totalChanged, { warning: CHECKOUT_TEXT.totalChanged })
     // unknown or pending: the provider is asked again before anything is paid again.
     return {
       ok: false as const,
