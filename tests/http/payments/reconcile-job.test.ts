@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UNCLAIMED_PAYMENT_GRACE_MS } from '../../../src/server/modules/payments/payments.service.ts'
 import { paymentAttempts } from '../../../src/server/modules/payments/payments.tables.ts'
 import { orderRef, startPaymentsHarness, type PaymentsHarness } from './harness.ts'
 
@@ -55,7 +56,8 @@ describe('the payments-reconcile job', () => {
     await h.app.jobs.runNow('payments-reconcile')
     const after = await h.app.payments.get(lost.id)
     expect(after?.state).toBe('captured')
-    expect(after?.reconcileAfter).toBeNull()
+    // Paid: due again only if no order claims it within the grace period (ADR 0071).
+    expect(after!.reconcileAfter!.getTime()).toBeGreaterThan(Date.now() + UNCLAIMED_PAYMENT_GRACE_MS - 60_000)
   })
 
   it('keeps an attempt unknown, and due later, while the provider still fails', async () => {

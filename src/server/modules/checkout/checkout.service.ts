@@ -37,6 +37,7 @@ import {
   type OrderRow,
 } from '../orders/orders.tables.ts'
 import type { Site } from '../sites/sites.service.ts'
+import { claimAttemptForOrder } from '../payments/payments.service.ts'
 import type { PaymentMethod, PaymentMethodRegistry } from './payment-methods.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -78,6 +79,11 @@ export interface PlaceInput {
   idempotencyKey: string | null
   /** The shopper's browser, for a provider's checks (3-D Secure) */
   client?: { ip: string; userAgent: string; accept: string; language: string }
+  /**
+   * The reconciler places the order of a paid attempt whose browser never came back: the
+   * method's `resume` details stand for parseDetails + authorise (the provider already said paid).
+   */
+  resumed?: { details: Record<string, unknown> }
 }
 
 /** What the session remembers of the order it placed last. */
@@ -161,16 +167,20 @@ export class CheckoutService {
     const providerFields = Object.fromEntries(
       PROVIDER_FORM_FIELDS.filter((k) => form[k] !== undefined).map((k) => [k, form[k]]),
     )
-    const payment = method.parseDetails(
-      {
-        ...form.transactions[0]!,
-        ...providerFields,
-        PONumber: form.PONumber ?? form.transactions[0]!.paymentDetails.PONumber,
-      },
-      { site, customerId: input.customerId, contact: details.contact },
-    )
+    const payment:
+      { ok: true; details: Record<string, unknown> } | { ok: false; errors: Record<string, string[]> } =
+      input.resumed
+        ? { ok: true, details: input.resumed.details }
+        : method.parseDetails(
+            {
+              ...form.transactions[0]!,
+              ...providerFields,
+              PONumber: form.PONumber ?? form.transactions[0]!.paymentDetails.PONumber,
+            },
+            { site, customerId: input.customerId, contact: details.contact },
+          )
     if (!payment.ok) throw invalid(payment.errors)
-    if (method.authorise) {
+    if (method.authorise && !input.resumed) {
       // The provider is asked before the order transaction; first the basket is re-priced so
       // that nothing is taken for a total that moved.
       const current = await this.currentBasket(input, cartId)
@@ -187,6 +197,18 @@ export class CheckoutService {
         details: payment.details,
         baseUrl: input.baseUrl,
         client: input.client ?? { ip: '', userAgent: '', accept: '', language: '' },
+        checkout: {
+          // Single-use and provider fields are not kept: the reconciler needs the order's data.
+          form: Object.fromEntries(
+            Object.entries(form).filter(
+              ([k]) =>
+                k !== 'g-recaptcha-response' && !(PROVIDER_FORM_FIELDS as readonly string[]).includes(k),
+            ),
+          ),
+          customerId: input.customerId,
+          idempotencyKey: input.idempotencyKey,
+          baseUrl: input.baseUrl,
+        },
       })
       if (!authorised.ok) throw new PaymentRefusal(authorised.status, authorised.body)
       payment.details = authorised.details
@@ -322,6 +344,10 @@ export class CheckoutService {
         ordered,
         loadLogo: this.loadLogo,
       })
+      // The paid attempt becomes this order's, unless the reconciler is giving its money back.
+      const attemptId = payment.details.attemptId
+      if (typeof attemptId === 'string' && !(await claimAttemptForOrder(tx, attemptId, order!.orderNumber)))
+        throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged, {}, cart)
       const settled = await method.settle({
         orderId: order!.id,
         orderNumber: order!.orderNumber,

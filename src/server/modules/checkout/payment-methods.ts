@@ -25,6 +25,8 @@
  * `PROVIDER_FORM_FIELDS` in shared/checkout.ts.
  */
 import type { Site } from '../sites/sites.service.ts'
+import type { PaymentAttempt } from '../payments/payments.service.ts'
+import type { CheckoutSnapshot } from '../payments/payments.tables.ts'
 import type { OrderStatus } from '../orders/orders.tables.ts'
 import type { AddressData, ContactData } from '../../../shared/customer.ts'
 
@@ -81,6 +83,12 @@ export interface AuthoriseContext extends PaymentContext {
   baseUrl: string
   /** The shopper's browser, as 3-D Secure asks for it. */
   client: { ip: string; userAgent: string; accept: string; language: string }
+  /**
+   * The checked order form and who submitted it: kept with the payment attempt (createAttempt's
+   * or keepCheckout) BEFORE any call that may take the money, so the reconciler can place the
+   * order if the browser never comes back (ADR 0071).
+   */
+  checkout: CheckoutSnapshot
 }
 
 export type Authorisation =
@@ -99,6 +107,11 @@ export interface PaymentMethod {
   /** Provider methods: the network step before placement (see the top of this file). */
   authorise?(ctx: AuthoriseContext): Promise<Authorisation>
   settle(ctx: SettleContext): Promise<Settlement> | Settlement
+  /**
+   * The reconciler, for a paid attempt whose browser never came back: the details `settle`
+   * records, made from the attempt alone (the provider already said it is paid).
+   */
+  resume?(attempt: PaymentAttempt): Promise<Record<string, unknown>>
   /** What the checkout page's component for this method needs (never a secret). */
   clientConfig?(ctx: Omit<PaymentContext, 'contact'>): Promise<ClientConfig> | ClientConfig
   /** Script, frame and connect origins the checkout page must allow for this method (its CSP). */

@@ -58,6 +58,17 @@ describe('payment attempt state machine', () => {
     expect(transition('failed', outcome('requires_action'))).toMatchObject({ ok: false })
   })
 
+  it('never lets a provider answer reopen a payment the reconciler voided, and allows a new attempt', () => {
+    expect(FINAL_STATES.has('voided')).toBe(true)
+    expect(transition('voided', outcome('captured'))).toMatchObject({ ok: false })
+    expect(transition('voided', outcome('unknown'))).toMatchObject({
+      ok: true,
+      state: 'voided',
+      changed: false,
+    })
+    expect(mayStartNewAttempt(['voided'])).toBe(true)
+  })
+
   it('keeps a pending or authorised attempt when a later call times out', () => {
     expect(transition('pending', outcome('unknown'))).toEqual({ ok: true, state: 'pending', changed: false })
     expect(transition('authorised', outcome('unknown'))).toEqual({

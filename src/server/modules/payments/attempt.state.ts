@@ -8,11 +8,13 @@
  *            └─> unknown ─────────┴─> failed
  *
  * `unknown` (time-out, 5xx) is left only by asking the provider (the reconciler). Captured,
- * declined and failed are final: a late or replayed answer cannot reopen them.
+ * declined, failed and voided are final: a late or replayed answer cannot reopen them.
+ * `voided` is never a provider's answer to a payment: the reconciler gave back the money of an
+ * authorised or captured attempt whose order could not be placed (`PaymentService.voidUnclaimed`).
  */
 import type { AttemptState, Outcome } from './payments.types.ts'
 
-export const FINAL_STATES: ReadonlySet<AttemptState> = new Set(['captured', 'declined', 'failed'])
+export const FINAL_STATES: ReadonlySet<AttemptState> = new Set(['captured', 'declined', 'failed', 'voided'])
 /** The money was (or may have been) taken or reserved: no other attempt may start for the order. */
 export const SUCCESS_STATES: ReadonlySet<AttemptState> = new Set(['authorised', 'captured'])
 /** The provider may still finish the payment: the order must wait for reconciliation, not retry. */
@@ -27,6 +29,7 @@ export const TRANSITIONS: Readonly<Record<AttemptState, readonly AttemptState[]>
   captured: ['captured'],
   declined: ['declined'],
   failed: ['failed'],
+  voided: ['voided'],
 }
 
 export type TransitionResult =

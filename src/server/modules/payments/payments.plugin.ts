@@ -19,6 +19,7 @@ import { registerCheckoutMethods } from './checkout-methods/index.ts'
 import { payaRoutes } from './checkout-methods/paya.ts'
 import { sagepayRoutes } from './checkout-methods/sagepay.ts'
 import { checkoutCsp, checkoutOrigins } from './checkout-csp.ts'
+import { unclaimedPaymentResolver } from '../checkout/unclaimed-payments.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +60,10 @@ export const paymentsPlugin = fp(
     app.decorate('paymentSimulators', simulators)
     // The provider methods join the checkout's seam (app.paymentMethods, built in app.ts).
     registerCheckoutMethods(app, providers ?? none)
+    // A paid attempt whose browser never came back: the reconciler places its order (ADR 0071).
+    app.payments.unclaimedResolver = unclaimedPaymentResolver(app)
+    app.payments.onReconcileError = (attempt, err) =>
+      app.log.warn({ err, attempt }, 'payment reconcile failed; retried after the lease')
     if (app.paymentMethods.get('sagepay')) await app.register(sagepayRoutes)
     if (app.paymentMethods.get('paya')) await app.register(payaRoutes)
 

@@ -15,11 +15,23 @@
  * index makes a second successful attempt for one order impossible in the database.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { mayStartNewAttempt, transition, UNSETTLED_STATES, FINAL_STATES } from './attempt.state.ts'
+import {
+  mayStartNewAttempt,
+  transition,
+  UNSETTLED_STATES,
+  FINAL_STATES,
+  SUCCESS_STATES,
+} from './attempt.state.ts'
 import type { PaymentsConfig, ProviderConfigs } from './payments.config.ts'
-import { paymentAttempts, paymentNotifications, type PaymentAttemptRow } from './payments.tables.ts'
+import {
+  paymentAttempts,
+  paymentNotifications,
+  type AttemptResolution,
+  type CheckoutSnapshot,
+  type PaymentAttemptRow,
+} from './payments.tables.ts'
 import type { Currency, Outcome, ProviderMethod, ProviderRefs, RawNotification } from './payments.types.ts'
 import { AmazonAdapter } from './providers/amazon.ts'
 import {
@@ -69,6 +81,47 @@ export function reconcileDelaySeconds(count: number): number {
 /** How long a `created` attempt (its provider call possibly in flight) blocks a new one. */
 export const CREATED_IN_FLIGHT_MS = 60_000
 
+/**
+ * How long a paid attempt (authorised or captured) waits for its browser to place the order
+ * before the reconciler places it from the order form kept with the attempt (or gives the money
+ * back when it cannot be placed any more).
+ */
+export const UNCLAIMED_PAYMENT_GRACE_MS = 10 * 60_000
+
+/** The checkout's answer to a paid attempt without an order (set by the checkout at start-up). */
+export type UnclaimedPaymentResolver = (attempt: PaymentAttempt) => Promise<void>
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/**
+ * Inside the order's transaction: the paid attempt becomes this order's, or the order is refused.
+ * Locks the row; false when the attempt is not (or no longer) usable: not paid, or its money is
+ * being (or was) given back by the reconciler.
+ */
+export async function claimAttemptForOrder(tx: Tx, attemptId: string, orderNumber: number): Promise<boolean> {
+  const claimed = await tx
+    .update(paymentAttempts)
+    .set({
+      resolution: 'order_placed',
+      resolutionNote: `order ${orderNumber}`,
+      checkout: null,
+      // A pending payment is still reconciled with its provider; a paid one needs nothing more.
+      reconcileAfter: sql`case when ${paymentAttempts.state} = 'pending' then ${paymentAttempts.reconcileAfter} else null end`,
+    })
+    .where(
+      and(
+        eq(paymentAttempts.id, attemptId),
+        inArray(paymentAttempts.state, ['authorised', 'captured', 'pending']),
+        or(
+          isNull(paymentAttempts.resolution),
+          inArray(paymentAttempts.resolution, ['order_placed', 'needs_attention']),
+        ),
+      ),
+    )
+    .returning({ id: paymentAttempts.id })
+  return claimed.length === 1
+}
+
 export type NotificationResult = 'invalid' | 'duplicate' | 'no-attempt' | 'reconciled'
 
 export function attemptContext(row: PaymentAttempt): AttemptContext {
@@ -86,6 +139,11 @@ export function attemptContext(row: PaymentAttempt): AttemptContext {
 }
 
 export class PaymentService {
+  /** Places (or gives back) a paid attempt's order after the grace period; null: nobody does. */
+  unclaimedResolver: UnclaimedPaymentResolver | null = null
+  /** Told of a reconcile pass that failed for an attempt (the app logs it). */
+  onReconcileError: ((attemptId: string, err: unknown) => void) | null = null
+
   constructor(
     private readonly db: Db,
     readonly adapters: PaymentAdapters,
@@ -141,6 +199,8 @@ export class PaymentService {
     method: ProviderMethod
     amountMinor: number
     currency: Currency
+    /** The checked order form, to place the order if the browser never comes back */
+    checkout?: CheckoutSnapshot | null
   }): Promise<PaymentAttempt> {
     if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
       throw new RangeError('amount must be a positive integer of minor units')
@@ -182,6 +242,7 @@ export class PaymentService {
           amountMinor: input.amountMinor,
           currency: input.currency,
           reference: randomBytes(16).toString('base64url'),
+          checkout: input.checkout ?? null,
           history: [],
         })
         .returning()
@@ -218,6 +279,72 @@ export class PaymentService {
     return row
   }
 
+  /** Keeps the checked order form with the attempt before a call that may take the money. */
+  async keepCheckout(id: string, checkout: CheckoutSnapshot): Promise<void> {
+    await this.db
+      .update(paymentAttempts)
+      .set({ checkout })
+      .where(and(eq(paymentAttempts.id, id), isNull(paymentAttempts.resolution)))
+  }
+
+  /**
+   * Records what became of a paid attempt's order (see `resolution`): the grace-period reconcile
+   * stops (but `voiding` keeps a lease, so a crash in the middle is taken up again).
+   */
+  async resolve(
+    id: string,
+    resolution: AttemptResolution,
+    note: string,
+    executor: Db | Tx = this.db,
+  ): Promise<PaymentAttempt> {
+    const now = new Date(this.now())
+    const [row] = await executor
+      .update(paymentAttempts)
+      .set({
+        resolution,
+        resolutionNote: note.slice(0, 500),
+        checkout: resolution === 'voiding' || resolution === 'needs_attention' ? undefined : null,
+        reconcileAfter: resolution === 'voiding' ? new Date(now.getTime() + 120_000) : null,
+        history: sql`${paymentAttempts.history} || jsonb_build_array(jsonb_build_object('at', ${now.toISOString()}::text, 'from', ${paymentAttempts.state}, 'to', ${paymentAttempts.state}, 'cause', ${`resolution: ${resolution}`}::text))`,
+        updatedAt: now,
+      })
+      .where(eq(paymentAttempts.id, id))
+      .returning()
+    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
+    return row
+  }
+
+  /**
+   * Gives back the money of a paid attempt whose order cannot be placed (the caller has marked it
+   * `voiding` under the basket's lock, so no order can claim it any more). A provider without a
+   * void, or one that refuses it, leaves the attempt `needs_attention` for a person.
+   */
+  async voidUnclaimed(id: string, reason: string): Promise<PaymentAttempt> {
+    const row = await this.get(id)
+    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
+    if (row.state === 'voided') return row
+    const adapter: ProviderAdapter | null = this.adapters[row.method]
+    if (!adapter?.void)
+      return this.resolve(id, 'needs_attention', `${reason}; ${row.method} cannot void here`)
+    const result = await adapter.void(attemptContext(row))
+    if (!result.ok) return this.resolve(id, 'needs_attention', `${reason}; ${result.message}`)
+    const now = new Date(this.now())
+    const [voided] = await this.db
+      .update(paymentAttempts)
+      .set({
+        state: 'voided',
+        resolution: 'voided',
+        resolutionNote: reason.slice(0, 500),
+        checkout: null,
+        reconcileAfter: null,
+        history: [...row.history, { at: now.toISOString(), from: row.state, to: 'voided', cause: 'void' }],
+        updatedAt: now,
+      })
+      .where(eq(paymentAttempts.id, id))
+      .returning()
+    return voided!
+  }
+
   /** Applies a provider's outcome under a row lock; an impossible transition changes nothing. */
   async record(id: string, cause: string, outcome: Outcome): Promise<PaymentAttempt> {
     return this.db.transaction(async (tx) => {
@@ -252,7 +379,12 @@ export class PaymentService {
           ? new Date(now.getTime() + reconcileDelaySeconds(cause === 'reconcile' ? count : 0) * 1000)
           : t.state === 'pending'
             ? new Date(now.getTime() + 60_000)
-            : null
+            : SUCCESS_STATES.has(t.state) && row.resolution === null
+              ? // Paid: if no order claims it within the grace period, the reconciler resolves it.
+                t.changed
+                ? new Date(now.getTime() + UNCLAIMED_PAYMENT_GRACE_MS)
+                : row.reconcileAfter
+              : null
       const code = 'code' in outcome ? outcome.code : null
       const [updated] = await tx
         .update(paymentAttempts)
@@ -341,9 +473,24 @@ export class PaymentService {
     const out: PaymentAttempt[] = []
     for (const { id } of claimed) {
       try {
+        const row = await this.get(id)
+        if (row && SUCCESS_STATES.has(row.state)) {
+          // Paid and its grace period over: the checkout places its order or gives it back.
+          if (!this.unclaimedResolver) {
+            await this.db
+              .update(paymentAttempts)
+              .set({ reconcileAfter: null })
+              .where(eq(paymentAttempts.id, id))
+            continue
+          }
+          await this.unclaimedResolver(row)
+          out.push((await this.get(id))!)
+          continue
+        }
         out.push(await this.reconcile(id))
-      } catch {
+      } catch (err) {
         // The provider could not be asked this time: the lease runs out and the next pass retries.
+        this.onReconcileError?.(id, err)
       }
     }
     return out

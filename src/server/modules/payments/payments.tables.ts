@@ -41,6 +41,7 @@ export const paymentAttempts = pgTable(
         'declined',
         'failed',
         'unknown',
+        'voided',
       ],
     })
       .$type<AttemptState>()
@@ -60,7 +61,23 @@ export const paymentAttempts = pgTable(
     lastOperation: text('last_operation'),
     /** The request of that operation when repeating needs it (Opayo: tokens only, never card data). */
     pendingRequest: jsonb('pending_request').$type<Record<string, unknown> | null>(),
-    /** Reconciler bookkeeping for unknown / pending attempts. */
+    /**
+     * The checked order form (and who submitted it) kept with the attempt before the provider may
+     * take the money, so the reconciler can place the order if the browser never comes back.
+     * Cleared once the attempt's order exists or its money was given back.
+     */
+    checkout: jsonb('checkout').$type<CheckoutSnapshot | null>(),
+    /**
+     * What became of a successful attempt's order: `order_placed` (by the browser or by the
+     * reconciler), `voiding` (the order cannot be placed; the money is being given back: no order
+     * may use it), `voided` (given back), or `needs_attention` (cannot be placed and the provider
+     * cannot give it back here: a person refunds it). Null while the attempt has no order yet.
+     */
+    resolution: text('resolution', {
+      enum: ['order_placed', 'voiding', 'voided', 'needs_attention'],
+    }).$type<AttemptResolution>(),
+    resolutionNote: text('resolution_note'),
+    /** Reconciler bookkeeping for unknown / pending attempts, and the grace period of paid ones. */
     reconcileAfter: timestamp('reconcile_after', { withTimezone: true }),
     reconcileCount: integer('reconcile_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -97,5 +114,15 @@ export const paymentNotifications = pgTable(
   },
   (t) => [uniqueIndex('payment_notifications_event').on(t.provider, t.eventId)],
 )
+
+export type AttemptResolution = 'order_placed' | 'voiding' | 'voided' | 'needs_attention'
+
+/** What the checkout keeps to place the order without the browser (opaque to this module). */
+export interface CheckoutSnapshot {
+  form: Record<string, unknown>
+  customerId: number | null
+  idempotencyKey: string | null
+  baseUrl: string
+}
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect

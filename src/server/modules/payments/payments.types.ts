@@ -21,6 +21,7 @@ export const ATTEMPT_STATES = [
   'declined',
   'failed',
   'unknown',
+  'voided',
 ] as const
 export type AttemptState = (typeof ATTEMPT_STATES)[number]
 

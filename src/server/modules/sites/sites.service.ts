@@ -82,6 +82,13 @@ export class SiteRegistry {
     return this.byHost.get(hostKey(host)) ?? null
   }
 
+  /** A site by its id (jobs that act without a request). */
+  async byId(id: number): Promise<Site | null> {
+    if (Date.now() - this.loadedAt > this.ttlMs) await this.reload()
+    for (const site of this.byHost.values()) if (site.id === id) return site
+    return null
+  }
+
   invalidate(): void {
     this.loadedAt = 0
   }

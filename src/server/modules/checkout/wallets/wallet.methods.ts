@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { PaymentMethod } from '../payment-methods.ts'
-import { isVerified } from './wallet.shared.ts'
+import { isVerified, verifiedDetails } from './wallet.shared.ts'
 
 export const PAYPAL_ORDER_ID = /^[A-Za-z0-9-]{5,64}$/
 export const AMAZON_SESSION_ID = /^[A-Za-z0-9-]{8,100}$/
@@ -21,6 +21,32 @@ function walletMethod(id: 'paypal' | 'amazon', available: PaymentMethod['availab
       // Only what wallets.routes.ts made after asking the provider; never the browser's JSON.
       if (!isVerified(details)) return { ok: false, errors: { payment_method: [NOT_VERIFIED] } }
       return { ok: true, details }
+    },
+    resume(row) {
+      const refs = row.providerRefs
+      return Promise.resolve(
+        verifiedDetails(
+          id === 'paypal'
+            ? {
+                orderID: refs.paypalOrderId ?? '',
+                reApprovalRequired: false,
+                attemptId: row.id,
+                attemptState: row.state,
+                captureId: refs.paypalCaptureId ?? null,
+              }
+            : {
+                amazonOrderData: {
+                  amazonCheckoutSessionId: refs.amazonCheckoutSessionId ?? '',
+                  paymentDescriptor: '',
+                  hasViewedDeliveryOptions: false,
+                },
+                attemptId: row.id,
+                attemptState: row.state,
+                chargeId: refs.amazonChargeId ?? null,
+                chargePermissionId: refs.amazonChargePermissionId ?? null,
+              },
+        ),
+      )
     },
     settle({ amount, details }) {
       const state = details.attemptState

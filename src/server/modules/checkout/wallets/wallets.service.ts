@@ -386,6 +386,8 @@ export class WalletCheckout {
         if (!patched.ok) return { ok: false, status: 422, body: { message: WALLET_TEXT.paypalShipping } }
       }
       const seq = typeof d.captureSeq === 'number' ? d.captureSeq : 0
+      // Kept before the capture: if the answer is lost and the browser leaves, the reconciler places it.
+      await this.app.payments.keepCheckout(attempt.id, ctx.checkout)
       attempt = await this.app.payments.paypalCapture(attempt.id, 'CAPTURE', seq)
       const action = attempt.nextAction
       if (attempt.state === 'requires_action' && action?.type === 'paypalRestart')
@@ -633,6 +635,13 @@ export class WalletCheckout {
     const attempt = await this.newAttempt(site, basket.cartId, 'amazon', basket.cart.cart_total_price_inc_tax)
     if ('reply' in attempt) return attempt
     await this.app.payments.amazonAttachSession(attempt.id, id)
+    // Kept before the shopper goes to Amazon: if they never come back, the reconciler places it.
+    await this.app.payments.keepCheckout(attempt.id, {
+      form: { ...checked.form, 'g-recaptcha-response': undefined },
+      customerId: currentCustomerId(request),
+      idempotencyKey,
+      baseUrl: siteBaseUrl(request),
+    })
     const prepared = await this.app.payments.amazonPrepare(attempt.id, {
       resultReturnUrl: `${siteBaseUrl(request)}/checkout/amazon/result?state=${own.state}`,
       merchantReferenceId: `basket-${basket.cartId}`,

@@ -96,6 +96,15 @@ export const payaMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
       return outcome(now, ctx.amount)
     },
 
+    resume(row) {
+      return Promise.resolve({
+        attemptId: row.id,
+        amount: row.amountMinor,
+        transactionId: row.providerRefs.payaTransactionId ?? '',
+        transactionApiId: row.providerRefs.payaTransactionApiId ?? '',
+      })
+    },
+
     settle({ amount, details }) {
       if (details.amount !== amount) throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged)
       return {
@@ -173,6 +182,13 @@ export async function payaRoutes(app: FastifyInstance) {
           method: 'paya',
           amountMinor: prepared.amount,
           currency: site.currency,
+          // Kept before Paya's form can take the money (the reconciler places it if need be).
+          checkout: {
+            form: { ...form, 'g-recaptcha-response': undefined },
+            customerId: currentCustomerId(request),
+            idempotencyKey: null,
+            baseUrl: siteBaseUrl(request),
+          },
         })
         const b = prepared.details.billing
         const hosted = await app.payments.payaForm(attempt.id, {

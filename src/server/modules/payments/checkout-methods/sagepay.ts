@@ -115,6 +115,9 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
       return refusal(402, challengeFailed ? SAGEPAY_TEXT.challengeFailed : SAGEPAY_TEXT.declined)
     }
     if (row.state === 'failed') return refusal(402, SAGEPAY_TEXT.failed)
+    // Paid, but its order could not be placed and the reconciler gave the money back.
+    if (row.state === 'voided')
+      return refusal(409, CHECKOUT_TEXT.totalChanged, { warning: CHECKOUT_TEXT.totalChanged })
     // unknown or pending: the provider is asked again before anything is paid again.
     return {
       ok: false as const,
@@ -240,6 +243,7 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
           method: 'sagepay',
           amountMinor: ctx.amount,
           currency: ctx.site.currency,
+          checkout: ctx.checkout,
         })
       } catch (err) {
         if (err instanceof PaymentError && err.attempt) return outcome(err.attempt, ctx, false)
@@ -294,6 +298,18 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
           message: 'The Authorisation was Successful.',
           authCode: String(details.authCode ?? 'empty'),
         },
+      }
+    },
+
+    async resume(row) {
+      const card = await cardOf(row)
+      return {
+        attemptId: row.id,
+        amount: row.amountMinor,
+        transactionId: row.providerRefs.opayoTransactionId ?? '',
+        cardType: card.cardType,
+        last4Digits: card.last4Digits,
+        authCode: card.authCode,
       }
     },
 

@@ -240,6 +240,15 @@ export class OpayoAdapter implements ProviderAdapter {
     }
   }
 
+  /** Void the payment (Opayo's `void` instruction); a refused instruction is `ok: false`. */
+  async void(attempt: AttemptContext): Promise<{ ok: true } | { ok: false; message: string }> {
+    const id = attempt.refs.opayoTransactionId
+    if (!id) return { ok: false, message: 'no Opayo transaction id' }
+    const res = await this.client.instruction(id, 'void')
+    if (res.status === 201) return { ok: true }
+    return { ok: false, message: `Opayo void: HTTP ${res.status} ${res.text.slice(0, 200)}` }
+  }
+
   async reconcile(attempt: AttemptContext): Promise<Outcome> {
     const id = attempt.refs.opayoTransactionId
     if (!id) {

@@ -156,6 +156,15 @@ export class PayaAdapter implements ProviderAdapter {
     return this.reconcile(attempt)
   }
 
+  /** Void the transaction (PUT action void); a refused void is `ok: false`. */
+  async void(attempt: AttemptContext): Promise<{ ok: true } | { ok: false; message: string }> {
+    const id = attempt.refs.payaTransactionId
+    if (!id) return { ok: false, message: 'no Paya transaction id' }
+    const res = await this.client.update(id, 'void')
+    if (res.status >= 200 && res.status < 300) return { ok: true }
+    return { ok: false, message: `Paya void: HTTP ${res.status} ${res.text.slice(0, 200)}` }
+  }
+
   async reconcile(attempt: AttemptContext): Promise<Outcome> {
     const apiId =
       attempt.refs.payaTransactionApiId ?? payaTransactionApiId({ attemptId: attempt.id, op: 'pay' })

@@ -31,6 +31,12 @@ export interface ProviderAdapter {
    * last operation never happened, repeat it with the same idempotency key.
    */
   reconcile(attempt: AttemptContext): Promise<Outcome>
+  /**
+   * Give back the money of an authorised or captured attempt whose order could not be placed
+   * (void; adapters without it leave the attempt for a person). `ok: false` = the provider
+   * refused; a network failure throws (the reconciler tries again).
+   */
+  void?(attempt: AttemptContext): Promise<{ ok: true } | { ok: false; message: string }>
   /** Verify an inbound notification; null = not authentic (answer 400, change nothing). */
   verifyNotification?(req: RawNotification): Promise<VerifiedNotification | null>
 }

@@ -1,0 +1,106 @@
+/**
+ * A paid attempt whose browser never came back (ADR 0071 "Paid but not ordered"): the
+ * payments-reconcile job hands every authorised or captured attempt still without an order after
+ * the grace period (UNCLAIMED_PAYMENT_GRACE_MS) to this resolver, which
+ *
+ *  1. answers at once when the basket has its order (the browser placed it after all);
+ *  2. else places the order from the basket and the checked order form kept with the attempt,
+ *     through CheckoutService.place (the basket's row lock and its "order already placed" check
+ *     make it exactly once, whatever the browser or another instance does at the same moment);
+ *  3. else (the basket changed so the total differs, items gone, no form kept) marks the attempt
+ *     `voiding` under the basket's lock, so no order can claim it any more, and gives the money
+ *     back through the provider (void); a provider without one leaves it `needs_attention` for a
+ *     person, logged as an error.
+ */
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { orderFormSchema } from '../../../shared/checkout.ts'
+import { carts } from '../cart/cart.tables.ts'
+import { orders } from '../orders/orders.tables.ts'
+import type { PaymentAttempt, UnclaimedPaymentResolver } from '../payments/payments.service.ts'
+import { CheckoutRefusal, PaymentRefusal } from './checkout.service.ts'
+
+const BASKET_PREFIX = 'basket:'
+
+export function unclaimedPaymentResolver(app: FastifyInstance): UnclaimedPaymentResolver {
+  const log = app.log.child({ job: 'payments-reconcile' })
+
+  const orderOf = async (cartRef: string) =>
+    (await app.db.select().from(orders).where(eq(orders.cartRef, cartRef)).limit(1))[0] ?? null
+
+  /** Why the order cannot be placed, or null when it was (or already is). */
+  async function place(attempt: PaymentAttempt, cartRef: string): Promise<string | null> {
+    const kept = attempt.checkout
+    if (!kept) return 'no order form was kept with the payment'
+    const site = await app.sites.byId(attempt.siteId)
+    if (!site) return 'the site no longer exists'
+    const form = orderFormSchema.safeParse(kept.form)
+    if (!form.success) return 'the kept order form is not valid any more'
+    const method = app.paymentMethods.get(attempt.method)
+    if (!method?.resume) return `the ${attempt.method} method cannot resume a payment`
+    try {
+      const placed = await app.checkout.place({
+        site,
+        baseUrl: kept.baseUrl,
+        sessionCartId: cartRef,
+        lastOrder: null,
+        customerId: kept.customerId,
+        form: { ...form.data, cart_id: cartRef, payment_method: attempt.method },
+        idempotencyKey: kept.idempotencyKey,
+        resumed: { details: await method.resume(attempt) },
+      })
+      log.info(
+        { attempt: attempt.id, order: placed.order.OrderNumber, created: placed.created },
+        placed.created
+          ? 'order placed by the reconciler for a payment whose browser never came back'
+          : 'the paid basket already had its order',
+      )
+      if (!placed.created)
+        await app.payments.resolve(attempt.id, 'order_placed', 'order placed by the browser')
+      return null
+    } catch (err) {
+      if (err instanceof CheckoutRefusal || err instanceof PaymentRefusal) return err.message
+      throw err
+    }
+  }
+
+  return async (attempt) => {
+    if (!attempt.orderRef.startsWith(BASKET_PREFIX)) {
+      await app.payments.resolve(attempt.id, 'needs_attention', 'not a basket payment')
+      log.error({ attempt: attempt.id }, 'paid attempt without a basket: needs a person')
+      return
+    }
+    const cartRef = attempt.orderRef.slice(BASKET_PREFIX.length)
+    let reason = attempt.resolution === 'voiding' ? (attempt.resolutionNote ?? 'voiding') : null
+    if (reason === null) {
+      if (await orderOf(cartRef)) {
+        await app.payments.resolve(attempt.id, 'order_placed', 'order placed by the browser')
+        return
+      }
+      if (attempt.resolution === 'needs_attention') return
+      reason = await place(attempt, cartRef)
+      if (reason === null) return
+      // Under the basket's lock: an order placed meanwhile wins; else no order may claim it now.
+      const ordered = await app.db.transaction(async (tx) => {
+        await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartRef)).for('update')
+        const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.cartRef, cartRef))
+        if (order) {
+          await app.payments.resolve(attempt.id, 'order_placed', 'order placed by the browser', tx)
+          return true
+        }
+        await app.payments.resolve(attempt.id, 'voiding', `order not placed: ${reason}`, tx)
+        return false
+      })
+      if (ordered) return
+      reason = `order not placed: ${reason}`
+    }
+    const after = await app.payments.voidUnclaimed(attempt.id, reason)
+    if (after.resolution === 'voided')
+      log.warn({ attempt: attempt.id, reason }, 'payment voided: its order could not be placed')
+    else
+      log.error(
+        { attempt: attempt.id, method: attempt.method, note: after.resolutionNote },
+        'paid attempt without an order needs a person: refund it with the provider',
+      )
+  }
+}
