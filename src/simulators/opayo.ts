@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { SIMULATOR_CREDENTIALS } from '../server/modules/payments/payments.config.ts'
+import { SIMULATOR_CREDENTIALS, SIMULATOR_DEMO_CARD } from '../server/modules/payments/payments.config.ts'
 import { escapeHtml, luhn, page, underFaults, type Faults } from './faults.ts'
 
 const PREFIX = '/opayo/api/v1'
@@ -53,6 +53,17 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
   const creds = SIMULATOR_CREDENTIALS.opayo
   const msks = new Map<string, Msk>()
   const cards = new Map<string, Card>()
+  // The seeded demo customer's saved card, as if saved at an earlier checkout.
+  cards.set(SIMULATOR_DEMO_CARD.token, {
+    id: SIMULATOR_DEMO_CARD.token,
+    msk: '',
+    number: SIMULATOR_DEMO_CARD.number,
+    name: SIMULATOR_DEMO_CARD.cardholderName,
+    expiryDate: SIMULATOR_DEMO_CARD.expiry,
+    securityCode: null,
+    reusable: true,
+    expiresAt: Number.MAX_SAFE_INTEGER,
+  })
   const txs = new Map<string, Tx>()
   const vendorTxCodes = new Set<string>()
 

@@ -60,8 +60,8 @@ test.describe('category journey', () => {
     await expect(page).toHaveURL(new RegExp(`${LISTING}$`))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prohibition Signs')
     const nav = page.getByRole('navigation', { name: 'Pagination' })
-    await expect(nav).toContainText('Showing 1 to 10 of 30 results')
-    await expect(nav).toContainText('Page 1 of 3')
+    await expect(nav).toContainText('Showing 1 to 10 of 31 results')
+    await expect(nav).toContainText('Page 1 of 4')
 
     // 'Price (Low to High)' is the key price-high_low and lists the cheapest first.
     await page.getByLabel('Sort by').selectOption({ label: 'Price (Low to High)' })
@@ -73,8 +73,8 @@ test.describe('category journey', () => {
 
     await nav.getByRole('link', { name: 'Next' }).click()
     await expect(page).toHaveURL(new RegExp(`${LISTING}\\?sort=price-high_low&page=2$`))
-    await expect(nav).toContainText('Showing 11 to 20 of 30 results')
-    await expect(nav).toContainText('Page 2 of 3')
+    await expect(nav).toContainText('Showing 11 to 20 of 31 results')
+    await expect(nav).toContainText('Page 2 of 4')
     await expect(page).toHaveTitle('Prohibition Signs - Page 2 | Harbour Safety Supplies')
     const second = await tilePrices(grid)
     expect(Math.min(...second)).toBeGreaterThanOrEqual(Math.max(...ascending))
@@ -86,7 +86,7 @@ test.describe('category journey', () => {
     expect(descending).toEqual([...descending].sort((a, b) => b - a))
 
     await nav.getByRole('link', { name: 'Page 3' }).filter({ visible: true }).click()
-    await expect(nav).toContainText('Showing 21 to 30 of 30 results')
+    await expect(nav).toContainText('Showing 21 to 30 of 31 results')
 
     const firstTile = grid.getByTestId('product-tile').first().getByRole('link')
     const href = await firstTile.getAttribute('href')
@@ -107,7 +107,7 @@ test.describe('category journey', () => {
 
     const problems = collectProblems(page)
     await page.goto(`${LISTING}?limit=2&page=8`)
-    await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Page 8 of 15')
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Page 8 of 16')
     await page.goto(GRID)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Safety Signs')
     expect(problems).toEqual([])
@@ -116,10 +116,10 @@ test.describe('category journey', () => {
   test('falls back to sane values for junk query parameters', async ({ page }) => {
     const response = await page.goto(`${LISTING}?page=abc&sort=%3Cb%3E&limit=-3`)
     expect(response?.status()).toBe(200)
-    await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Page 1 of 3')
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Page 1 of 4')
     await expect(page.getByLabel('Sort by')).toHaveValue('')
     await page.goto(`${LISTING}?page=999`)
-    await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Page 3 of 3')
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Page 4 of 4')
   })
 
   test('shows a trade category in the trade style', async ({ page }) => {
@@ -157,15 +157,15 @@ test.describe('pagination widths', () => {
   test('shows 9 page numbers on a wide screen', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto(url)
-    await expect(visibleNumbers(page)).toHaveText(['1', '5', '6', '7', '8', '9', '10', '11', '15'])
+    await expect(visibleNumbers(page)).toHaveText(['1', '5', '6', '7', '8', '9', '10', '11', '16'])
   })
 
   test('shows 7 under 1024 px and 5 under 768 px', async ({ page }) => {
     await page.setViewportSize({ width: 1000, height: 900 })
     await page.goto(url)
-    await expect(visibleNumbers(page)).toHaveText(['1', '6', '7', '8', '9', '10', '15'])
+    await expect(visibleNumbers(page)).toHaveText(['1', '6', '7', '8', '9', '10', '16'])
     await page.setViewportSize({ width: 600, height: 900 })
-    await expect(visibleNumbers(page)).toHaveText(['1', '7', '8', '9', '15'])
+    await expect(visibleNumbers(page)).toHaveText(['1', '7', '8', '9', '16'])
   })
 
   test.describe('at 390 px', () => {
@@ -173,7 +173,7 @@ test.describe('pagination widths', () => {
 
     test('shows fewer page numbers: first, current and last', async ({ page }) => {
       await page.goto(url)
-      await expect(visibleNumbers(page)).toHaveText(['1', '8', '15'])
+      await expect(visibleNumbers(page)).toHaveText(['1', '8', '16'])
       await expect(
         page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }),
       ).toBeVisible()

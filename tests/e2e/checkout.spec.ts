@@ -202,6 +202,10 @@ test('a logged-in customer on the GBP site submits from two tabs at once and get
   await page.getByRole('button', { name: 'Log In' }).click()
   await expect(page).not.toHaveURL(/\/login/)
   await fillBasket(page)
+  // Pay by purchase order: the checkout restores the method from its one-day cookie (§9).
+  await context.addCookies([
+    { name: 'payment_method', value: 'purchase_order', url: new URL(page.url()).origin },
+  ])
   const second = await context.newPage()
   const toStep3 = async (p: Page) => {
     await p.goto('/checkout')

@@ -4,6 +4,7 @@
  * card. Idempotent: the seeded orders (idempotency key `demo-seed-…`), baskets and card are
  * removed and made again.
  */
+import { SIMULATOR_DEMO_CARD } from '../../modules/payments/payments.config.ts'
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
@@ -268,13 +269,13 @@ export async function seedAccount(db: Db): Promise<void> {
     )
   }
 
-  // --- a saved card (a simulator token: the card helper saves real ones at checkout) ------------
+  // --- a saved card: the simulator knows this token from its start (payments.config.ts) ------------
   await db.insert(savedCards).values({
     customerId: c.id,
     provider: 'sagepay',
-    token: 'demo-seed-card-0006',
-    last4Digits: '0006',
-    cardType: 'Visa',
-    expiry: '1229',
+    token: SIMULATOR_DEMO_CARD.token,
+    last4Digits: SIMULATOR_DEMO_CARD.last4Digits,
+    cardType: SIMULATOR_DEMO_CARD.cardType,
+    expiry: SIMULATOR_DEMO_CARD.expiry,
   })
 }

@@ -81,6 +81,20 @@ export interface PaymentsConfig {
   timeoutMs: number
 }
 
+/**
+ * The demo customer's saved card (seeded): a reusable Opayo card identifier that the simulator
+ * knows from its start, as a sandbox account would know a card saved earlier (Visa test card
+ * 4929 0000 0000 6, any security code). Only ever meaningful against the simulator.
+ */
+export const SIMULATOR_DEMO_CARD = {
+  token: 'demo-seed-card-0006',
+  number: '4929000000006',
+  last4Digits: '0006',
+  cardType: 'Visa',
+  expiry: '1229',
+  cardholderName: 'Demo Customer',
+} as const
+
 /** The simulators' fixed credentials: public test values, never secrets. */
 export const SIMULATOR_CREDENTIALS = {
   opayo: {
