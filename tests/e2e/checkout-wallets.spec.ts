@@ -188,6 +188,9 @@ test('PayPal’s SDK failing to load or timing out removes PayPal with the §8 m
   await expect(removed('paypal')).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('radio', { name: /PayPal/ })).toHaveCount(0)
 
+  // The card is now the remembered method: the next visit stays on step 1.
+  await page.getByRole('radio', { name: /Credit \/ Debit Card/ }).check()
+
   // Amazon's checkout.js fails: 'Amazon payment button failed to render', Amazon removed.
   await page.route('**/amazon/checkout.js', (route) => route.abort())
   await page.goto('/checkout')
