@@ -33,7 +33,7 @@ import { cartCall, CartApiError, publishCart } from '../lib/cart-api.ts'
 import { useMessages } from '../lib/messages.tsx'
 import { postJson, xsrfToken } from '../lib/post-json.ts'
 import { useShared } from '../lib/shared-props.ts'
-import { PAYMENT_COMPONENTS, type SubmitResult } from '../checkout/payment/index.ts'
+import { PAYMENT_COMPONENTS, type SubmitResult, type WalletOrder } from '../checkout/payment/index.ts'
 
 const COOKIE = 'payment_method'
 
@@ -179,6 +179,15 @@ export default function Checkout(props: CheckoutPageProps) {
     ids.includes('sagepay') ? 'sagepay' : (ids[0] ?? ''),
   )
   const [guestChosen, setGuestChosen] = useState(false)
+  /** PayPal and Amazon Pay (§4): their order, once the provider has it, and PayPal's re-approval. */
+  const isWallet = PAYMENT_COMPONENTS[provider]?.wallet === true
+  const [wallet, setWallet] = useState<WalletOrder | null>(null)
+  const [paypalReApproval, setPaypalReApproval] = useState(false)
+  const chooseProvider = (id: string) => {
+    setProvider(id)
+    setWallet(null)
+    setPaypalReApproval(false)
+  }
 
   // --- form --------------------------------------------------------------------------------
   const [contact, setContact] = useState<Values>(contactValues(customer?.primaryContact ?? null))
@@ -218,10 +227,12 @@ export default function Checkout(props: CheckoutPageProps) {
     return e
   }, [shipping, countryCodes])
   const billingErrors = useMemo(() => checkoutErrors('billing', billing), [billing])
+  // §5: the form is valid if PayPal or Amazon is used (the provider's details are used).
   const formValid =
-    Object.keys(contactErrors).length === 0 &&
-    Object.keys(shippingErrors).length === 0 &&
-    (!showingBilling || Object.keys(billingErrors).length === 0)
+    isWallet ||
+    (Object.keys(contactErrors).length === 0 &&
+      Object.keys(shippingErrors).length === 0 &&
+      (!showingBilling || Object.keys(billingErrors).length === 0))
   const selectedRate = basket.shippingRates.find((r) => r.selected) ?? null
   const showVat = shipping.country === 'IE' && provider !== 'paypal' && provider !== 'amazon'
 
@@ -230,9 +241,11 @@ export default function Checkout(props: CheckoutPageProps) {
     const fromCookie = readCookie(COOKIE)
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the cookie exists only in the browser
     if (fromCookie && ids.includes(fromCookie)) setProvider(fromCookie)
-    // After 200 ms, a logged-in purchase-order or card customer goes to step 2 (§4).
+    // After 200 ms (§4): PayPal and Amazon go to step 2 (Amazon on to step 3 once its details
+    // are back and the delivery options were viewed); card and purchase order only if logged in.
+    const chosen = fromCookie && ids.includes(fromCookie) ? fromCookie : provider
     const t = setTimeout(() => {
-      if (loggedIn && (fromCookie ?? provider)) {
+      if (PAYMENT_COMPONENTS[chosen]?.wallet || (loggedIn && chosen)) {
         setStepsComplete((c) => Math.max(c, 1))
         setCurrentStep(2)
       }
@@ -330,6 +343,11 @@ export default function Checkout(props: CheckoutPageProps) {
   const canOpen = (step: number) => stepsComplete + 1 >= step
   const openStep = (step: number) => {
     if (!canOpen(step)) return
+    // PayPal and Amazon cannot pass step 2 before their order exists (§4).
+    if (step > 2 && isWallet && !wallet) {
+      setCurrentStep(2)
+      return
+    }
     if (step > 2 && !formValid) {
       setShowValidationErrors(true)
       setCurrentStep(2)
@@ -338,6 +356,7 @@ export default function Checkout(props: CheckoutPageProps) {
     setCurrentStep(step)
   }
   const next = () => {
+    if (currentStep === 2 && isWallet && !wallet) return
     complete(currentStep)
     if (currentStep === 2 && !formValid) {
       setShowValidationErrors(true)
@@ -345,7 +364,8 @@ export default function Checkout(props: CheckoutPageProps) {
     }
     setCurrentStep(Math.min(CHECKOUT.numberOfSteps, currentStep + 1))
   }
-  const continueEnabled = currentStep === 1 ? !!provider : currentStep === 2 ? formValid : false
+  const continueEnabled =
+    currentStep === 1 ? !!provider : currentStep === 2 ? (isWallet ? !!wallet : formValid) : false
 
   const reloadCustomer = async () => {
     const res = await fetch('/customer/data', {
@@ -408,9 +428,10 @@ export default function Checkout(props: CheckoutPageProps) {
     return {
       cart_id: basket.id,
       payment_method: provider,
-      customer_contact_id: customer ? saved.contact : null,
-      customer_shipping_address_id: customer ? saved.shipping : null,
-      customer_billing_address_id: customer && showingBilling ? saved.billing : null,
+      // Stored customer data is not used for PayPal and Amazon (§6): their details are the provider's.
+      customer_contact_id: customer && !isWallet ? saved.contact : null,
+      customer_shipping_address_id: customer && !isWallet ? saved.shipping : null,
+      customer_billing_address_id: customer && !isWallet && showingBilling ? saved.billing : null,
       contact,
       shipping_address: shipping,
       billing_address: showingBilling ? billing : shipping,
@@ -482,11 +503,61 @@ export default function Checkout(props: CheckoutPageProps) {
   }
 
   const submit = async () => {
+    if (isWallet) return submitWallet()
     const result = await submitOrder(paymentDetails)
     if (!result.placed && result.data) pushError(joinErrors(result.data))
   }
 
-  const method = PAYMENT_COMPONENTS[provider] ?? null
+  /** Complete Order with PayPal or Amazon Pay: the provider's order, placed by the server. */
+  const submitWallet = async () => {
+    if (!wallet) {
+      setCurrentStep(2)
+      return
+    }
+    const result = await submitOrder(wallet.paymentDetails, wallet.extra)
+    if (result.placed || !result.data) return
+    const status = result.data.status
+    const url = result.data.amazonPayRedirectUrl
+    if (provider === 'amazon' && status === 'amazonRedirect' && typeof url === 'string') {
+      // Amazon takes the payment (and any authentication) on its own page, then sends us back.
+      setSubmitting(true)
+      window.location.assign(url)
+      return
+    }
+    pushError(joinErrors(result.data))
+    if (provider === 'paypal' && (status === 'paypalReApprovalRequired' || status === 'paypalRestart')) {
+      // PayPal re-approval (§4): the total grew, or the funding source was declined: approve again.
+      if (status === 'paypalReApprovalRequired') setPaypalReApproval(true)
+      setWallet(null)
+      setCurrentStep(2)
+      return
+    }
+    // Other errors reopen step 3 for PayPal (§4).
+    if (provider === 'paypal') setCurrentStep(3)
+  }
+
+  /**
+   * The provider has the order (§4): its details are imported read-only, billing copies shipping,
+   * the delivery option chosen in PayPal's window is taken; Amazon goes on to step 3 when the
+   * delivery options were already viewed.
+   */
+  const walletApproved = (order: WalletOrder) => {
+    setWallet(order)
+    const imported = { ...EMPTY_ADDRESS, ...order.shippingAddress }
+    setContact({ ...EMPTY_CONTACT, ...order.contact })
+    setShipping(imported)
+    setBilling(imported)
+    setShowingBilling(false)
+    setSaved({ contact: null, shipping: null, billing: null })
+    setServerErrors({})
+    const rate = basket.shippingRates.find((r) => r.id === order.deliveryOption)
+    if (rate && !rate.selected) void setDelivery(rate.despatch_type)
+    if (provider === 'amazon' && order.deliveryViewed) {
+      setStepsComplete((c) => Math.max(c, 2))
+      setCurrentStep(3)
+    }
+  }
+
   const removeMethod = (id: string) => {
     // Removing a failed payment method closes all steps (§4) and says so (§8).
     setRemovedMethods((r) => (r.includes(id) ? r : [...r, id]))
@@ -495,6 +566,39 @@ export default function Checkout(props: CheckoutPageProps) {
     setCurrentStep(1)
     pushError(CHECKOUT_TEXT.methodFailedToLoad(id))
   }
+
+  const method = PAYMENT_COMPONENTS[provider] ?? null
+  const methodElement = method ? (
+    <method.Component
+      key={provider}
+      methodId={provider}
+      site={{ name: site?.name ?? 'us', currency }}
+      total={basket.cart_total_price_inc_tax}
+      cartId={basket.id ?? ''}
+      form={{
+        contact,
+        shippingAddress: shipping,
+        billingAddress: showingBilling ? billing : shipping,
+        showingBillingAddress: showingBilling,
+      }}
+      customer={customer}
+      config={props.paymentConfig[provider] ?? {}}
+      loading={loading || submitting}
+      canSubmit={formValid && !!selectedRate && !loading && !submitting}
+      setPaymentDetails={setPaymentDetails}
+      orderBody={orderBody}
+      submitOrder={submitOrder}
+      reportError={pushError}
+      reopenStep3={() => setCurrentStep(3)}
+      removeMethod={() => removeMethod(provider)}
+      walletOrder={wallet}
+      walletReApproval={paypalReApproval}
+      walletApproved={walletApproved}
+    />
+  ) : null
+  /** Wallet details are the provider's: shown read-only (§4); PayPal may not share the phone. */
+  const readOnlyFields = <T extends { name: string }>(fields: T[], except: string[] = []): T[] =>
+    isWallet ? fields.map((f) => (except.includes(f.name) ? f : { ...f, readonly: true })) : fields
 
   const siteName = site?.name ?? 'us'
   const errorsIf = (e: Record<string, string>) => (showValidationErrors ? e : {})
@@ -557,8 +661,11 @@ export default function Checkout(props: CheckoutPageProps) {
                     name="payment_method"
                     value={m.id}
                     checked={provider === m.id}
-                    onChange={() => setProvider(m.id)}
+                    onChange={() => chooseProvider(m.id)}
                   />
+                  {m.img ? (
+                    <img src={m.img} alt={m.label} className="h-6 w-auto shrink-0" width={60} height={24} />
+                  ) : null}
                   <span>
                     <span className="font-medium">{m.label}</span>
                     {m.detail ? <span className="block text-sm text-gray-700">{m.detail}</span> : null}
@@ -601,69 +708,95 @@ export default function Checkout(props: CheckoutPageProps) {
               )}
             </div>
 
-            <Fieldset
-              legend="Contact Details"
-              fields={CONTACT_FIELDS}
-              values={contact}
-              errors={{ ...errorsIf(contactErrors), ...serverFor('contact') }}
-              idPrefix="contact"
-              onChange={(v) => {
-                clearServer('contact')
-                setContact(v)
-                setSaved((s) => ({ ...s, contact: null }))
-              }}
-            >
-              {customer ? (
-                <SavedButtons
-                  section="contact"
-                  onChange={() => setModal('change-contact')}
-                  onNew={() => setModal('new-contact')}
-                />
-              ) : null}
-            </Fieldset>
+            {isWallet ? (
+              <section
+                aria-labelledby="wallet-heading"
+                className="mt-4 rounded border border-gray-300 p-3"
+                data-testid="wallet-step"
+              >
+                <h3 id="wallet-heading" className="font-semibold">
+                  {provider === 'paypal' ? 'Pay with PayPal' : 'Pay with Amazon Pay'}
+                </h3>
+                <p className="text-sm">
+                  {wallet
+                    ? `Your name and address come from ${provider === 'paypal' ? 'PayPal' : 'Amazon Pay'} and cannot be changed here.`
+                    : `Your name and address come from ${provider === 'paypal' ? 'PayPal' : 'Amazon Pay'}: use the button below, then continue.`}
+                </p>
+                {methodElement}
+              </section>
+            ) : null}
 
-            <Fieldset
-              legend="Delivery Address"
-              fields={addressFields('shipping', countries)}
-              values={shipping}
-              errors={{ ...errorsIf(shippingErrors), ...serverFor('shipping') }}
-              idPrefix="shipping"
-              onChange={(v) => {
-                clearServer('shipping')
-                setShipping(v)
-                if (!showingBilling) setBilling(v)
-                setSaved((s) => ({ ...s, shipping: null }))
-              }}
-            >
-              {customer ? (
-                <SavedButtons
-                  section="shipping"
-                  onChange={() => setModal('change-shipping')}
-                  onNew={() => setModal('new-shipping')}
-                />
-              ) : null}
-              <AddressSearch
-                url={addressSearchUrl}
-                idPrefix="shipping"
-                onPick={(a) => {
-                  setShipping({ ...shipping, ...a })
-                  setSaved((s) => ({ ...s, shipping: null }))
-                }}
-              />
-            </Fieldset>
+            {isWallet && !wallet ? null : (
+              <>
+                <Fieldset
+                  legend="Contact Details"
+                  fields={readOnlyFields(CONTACT_FIELDS, wallet?.contact.phone ? [] : ['phone'])}
+                  values={contact}
+                  errors={{ ...errorsIf(contactErrors), ...serverFor('contact') }}
+                  idPrefix="contact"
+                  onChange={(v) => {
+                    clearServer('contact')
+                    setContact(v)
+                    setSaved((s) => ({ ...s, contact: null }))
+                  }}
+                >
+                  {customer && !isWallet ? (
+                    <SavedButtons
+                      section="contact"
+                      onChange={() => setModal('change-contact')}
+                      onNew={() => setModal('new-contact')}
+                    />
+                  ) : null}
+                </Fieldset>
 
-            <label className="mt-4 flex items-center gap-2">
-              <input
-                type="checkbox"
-                checked={showingBilling}
-                onChange={(e) => {
-                  setShowingBilling(e.target.checked)
-                  if (!e.target.checked) setBilling(shipping)
-                }}
-              />
-              Bill to a different address.
-            </label>
-            {showingBilling ? (
+                <Fieldset
+                  legend="Delivery Address"
+                  fields={readOnlyFields(addressFields('shipping', countries))}
+                  values={shipping}
+                  errors={{ ...errorsIf(shippingErrors), ...serverFor('shipping') }}
+                  idPrefix="shipping"
+                  onChange={(v) => {
+                    clearServer('shipping')
+                    setShipping(v)
+                    if (!showingBilling) setBilling(v)
+                    setSaved((s) => ({ ...s, shipping: null }))
+                  }}
+                >
+                  {customer && !isWallet ? (
+                    <SavedButtons
+                      section="shipping"
+                      onChange={() => setModal('change-shipping')}
+                      onNew={() => setModal('new-shipping')}
+                    />
+                  ) : null}
+                  {isWallet ? null : (
+                    <AddressSearch
+                      url={addressSearchUrl}
+                      idPrefix="shipping"
+                      onPick={(a) => {
+                        setShipping({ ...shipping, ...a })
+                        setSaved((s) => ({ ...s, shipping: null }))
+                      }}
+                    />
+                  )}
+                </Fieldset>
+              </>
+            )}
+
+            {isWallet ? null : (
+              <label className="mt-4 flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={showingBilling}
+                  onChange={(e) => {
+                    setShowingBilling(e.target.checked)
+                    if (!e.target.checked) setBilling(shipping)
+                  }}
+                />
+                Bill to a different address.
+              </label>
+            )}
+            {showingBilling && !isWallet ? (
               <Fieldset
                 legend="Billing Address"
                 fields={addressFields('billing', countries)}
@@ -828,37 +961,21 @@ export default function Checkout(props: CheckoutPageProps) {
                   {CHECKOUT_TEXT.addressInvalid}
                 </p>
               ) : null}
-              {method ? (
-                <method.Component
-                  key={provider}
-                  methodId={provider}
-                  site={{ name: siteName, currency }}
-                  total={basket.cart_total_price_inc_tax}
-                  cartId={basket.id ?? ''}
-                  form={{
-                    contact,
-                    shippingAddress: shipping,
-                    billingAddress: showingBilling ? billing : shipping,
-                    showingBillingAddress: showingBilling,
-                  }}
-                  customer={customer}
-                  config={props.paymentConfig[provider] ?? {}}
-                  loading={loading || submitting}
-                  canSubmit={formValid && !!selectedRate && !loading && !submitting}
-                  setPaymentDetails={setPaymentDetails}
-                  orderBody={orderBody}
-                  submitOrder={submitOrder}
-                  reportError={pushError}
-                  reopenStep3={() => setCurrentStep(3)}
-                  removeMethod={() => removeMethod(provider)}
-                />
-              ) : null}
+              {isWallet ? (
+                <p className="mt-2 text-sm" data-testid="wallet-payment">
+                  {provider === 'paypal'
+                    ? 'Paying with PayPal: approved.'
+                    : `Paying with Amazon Pay: ${wallet?.descriptor ?? ''}`}
+                </p>
+              ) : (
+                methodElement
+              )}
               {provider === 'purchase_order' ? fieldError('PONumber', 'po-number') : null}
               {method?.replacesCompleteButton ? null : (
                 <button
                   type="button"
                   className={`${primaryButton} mt-3 w-full`}
-                  disabled={loading || submitting || !formValid || !selectedRate}
+                  disabled={loading || submitting || !formValid || !selectedRate || (isWallet && !wallet)}
                   onClick={() => void submit()}
                   data-testid="complete-order"
                 >

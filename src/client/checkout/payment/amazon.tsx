@@ -1,24 +1,18 @@
 /**
- * Amazon Pay (Checkout v2) in the payment box (ADR 0073). Two moments:
+ * Amazon Pay (Checkout v2) on step 2 of the checkout (ADR 0073, spec §4). Two moments:
  *
  * - No Amazon session yet: POST /checkout/amazon/create-amazon-session (merchantId, publicKeyId,
  *   signature, payloadJSON) and render the button (GBP, en_GB, PayAndShip). A script or button
  *   that fails removes Amazon Pay with 'Amazon payment button failed to render'.
  * - Back from Amazon's review (?amazonCheckoutSessionId=…): the buyer's details and payment
- *   descriptor, read-only; the delivery-viewed notice is sent (the delivery options are on this
- *   step); Complete Order sends amazonOrderData and the browser goes to Amazon to pay, then
- *   returns to /checkout/amazon/result, which places the order.
+ *   descriptor go to the page (imported read-only; step 2 may pass); if the delivery options
+ *   were not viewed yet the server is told they now have been. Complete Order on step 3 sends
+ *   amazonOrderData; the browser goes to Amazon to pay, then returns to /checkout/amazon/result,
+ *   which places the order.
  */
 import { useEffect, useRef, useState } from 'react'
 import type { PaymentMethodEntry, PaymentMethodProps } from './types.ts'
-import {
-  callJson,
-  errorText,
-  ImportedView,
-  loadScript,
-  WALLET_TEXT,
-  type ImportedDetails,
-} from './wallet-shared.tsx'
+import { callJson, errorText, loadScript, WALLET_TEXT, type ImportedDetails } from './wallet-shared.tsx'
 
 declare global {
   interface Window {
@@ -46,14 +40,12 @@ function Amazon(props: PaymentMethodProps) {
     latest.current = props
   })
   const [sessionId, setSessionId] = useState<string | null>(() => sessionFromUrl())
-  const [orderData, setOrderData] = useState<AmazonOrderData | null>(null)
-  const [imported, setImported] = useState<ImportedDetails | null>(null)
-  const [busy, setBusy] = useState(false)
+  const known = props.walletOrder ?? null
   const scriptUrl = typeof props.config.scriptUrl === 'string' ? props.config.scriptUrl : ''
 
   // Back from Amazon: the session's details, then the delivery-viewed notice.
   useEffect(() => {
-    if (!sessionId) return
+    if (!sessionId || latest.current.walletOrder) return
     let cancelled = false
     void (async () => {
       const q = encodeURIComponent(sessionId)
@@ -68,14 +60,21 @@ function Amazon(props: PaymentMethodProps) {
         return
       }
       const data = info.data.amazonOrderData as AmazonOrderData
-      setImported(info.data as unknown as ImportedDetails)
-      setOrderData(data)
-      if (!data.hasViewedDeliveryOptions) {
-        const seen = await callJson('POST', '/checkout/amazon/delivery-viewed', {
-          amazonCheckoutSessionId: sessionId,
-        })
-        if (!cancelled && seen.ok) setOrderData({ ...data, hasViewedDeliveryOptions: true })
+      const d = info.data as unknown as ImportedDetails
+      const viewed = data.hasViewedDeliveryOptions
+      if (!viewed) {
+        // §4: the server is told the delivery options have been viewed (they are on step 3).
+        await callJson('POST', '/checkout/amazon/delivery-viewed', { amazonCheckoutSessionId: sessionId })
+        if (cancelled) return
       }
+      latest.current.walletApproved?.({
+        paymentDetails: { amazonOrderData: { ...data, hasViewedDeliveryOptions: true } },
+        extra: { amazonCheckoutSessionId: sessionId },
+        contact: d.contact,
+        shippingAddress: d.shipping_address,
+        deliveryViewed: viewed,
+        descriptor: data.paymentDescriptor,
+      })
     })()
     return () => {
       cancelled = true
@@ -84,7 +83,7 @@ function Amazon(props: PaymentMethodProps) {
 
   // No session: the signed button.
   useEffect(() => {
-    if (sessionId) return
+    if (sessionId || latest.current.walletOrder) return
     let cancelled = false
     const failed = () => {
       if (cancelled) return
@@ -131,45 +130,16 @@ function Amazon(props: PaymentMethodProps) {
     }
   }, [sessionId, scriptUrl])
 
-  const complete = async () => {
-    if (!orderData || !sessionId) return
-    setBusy(true)
-    const result = await latest.current.submitOrder(
-      { amazonOrderData: orderData },
-      { amazonCheckoutSessionId: sessionId },
-    )
-    if (result.placed) return
-    const url = result.data?.amazonPayRedirectUrl
-    if (result.data?.status === 'amazonRedirect' && typeof url === 'string') {
-      // Amazon takes the payment (and any authentication) on its own page, then sends us back.
-      window.location.assign(url)
-      return
-    }
-    setBusy(false)
-    if (result.status !== 0 || result.data) {
-      latest.current.reportError(errorText(result.data))
-      latest.current.reopenStep3()
-    }
-  }
-
   return (
     <div className="mt-3" data-testid="amazon-payment">
-      {orderData && imported ? (
-        <>
-          <ImportedView title="Your Amazon Pay details" details={imported} />
-          <p className="mt-2 text-sm" data-testid="amazon-descriptor">
-            Paying with Amazon Pay: {orderData.paymentDescriptor}
-          </p>
-          <button
-            type="button"
-            className="mt-3 w-full rounded-md bg-blue-700 px-4 py-2 font-semibold text-white disabled:opacity-50"
-            disabled={busy || !props.canSubmit}
-            onClick={() => void complete()}
-            data-testid="complete-order"
-          >
-            Complete Order
-          </button>
-        </>
+      {known ? (
+        <p className="mt-2 text-sm" role="status" data-testid="amazon-descriptor">
+          Paying with Amazon Pay: {known.descriptor}
+        </p>
+      ) : sessionId ? (
+        <p className="text-sm text-gray-600" role="status">
+          Getting your details from Amazon Pay…
+        </p>
       ) : (
         <div id={BUTTON_ID} data-testid="amazon-button" />
       )}
@@ -179,5 +149,6 @@ function Amazon(props: PaymentMethodProps) {
 
 export const amazonEntry: PaymentMethodEntry | null = {
   Component: Amazon,
-  replacesCompleteButton: true,
+  replacesCompleteButton: false,
+  wallet: true,
 }

@@ -10,7 +10,13 @@ import { purchaseOrderEntry } from './purchase-order.tsx'
 import { sagepayEntry } from './sagepay.tsx'
 import type { PaymentMethodEntry } from './types.ts'
 
-export type { PaymentForm, PaymentMethodEntry, PaymentMethodProps, SubmitResult } from './types.ts'
+export type {
+  PaymentForm,
+  PaymentMethodEntry,
+  PaymentMethodProps,
+  SubmitResult,
+  WalletOrder,
+} from './types.ts'
 
 const entries: [string, PaymentMethodEntry | null][] = [
   ['purchase_order', purchaseOrderEntry],

@@ -1,13 +1,14 @@
 /**
- * PayPal (Orders v2, JS SDK buttons) in the payment box (ADR 0073). The SDK comes from the
- * server's config (simulator in test mode) with credit and card funding disabled; if it has not
- * loaded after 6 seconds PayPal is removed with 'Loading of PayPal timed out after 6 seconds'.
+ * PayPal (Orders v2, JS SDK buttons) on step 2 of the checkout (ADR 0073, spec §4). The SDK comes
+ * from the server's config (simulator in test mode) with credit and card funding disabled; if it
+ * has not loaded after 6 seconds PayPal is removed with 'Loading of PayPal timed out after 6
+ * seconds'.
  *
  * Click → POST checkout/paypal/create-order → PayPal's window → onApprove → GET
- * checkout/paypal/get-order-information (the buyer's details, shown read-only) → the order is
- * posted with orderID. PAYER_ACTION_REQUIRED (the total grew after approval) shows the
- * re-approval button, whose order is created with reApproval; a declined funding source
- * reopens PayPal's window (actions.restart). Any other error reopens step 3.
+ * checkout/paypal/get-order-information: the order id and the buyer's details go to the page,
+ * which imports them read-only and lets step 2 pass. Complete Order on step 3 posts the order with
+ * orderID. When the total grew after approval the page comes back here with re-approval set: the
+ * re-approval button's order is created with reApproval.
  */
 import { useEffect, useRef, useState } from 'react'
 import { publishCart } from '../../lib/cart-api.ts'
@@ -16,7 +17,6 @@ import type { PaymentMethodEntry, PaymentMethodProps } from './types.ts'
 import {
   callJson,
   errorText,
-  ImportedView,
   loadScript,
   ScriptLoadError,
   WALLET_TEXT,
@@ -44,11 +44,10 @@ function Paypal(props: PaymentMethodProps) {
     latest.current = props
   })
   const container = useRef<HTMLDivElement>(null)
-  const [reApproval, setReApproval] = useState(false)
+  const reApproval = props.walletReApproval === true
   // Which button (first approval or re-approval) has rendered.
   const [renderedFor, setRenderedFor] = useState<boolean | null>(null)
   const ready = renderedFor === reApproval
-  const [imported, setImported] = useState<ImportedDetails | null>(null)
   const sdkUrl = typeof props.config.sdkUrl === 'string' ? props.config.sdkUrl : ''
   const timeoutMs = typeof props.config.loadTimeoutMs === 'number' ? props.config.loadTimeoutMs : 6000
 
@@ -56,10 +55,7 @@ function Paypal(props: PaymentMethodProps) {
     let cancelled = false
     let buttons: PaypalButtons | null = null
     const p = () => latest.current
-    const fail = (message: string) => {
-      p().reportError(message)
-      p().reopenStep3()
-    }
+    const fail = (message: string) => p().reportError(message)
     ;(sdkUrl ? loadScript(sdkUrl, timeoutMs) : Promise.reject(new ScriptLoadError('error')))
       .then(async () => {
         if (cancelled || !container.current || !window.paypal) {
@@ -70,8 +66,7 @@ function Paypal(props: PaymentMethodProps) {
         buttons = window.paypal.Buttons({
           style: { layout: 'vertical', label: 'paypal' },
           onClick: (_data: unknown, actions: PaypalActions) => {
-            if (p().canSubmit) return actions.resolve?.() ?? true
-            p().reportError('Required address field is empty or invalid.')
+            if (!p().loading) return actions.resolve?.() ?? true
             return actions.reject?.() ?? false
           },
           createOrder: async () => {
@@ -91,29 +86,20 @@ function Paypal(props: PaymentMethodProps) {
             }
             publishCart(res.data?.cart as Cart, { basket: true })
           },
-          onApprove: async (data: { orderID: string }, actions: PaypalActions) => {
+          onApprove: async (data: { orderID: string }) => {
             const info = await callJson(
               'GET',
               `/checkout/paypal/get-order-information?paypalOrderId=${encodeURIComponent(data.orderID)}`,
             )
             if (!info.ok || !info.data) return fail(WALLET_TEXT.paypalAddress)
-            setImported(info.data as unknown as ImportedDetails)
-            const details = { orderID: data.orderID, reApprovalRequired: reApproval }
-            const result = await p().submitOrder(details, {
-              orderID: data.orderID,
-              paypalReApproval: reApproval,
+            const d = info.data as unknown as ImportedDetails & { delivery_option?: number | null }
+            p().walletApproved?.({
+              paymentDetails: { orderID: data.orderID, reApprovalRequired: reApproval },
+              extra: { orderID: data.orderID, paypalReApproval: reApproval },
+              contact: d.contact,
+              shippingAddress: d.shipping_address,
+              deliveryOption: typeof d.delivery_option === 'number' ? d.delivery_option : null,
             })
-            if (result.placed || result.status === 0) return
-            const status = result.data?.status
-            if (status === 'paypalRestart' && actions.restart) {
-              p().reportError(errorText(result.data))
-              return actions.restart()
-            }
-            if (status === 'paypalReApprovalRequired') {
-              setReApproval(true)
-              return fail(errorText(result.data))
-            }
-            fail(errorText(result.data))
           },
           onError: () => fail(WALLET_TEXT.paypalOpen),
         })
@@ -150,12 +136,18 @@ function Paypal(props: PaymentMethodProps) {
         data-testid={reApproval ? 'paypal-reapproval-button' : 'paypal-button'}
         aria-labelledby={reApproval ? 'paypal-reapproval-label' : undefined}
       />
-      {imported ? <ImportedView title="Your PayPal details" details={imported} /> : null}
+      {props.walletOrder ? (
+        <p className="mt-2 text-sm" role="status" data-testid="paypal-approved">
+          PayPal has approved your payment: your details from PayPal are below. Continue to choose your
+          delivery and complete your order.
+        </p>
+      ) : null}
     </div>
   )
 }
 
 export const paypalEntry: PaymentMethodEntry | null = {
   Component: Paypal,
-  replacesCompleteButton: true,
+  replacesCompleteButton: false,
+  wallet: true,
 }

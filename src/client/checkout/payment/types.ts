@@ -57,10 +57,40 @@ export interface PaymentMethodProps {
   reopenStep3(): void
   /** The method failed to load: the page removes it, closes the steps and shows the §8 message. */
   removeMethod(): void
+  /** Wallets: the order the provider holds for this visit (null before approval). */
+  walletOrder?: WalletOrder | null
+  /** PayPal: the total grew after approval; the next approval is a re-approval. */
+  walletReApproval?: boolean
+  /** Wallets: the provider's order exists (approved in PayPal, back from Amazon's review). */
+  walletApproved?(order: WalletOrder): void
+}
+
+/**
+ * A wallet's (PayPal, Amazon Pay) order once the provider has it (§4): what Complete Order sends
+ * and the buyer's details, imported read-only into step 2.
+ */
+export interface WalletOrder {
+  /** The order's paymentDetails. */
+  paymentDetails: Record<string, unknown>
+  /** Top-level fields of the order form (orderID, amazonCheckoutSessionId…). */
+  extra: Record<string, unknown>
+  contact: FormValues
+  shippingAddress: FormValues
+  /** PayPal: the delivery option the buyer chose in PayPal's window. */
+  deliveryOption?: number | null
+  /** Amazon: the delivery options were already viewed (the page may go on to step 3). */
+  deliveryViewed?: boolean
+  /** Amazon: the payment descriptor shown in the payment box. */
+  descriptor?: string
 }
 
 export interface PaymentMethodEntry {
   Component: ComponentType<PaymentMethodProps>
   /** true: the component renders its own submit (provider buttons); the page hides Complete Order. */
   replacesCompleteButton: boolean
+  /**
+   * true: a wallet (§4): its component is shown on step 2, where the provider's order is made and
+   * the buyer's details imported; step 2 passes only once that order exists.
+   */
+  wallet?: boolean
 }

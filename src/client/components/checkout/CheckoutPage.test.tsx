@@ -335,3 +335,89 @@ describe('Checkout: Not you? Log Out', () => {
     expect(container.textContent).not.toContain('Add New Contact')
   })
 })
+
+describe('Checkout: Amazon Pay on step 2', () => {
+  const session = 'amz-session-0001'
+  const amazonProps = () =>
+    props({
+      paymentMethods: [
+        { id: 'purchase_order', label: 'Purchase Order', img: '', detail: '' },
+        { id: 'amazon', label: 'Amazon Pay', img: '', detail: '' },
+      ],
+    })
+  beforeEach(() => {
+    window.history.replaceState({}, '', `/checkout?amazonCheckoutSessionId=${session}`)
+    document.cookie = 'payment_method=amazon; path=/'
+  })
+  afterEach(() => {
+    window.history.replaceState({}, '', '/')
+    document.cookie = 'payment_method=; max-age=0; path=/'
+  })
+
+  it('imports the buyer’s details read-only, tells the server the delivery options were viewed and orders with the session', async () => {
+    answers['/checkout/amazon/get-session-information'] = () => ({
+      status: 200,
+      body: {
+        amazonOrderData: {
+          amazonCheckoutSessionId: session,
+          paymentDescriptor: 'Visa ****1111',
+          hasViewedDeliveryOptions: false,
+        },
+        contact: { firstName: 'Sam', lastName: 'Buyer', email: 'sam@example.com', phone: '07700900456' },
+        shipping_address: {
+          address1: '1 Harbour Street',
+          town: 'Poole',
+          postcode: 'BH15 1HJ',
+          country: 'GB',
+        },
+      },
+    })
+    answers['/checkout/amazon/delivery-viewed'] = () => ({
+      status: 200,
+      body: { hasViewedDeliveryOptions: true },
+    })
+    answers['/checkout/complete'] = () => ({ status: 422, body: { message: 'Refused.' } })
+    await render(amazonProps())
+    await settle() // the 200 ms jump: Amazon goes to step 2
+    await settle()
+    expect(open(2)).toBe(true)
+    expect(calls.some((c) => c.url === '/checkout/amazon/delivery-viewed')).toBe(true)
+    // The logged-in customer's stored details give way to Amazon's, read-only.
+    const address1 = document.getElementById('shipping-address1') as HTMLInputElement
+    expect(address1.value).toBe('1 Harbour Street')
+    expect(address1.readOnly).toBe(true)
+    expect((document.getElementById('contact-firstName') as HTMLInputElement).value).toBe('Sam')
+    expect((document.getElementById('shipping-country') as HTMLSelectElement).disabled).toBe(true)
+    expect(container.querySelector('[data-testid="amazon-descriptor"]')?.textContent).toBe(
+      'Paying with Amazon Pay: Visa ****1111',
+    )
+    const next = container.querySelector<HTMLButtonElement>('[data-testid="continue"]')!
+    expect(next.disabled).toBe(false)
+    await click(next)
+    expect(open(3)).toBe(true)
+    await click(container.querySelector<HTMLElement>('[data-testid="complete-order"]'))
+    await settle()
+    const sent = calls.find((c) => c.url === '/checkout/complete')?.body as Record<string, unknown>
+    expect(sent.amazonCheckoutSessionId).toBe(session)
+    expect(sent.customer_contact_id).toBeNull()
+    expect(sent.customer_shipping_address_id).toBeNull()
+    const tx = (sent.transactions as { paymentDetails: Record<string, unknown> }[])[0]!
+    expect((tx.paymentDetails.amazonOrderData as Record<string, unknown>).amazonCheckoutSessionId).toBe(
+      session,
+    )
+  })
+
+  it('keeps step 2 closed to Continue until Amazon’s order data exists', async () => {
+    answers['/checkout/amazon/get-session-information'] = () => ({
+      status: 404,
+      body: { message: 'Your Amazon Pay session has expired.' },
+    })
+    answers['/checkout/amazon/create-amazon-session'] = () => ({ status: 503, body: { message: 'No.' } })
+    await render(amazonProps())
+    await settle()
+    await settle()
+    expect(open(2)).toBe(true)
+    expect(container.querySelector<HTMLButtonElement>('[data-testid="continue"]')!.disabled).toBe(true)
+    expect(document.getElementById('shipping-address1')).toBeNull()
+  })
+})

@@ -47,6 +47,8 @@ export function Field({
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
     readOnly: meta.readonly,
+    // A select cannot be read-only: a read-only one (wallet details, §4) is disabled instead.
+    disabled: meta.type === 'select' && meta.readonly ? true : undefined,
     autoComplete: meta.autoComplete,
     className: `mt-1 block w-full rounded-md border px-3 py-2 shadow-sm focus:border-primary focus:ring-1 focus:ring-primary focus:outline-none ${error ? 'border-red-600' : 'border-gray-300'}`,
   }
