@@ -26,8 +26,11 @@ test('a page stores the cart from /cart/init, and logging out forgets the local 
   expect(calls).toEqual([])
 
   await page.goto('/login')
+  // Typing before hydration is lost when React takes the fields over: wait for the page's scripts.
+  await page.waitForLoadState('networkidle')
   await page.getByLabel('Email').fill(DEMO.email)
   await page.getByLabel('Password').fill(DEMO.password)
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO.email)
   await page.getByRole('button', { name: 'Log In' }).click()
   await expect(page.getByRole('button', { name: /My Account/ })).toBeVisible()
   await expect.poll(() => stored(page, 'customer')).toMatchObject({ email: DEMO.email })
