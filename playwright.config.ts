@@ -47,6 +47,8 @@ export default defineConfig({
       PGLITE_DIR: 'var/e2e-db',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // The XSS corpus test shares a basket once per batch of names.
+      SHARE_RATE_LIMIT_PER_MINUTE: '1000',
       MAIL_OUTBOX_PAGE: 'true',
       // Auth e-mails (verification, reset) land here so browser tests can follow their links.
       MAIL_CAPTURE_FILE: 'var/e2e-mail.jsonl',

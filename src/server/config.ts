@@ -45,6 +45,7 @@ const envSchema = z.object({
   SSR: bool.optional(),
   SEED_ON_START: bool.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SHARE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SERVER_TIMING: bool.default(false),
   SEARCH_ENGINE: z.enum(['embedded', 'algolia']).default('embedded'),
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
@@ -132,6 +133,8 @@ export interface Config {
   /** Seed the demo shop into an empty database at start (default: embedded database only). */
   seedOnStart: boolean
   rateLimitPerMinute: number
+  /** Basket shares per minute per client address (each one may send e-mails) */
+  shareRateLimitPerMinute: number
   /** Adds `Server-Timing: app;dur=<ms>` to every response (the bench reads it). Off by default. */
   serverTiming: boolean
   search: {
@@ -334,6 +337,7 @@ export function loadConfig(
     // The demo seed (customers with published passwords) only on the embedded database by default.
     seedOnStart: e.SEED_ON_START ?? !e.DATABASE_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    shareRateLimitPerMinute: e.SHARE_RATE_LIMIT_PER_MINUTE,
     serverTiming: e.SERVER_TIMING,
     search: {
       engine: e.SEARCH_ENGINE,

@@ -85,6 +85,8 @@ async function csrf(page: Page): Promise<Record<string, string>> {
 }
 
 test.describe.configure({ timeout: 900_000 })
+// The corpus loops are long; a single step that cannot happen must still fail fast.
+test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 })
 
 /** Where a visitor's text comes back on a page reached by a link. */
 function echoUrls(v: string): string[] {
@@ -216,9 +218,10 @@ test('share and save basket names from the XSS corpus never run or land raw', as
   await page.goto('/login')
   const login = await page.request.post('/login', { data: DEMO, headers: await csrf(page), maxRedirects: 0 })
   expect(login.status()).toBeLessThan(400)
-  // A basket to share and save: the first single-option row of a product found by search.
-  await page.goto('/search?q=sign')
-  await page.getByTestId('search-page').locator('a[href]').first().click()
+  // A basket to share and save: the first single-option row of a price-grid product.
+  await page.goto('/safety-signs/prohibition-signs')
+  await page.getByTestId('product-tile').first().getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/safety-signs\/prohibition-signs\/[a-z0-9-]+$/)
   const row = page.locator('tr[data-sku]', { hasNot: page.getByRole('combobox') }).first()
   await row.getByRole('textbox').fill('1')
   await row.getByRole('textbox').blur()
@@ -255,7 +258,7 @@ test('share and save basket names from the XSS corpus never run or land raw', as
   const save = page.getByTestId('save-dialog')
   for (const name of names) {
     await save.getByLabel('Basket name').fill(name)
-    await save.getByRole('button', { name: 'Save' }).click()
+    await save.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(save.getByLabel('Basket name')).toHaveAttribute('aria-invalid', 'true')
   }
   await poke(page)

@@ -187,7 +187,7 @@ export async function cartRoutes(app: FastifyInstance) {
 
   app.post(
     '/cart/share',
-    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    { config: { rateLimit: { max: app.config.shareRateLimitPerMinute, timeWindow: 60_000 } } },
     async (request, reply) => {
       const body = parse(shareSchema, request.body, reply)
       if (!body) return reply
