@@ -33,7 +33,13 @@ function answer(res: LightMyRequestResponse) {
       if (name === 'content-security-policy') return [name, String(value).replace(/'nonce-[^']+'/, 'nonce')]
       if (name !== 'set-cookie') return [name, String(value)]
       const lines = Array.isArray(value) ? value : [String(value)]
-      return [name, lines.map((l) => l.replace(/^([^=]+)=[^;]*/, '$1=<token>')).join('\n')]
+      // A cookie's value and its expiry time (the clock, like the date header) are not the answer.
+      const masked = lines.map((l) =>
+        l
+          .replace(/^([^=]+)=[^;]*/, '$1=<token>')
+          .replace(/Expires=[^;]*/, (e) => (e.includes('1970') ? e : 'Expires=<time>')),
+      )
+      return [name, masked.join('\n')]
     })
     .sort(([a], [b]) => a!.localeCompare(b!))
   return { status: res.statusCode, headers, body: res.body }
