@@ -4,12 +4,17 @@
  * prints req/s, p50/p95/p99 and the ratio to the ceiling. All figures come from this one run.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { resolve } from 'node:path'
 import { authScenarios } from './auth.ts'
 import { load, rateLoad, type LoadResult } from './load.ts'
 import { orderBench } from './order.ts'
+
+// A production server on PostgreSQL refuses to start without a session secret (every instance
+// must share one): the bench's own seed and servers share one made for this run.
+process.env.SESSION_SECRET ??= randomBytes(32).toString('hex')
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '../..')
 const args = new Map(
