@@ -14,9 +14,12 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)
 }
 
-/** The newest link to `path` in a mail to `to`, waiting for the mail to arrive. */
+/**
+ * The newest link to `path` in a mail to `to`, waiting for the mail to arrive. Account mails are
+ * sent after the answer (a deferred task 150–650 ms later, ADR 0012), so allow a busy machine 20 s.
+ */
 async function linkFromMail(to: string, path: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 200; i++) {
     const text = await readFile(MAIL_FILE, 'utf8').catch(() => '')
     const mails = text
       .split('\n')
