@@ -7,13 +7,13 @@
  *  not the customer's.
  * A guest is never logged in: the session remembers only its last order (`checkout.lastOrder`).
  */
+import { parseOrderForm } from './order-form.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fieldErrors } from '../../../shared/cart.schemas.ts'
 import { z } from 'zod'
 import {
   CHECKOUT,
   CHECKOUT_TEXT,
-  orderFormSchema,
   type CheckoutCompletePageProps,
   type CheckoutPageProps,
 } from '../../../shared/checkout.ts'
@@ -131,13 +131,8 @@ export async function checkoutRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const parsed = orderFormSchema.safeParse(request.body ?? {})
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error)
-        return reply
-          .code(422)
-          .send({ message: Object.values(errors)[0]?.[0] ?? CHECKOUT_TEXT.somethingWrong, errors })
-      }
+      const form = parseOrderForm(request, reply)
+      if (!form) return reply
       const key = request.headers['idempotency-key']
       const input: PlaceInput = {
         site,
@@ -145,7 +140,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         sessionCartId: sessionCartId(request),
         lastOrder: lastOrderOf(request),
         customerId: currentCustomerId(request),
-        form: parsed.data,
+        form,
         idempotencyKey: typeof key === 'string' && /^[\w-]{8,100}$/.test(key) ? key : null,
         client: {
           ip: request.ip,

@@ -11,9 +11,9 @@
  *  3. `authorise` asks Paya for the transaction by transaction_api_id (never trusting the
  *     browser), then `settle` records it.
  */
+import { parseOrderForm } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
-import { fieldErrors } from '../../../../shared/cart.schemas.ts'
-import { CHECKOUT_TEXT, orderFormSchema } from '../../../../shared/checkout.ts'
+import { CHECKOUT_TEXT } from '../../../../shared/checkout.ts'
 import { currentCustomerId, sessionCartId } from '../../../lib/customer-session.ts'
 import { lastOrderOf } from '../../checkout/checkout.routes.ts'
 import { CheckoutRefusal } from '../../checkout/checkout.service.ts'
@@ -132,14 +132,9 @@ export async function payaRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const parsed = orderFormSchema.safeParse(request.body ?? {})
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error)
-        return reply
-          .code(422)
-          .send({ message: Object.values(errors)[0]?.[0] ?? CHECKOUT_TEXT.somethingWrong, errors })
-      }
-      const form = { ...parsed.data, payment_method: 'paya' }
+      const checked = parseOrderForm(request, reply)
+      if (!checked) return reply
+      const form = { ...checked, payment_method: 'paya' }
       let prepared
       try {
         prepared = await app.checkout.prepare({

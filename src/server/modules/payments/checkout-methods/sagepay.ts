@@ -16,10 +16,10 @@
  *     again; the attempt is reconciled with Opayo before anything is paid again.
  *  4. `settle` records the verified payment in the order transaction.
  */
+import { parseOrderForm } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { fieldErrors } from '../../../../shared/cart.schemas.ts'
-import { CHECKOUT_TEXT, orderFormSchema } from '../../../../shared/checkout.ts'
+import { CHECKOUT_TEXT } from '../../../../shared/checkout.ts'
 import { currentCustomerId, sessionCartId } from '../../../lib/customer-session.ts'
 import { CheckoutRefusal } from '../../checkout/checkout.service.ts'
 import type {
@@ -339,15 +339,10 @@ export async function sagepayRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const parsed = orderFormSchema.safeParse(request.body ?? {})
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error)
-        return reply
-          .code(422)
-          .send({ message: Object.values(errors)[0]?.[0] ?? CHECKOUT_TEXT.somethingWrong, errors })
-      }
+      const checked = parseOrderForm(request, reply)
+      if (!checked) return reply
       const customerId = currentCustomerId(request)
-      const form = { ...parsed.data, payment_method: 'sagepay' }
+      const form = { ...checked, payment_method: 'sagepay' }
       try {
         await app.checkout.prepare({
           site,
