@@ -668,14 +668,7 @@ export class CartService {
     const rows = await this.db
       .update(carts)
       .set({ basketName, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(carts.id, id),
-          eq(carts.siteId, site.id),
-          eq(carts.customerId, customerId),
-          eq(carts.kind, 'saved'),
-        ),
-      )
+      .where(savedBasketOf(site.id, customerId, id))
       .returning({ id: carts.id })
     if (rows.length === 0) throw new CartNotFoundError()
   }
@@ -685,14 +678,7 @@ export class CartService {
     if (!isCartId(id)) throw new CartNotFoundError()
     const rows = await this.db
       .delete(carts)
-      .where(
-        and(
-          eq(carts.id, id),
-          eq(carts.siteId, site.id),
-          eq(carts.customerId, customerId),
-          eq(carts.kind, 'saved'),
-        ),
-      )
+      .where(savedBasketOf(site.id, customerId, id))
       .returning({ id: carts.id })
     if (rows.length === 0) throw new CartNotFoundError()
   }
@@ -707,14 +693,7 @@ export class CartService {
       const [source] = await tx
         .select()
         .from(carts)
-        .where(
-          and(
-            eq(carts.id, id),
-            eq(carts.siteId, ctx.site.id),
-            eq(carts.customerId, customerId),
-            eq(carts.kind, 'saved'),
-          ),
-        )
+        .where(savedBasketOf(ctx.site.id, customerId, id))
       if (!source) throw new CartNotFoundError()
       const lines = await tx
         .select()
@@ -1393,6 +1372,16 @@ function builderExtras(item: CartItemRow): Partial<CartItem> {
 
 function withQuery(url: string, key: string, value: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`
+}
+
+/** A saved basket of this customer on this site: the only kind the account area may touch. */
+function savedBasketOf(siteId: number, customerId: number, id: string) {
+  return and(
+    eq(carts.id, id),
+    eq(carts.siteId, siteId),
+    eq(carts.customerId, customerId),
+    eq(carts.kind, 'saved'),
+  )
 }
 
 async function copyLines(tx: Tx, lines: CartItemRow[], cartId: string): Promise<void> {
