@@ -6,6 +6,7 @@ import { installMarketingCsp } from './modules/sites/marketing-tags.ts'
 import { currentCustomerId } from './modules/auth/auth.session.ts'
 import { siteBaseUrl } from './modules/sites/site-url.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
+import { compressionPlugin } from './plugins/compression.ts'
 import fastifyCookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import rateLimit from '@fastify/rate-limit'
@@ -221,6 +222,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`)
     })
   }
+  // Brotli/gzip for HTML and JSON made per request; before the routes and the static files.
+  await app.register(compressionPlugin)
   await app.register(securityHeadersPlugin, {
     isDev: config.isDev,
     httpsOnly: config.session.cookieSecure === true,
@@ -284,8 +287,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       root: assetsDir,
       prefix: '/assets/',
       decorateReply: false,
+      // Hashed names: a changed file gets a new name, so a year and `immutable` are safe.
       immutable: true,
       maxAge: 365 * 24 * 3600_000,
+      // The build writes .br and .gz beside each text asset (scripts/precompress.ts).
+      preCompressed: true,
     })
   }
 
