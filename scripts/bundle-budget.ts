@@ -6,6 +6,8 @@
  * imports (lazy parts loaded on interaction or on another page) are not part of it. Each file is
  * counted once and measured compressed, the way it goes over the wire: Brotli at quality 11 and
  * gzip at level 9 (the build precompresses every asset at those settings; scripts/precompress.ts).
+ * The budget is checked on the Brotli figure (every browser the shop supports asks for br); the
+ * gzip figure is printed beside it.
  *
  * The calculation is pure (manifest + a function reading a file's bytes), so it is unit-tested
  * with a fixture manifest; scripts/check-bundle-budget.ts runs it on dist/client after a build.
@@ -43,16 +45,31 @@ export interface PageLoad {
 }
 
 export interface Budget {
-  /** Limit for the product page's first-load JavaScript, compressed bytes */
+  /** Limit for the product page's first-load JavaScript, Brotli bytes */
   productPage: number
-  /** Limit for any page's first-load JavaScript, compressed bytes */
+  /** Limit for any page's first-load JavaScript, Brotli bytes */
   anyPage: number
   /** Inertia name of the product page */
   productName: string
+  /**
+   * Pages over the issue's target today, with the figure they may not grow past (Brotli bytes):
+   * the build fails on a regression at once, and on these pages' targets once they are met
+   * (lower or remove an allowance as its page shrinks).
+   */
+  allowances: Record<string, number>
 }
 
-/** Issue 18: product page at most 100 KB, no page over 130 KB (compressed, KB = 1,000 bytes). */
-export const BUDGET: Budget = { productPage: 100_000, anyPage: 130_000, productName: 'Product' }
+/**
+ * Issue 18: product page at most 100 KB, no page over 130 KB (Brotli, KB = 1,000 bytes). The
+ * allowances are the pages measured over target on 2026-11-24 plus about 1 KB of headroom; see
+ * docs/performance.md (first-load JavaScript) for why they are not met yet.
+ */
+export const BUDGET: Budget = {
+  productPage: 100_000,
+  anyPage: 130_000,
+  productName: 'Product',
+  allowances: {},
+}
 
 export const PAGE_PREFIX = 'src/client/pages/'
 
@@ -133,20 +150,25 @@ export function firstLoads(manifest: Manifest, read: (file: string) => Uint8Arra
 
 export interface Verdict {
   page: string
-  /** The larger of the Brotli and gzip figures, so the budget holds for either encoding */
-  compressed: number
-  limit: number
+  /** First-load JavaScript with Brotli, the encoding every current browser asks for */
+  brotli: number
+  /** The issue's target for this page */
+  target: number
   met: boolean
+  /** What the build allows: the target, or the page's allowance while it is over target */
+  limit: number
+  withinLimit: boolean
 }
 
-/** Checks each page against its limit; the figure checked is the gzip one (the larger). */
+/** Checks each page's Brotli figure against its target and against what the build allows. */
 export function judge(loads: PageLoad[], budget: Budget = BUDGET): Verdict[] {
   if (!loads.some((l) => l.page === budget.productName))
     throw new Error(`no page named ${budget.productName} in the manifest`)
   return loads.map((l) => {
-    const compressed = Math.max(l.jsSize.gzip, l.jsSize.brotli)
-    const limit = l.page === budget.productName ? budget.productPage : budget.anyPage
-    return { page: l.page, compressed, limit, met: compressed <= limit }
+    const brotli = l.jsSize.brotli
+    const target = l.page === budget.productName ? budget.productPage : budget.anyPage
+    const limit = Math.max(target, budget.allowances[l.page] ?? 0)
+    return { page: l.page, brotli, target, met: brotli <= target, limit, withinLimit: brotli <= limit }
   })
 }
 
@@ -166,7 +188,7 @@ export function formatTable(loads: PageLoad[], verdicts: Verdict[]): string {
         kb(l.jsSize.gzip).padStart(7),
         kb(l.jsSize.brotli).padStart(9),
         kb(l.cssSize.gzip).padStart(11),
-        ` <= ${kb(v.limit)} KB ${v.met ? 'met' : 'NOT met'}`,
+        ` <= ${kb(v.target)} KB ${v.met ? 'met' : 'NOT met'}${v.limit > v.target ? ` (build allows ${kb(v.limit)} KB)` : ''}`,
       ].join('  ')
     }),
   ]

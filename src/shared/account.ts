@@ -8,69 +8,16 @@ import { AUTH_MESSAGES, isStrongPassword, PASSWORD_MAX } from './auth.ts'
 import type { Address, Contact, Country, CustomerData } from './customer.ts'
 import { text } from './text.ts'
 
-export const ACCOUNT_TEXT = {
-  home: 'My Account Home',
-  noOrders: 'You have no recent orders.',
-  noInvoices: 'You have no invoices.',
-  noCards: 'No saved cards.',
-  noItems: 'No items in your basket',
-  noBaskets: 'You have no saved baskets.',
-  unavailable: 'Currently Unavailable For ReOrder',
-  viewProduct: 'View Product',
-  cartUpdated: 'Cart updated!',
-  cartFailed: 'Errors occurred when updating your cart',
-  cartDeleted: 'Basket deleted.',
-  preferencesUpdated: 'Preferences updated!',
-  preferencesFailed: 'Errors occurred when updating your preferences',
-  cardRemoved: 'Card removed successfully',
-  cardFailed: 'There was a problem deleting your card',
-  passwordChanged: 'Your password has been changed. Other devices have been logged out.',
-  passwordFailed: 'Failed to update password. Please try again.',
-  currentPasswordWrong: 'The provided password does not match your current password.',
-  reorderAdded: (n: number) => `${n} item${n === 1 ? '' : 's'} added to your basket.`,
-  reorderNothing: 'Nothing from this order can be reordered.',
-  loginRequired: 'Please log in to use your account.',
-  verifyRequired: 'Please verify your email address to use your account.',
-} as const
+import { MARKETING_PREFERENCES, REORDER_QUANTITY_MIN, type MarketingPreferenceName } from './account-text.ts'
 
-/** maginus_status as shown (spec §4), word for word. */
-/** The account pages' greeting: the customer's first name, else their e-mail address. */
-export function accountGreeting(customer: { firstName: string | null; email: string }): string {
-  return `Hello, ${customer.firstName || customer.email}`
-}
-
-export function orderStatusText(status: number | null): string {
-  switch (status) {
-    case 1:
-      return "ORDER HELD (we're checking a few things)"
-    case 2:
-      return 'COMPLETED/SHIPPED'
-    case 3:
-      return 'ORDER CANCELLED/REJECTED (check email)'
-    default:
-      return 'BEING PROCESSED'
-  }
-}
-
-/** The named marketing preferences a customer can choose (spec §3: name, description, status). */
-export const MARKETING_PREFERENCES = [
-  {
-    name: 'email',
-    label: 'Email',
-    description: 'Offers, new products and safety news by email, at most once a week.',
-  },
-  {
-    name: 'post',
-    label: 'Post',
-    description: 'Our printed catalogue and seasonal offers by post, a few times a year.',
-  },
-  {
-    name: 'sms',
-    label: 'Text messages',
-    description: 'Flash sales and delivery reminders by text message to your primary contact number.',
-  },
-] as const
-export type MarketingPreferenceName = (typeof MARKETING_PREFERENCES)[number]['name']
+export {
+  ACCOUNT_TEXT,
+  accountGreeting,
+  MARKETING_PREFERENCES,
+  orderStatusText,
+  REORDER_QUANTITY_MIN,
+  type MarketingPreferenceName,
+} from './account-text.ts'
 
 export interface MarketingPreference {
   name: MarketingPreferenceName
@@ -131,7 +78,6 @@ export interface AccountOrder extends OrderSummary {
   invoiceNumber: number | null
 }
 
-export const REORDER_QUANTITY_MIN = 1
 
 export const reorderSchema = z.object({
   /** Lines to add (per-line reorder); absent: the whole order replaces the basket */

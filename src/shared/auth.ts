@@ -5,52 +5,9 @@
 import { text } from './text.ts'
 import { z } from 'zod'
 
-export const PASSWORD_MIN = 10
-/** Long passphrases are welcome; the cap only bounds the hashing work per request. */
-export const PASSWORD_MAX = 128
-export const FIELD_MAX = 255
+import { AUTH_MESSAGES, FIELD_MAX, isStrongPassword, PASSWORD_MAX } from './auth-text.ts'
 
-export const AUTH_MESSAGES = {
-  password: 'Password must be at least 10 characters and include a number, letter, and symbol.',
-  passwordMismatch: 'Passwords do not match.',
-  required: 'This field is required.',
-  emailInvalid: 'This email provided is invalid.',
-  tooLong: (n: number) => `Please enter no more than ${n} characters.`,
-  terms: 'Please accept the terms and conditions.',
-  credentials: 'These credentials do not match our records.',
-  throttled: (seconds: number) =>
-    `Too many login attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-  resetLinkSent: 'If an account exists for that email address, we have emailed a password reset link.',
-  resetThrottled: (seconds: number) =>
-    `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-  resetDone: 'Your password has been reset. Please log in with your new password.',
-  resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
-  resetFailed: 'Failed to update password. Please try again.',
-  verificationSent:
-    'A new verification link has been sent to the email address you provided during registration.',
-  verificationInvalid: 'This verification link is invalid or has expired. Please request a new one.',
-  verified: 'Thank you, your email address has been verified.',
-  confirmPassword:
-    'This is a secure area of the application. Please confirm your password before continuing.',
-  wrongPassword: 'The provided password is incorrect.',
-  twoFactorCode: 'The provided two factor authentication code was invalid.',
-  twoFactorRecovery: 'The provided two factor recovery code was invalid.',
-  twoFactorLocked:
-    'Too many invalid codes. For your security, please log in again later or reset your password.',
-  twoFactorExpired: 'Your login has timed out. Please log in again.',
-  botMissing: 'Please complete the security check and try again.',
-  botInvalid: 'The security check failed or has already been used. Please try again.',
-} as const
-
-/** At least 10 characters with a digit, a letter and a symbol (anything that is neither). */
-export function isStrongPassword(value: string): boolean {
-  return (
-    value.length >= PASSWORD_MIN &&
-    /\p{Nd}/u.test(value) &&
-    /\p{L}/u.test(value) &&
-    /[^\p{L}\p{Nd}\s]/u.test(value)
-  )
-}
+export { AUTH_MESSAGES, FIELD_MAX, isStrongPassword, PASSWORD_MAX, PASSWORD_MIN } from './auth-text.ts'
 
 const required = (max = FIELD_MAX) =>
   text({ error: AUTH_MESSAGES.required })

@@ -8,57 +8,8 @@ import type { BotCheckProps } from './auth.ts'
 import type { Cart } from './cart.ts'
 import type { CustomerData } from './customer.ts'
 
-export const CHECKOUT = {
-  numberOfSteps: 3,
-  completedCeiling: 5,
-  stepJumpDelayMs: 200,
-  paymentMethodCookieDays: 1,
-  notesMax: 35,
-  phoneMin: 10,
-  phoneMax: 16,
-  feedbackMax: 2000,
-  summaryOpenAbove: 768,
-  challengeWindowBreakpoint: 640,
-  addressSearchThrottleMs: 1000,
-  printDelayMs: 1000,
-  estimatedDeliveryDays: 1,
-} as const
-
-export const CHECKOUT_TEXT = {
-  processing: 'Please wait, we are currently processing your order.',
-  required: 'This field is required.',
-  emailInvalid: 'This email provided is invalid.',
-  phoneShort: 'Please enter at least 10 characters.',
-  phoneLong: 'Please enter no more than 16 characters.',
-  tooLong: (n: number) => `Please enter no more than ${n} characters.`,
-  countryInvalid: 'Please choose a country from the list.',
-  addressInvalid: 'Required address field is empty or invalid.',
-  somethingWrong: 'Something went wrong.',
-  methodFailedToLoad: (id: string) =>
-    `Payment method: ${id} failed to load. Please refresh the page or try another payment method.`,
-  testMode: 'payments go to test providers; no real money is taken. Use the test cards only.',
-  unknownError: 'An unknown error occurred.',
-  shippingRateError: 'An error occurred while updating shipping rate.',
-  methodFailed: (id: string) =>
-    `Payment method: ${id} failed to load. Please refresh the page or try another payment method.`,
-  methodUnavailable: 'This payment method is not available. Please choose another one.',
-  emptyBasket: 'Your basket is empty.',
-  totalChanged:
-    'The prices in your basket have changed since you started checking out. Nothing has been ordered: please check your basket and place your order again.',
-  deliveryChanged: 'Please choose a delivery option again: the options for your basket have changed.',
-  unavailable: (name: string) => `${name} is no longer available. Please remove it from your basket.`,
-  notPriced: (name: string) => `${name} cannot be ordered at the moment. Please remove it from your basket.`,
-  minimumOrder: (minimum: string, short: string) =>
-    `The minimum order value is ${minimum} (excluding VAT). Please add ${short} more to your basket.`,
-  idempotencyReused: 'This Idempotency-Key was already used for another basket.',
-  feedbackEmpty: 'The feedback box is empty.',
-  feedbackTooLong: 'Too many characters used! Maximum is 2000 characters.',
-  feedbackFailed: 'An error occurred while submitting feedback.',
-  feedbackThanks: 'Thank you! Your feedback has been received.',
-  optOut: (choice: 'out of' | 'in to') =>
-    `You opted ${choice} receiving marketing emails. If this was a mistake, please amend and re-submit the form above.`,
-  orderTitle: 'Order Complete',
-} as const
+export { CHECKOUT, CHECKOUT_TEXT, orderTotal } from './checkout-text.ts'
+import { CHECKOUT, CHECKOUT_TEXT } from './checkout-text.ts'
 
 const requiredText = (max = 255) =>
   text({ error: CHECKOUT_TEXT.required })
@@ -274,9 +225,6 @@ export interface OrderItemData {
 }
 
 /** What Order Complete shows as the total: goods inc VAT plus delivery (§9). */
-export function orderTotal(order: Pick<OrderData, 'totalCostIncTax' | 'totalShippingCost'>): number {
-  return order.totalCostIncTax + order.totalShippingCost
-}
 
 export interface FieldMeta {
   label: string

@@ -7,7 +7,8 @@
  */
 import { Head } from '@inertiajs/react'
 import { useEffect, useState } from 'react'
-import { CHECKOUT, CHECKOUT_TEXT, orderTotal, type CheckoutCompletePageProps } from '../../shared/checkout.ts'
+import { CHECKOUT, CHECKOUT_TEXT, orderTotal } from '../../shared/checkout-text.ts'
+import type { CheckoutCompletePageProps } from '../../shared/checkout.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { Modal, primaryButton, secondaryButton } from '../components/cart/Modal.tsx'
 import { CART_STORAGE_KEY } from '../lib/cart-api.ts'

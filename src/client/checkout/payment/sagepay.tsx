@@ -6,7 +6,7 @@
  * /checkout/complete. A saved card (the first is the default) asks only for its security code.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { CHECKOUT } from '../../../shared/checkout.ts'
+import { CHECKOUT } from '../../../shared/checkout-text.ts'
 import { primaryButton } from '../../components/cart/Modal.tsx'
 import { errorText, loadScript, postJsonData, sleep } from './shared.ts'
 import { ThreeDSChallenge, type Challenge, type ChallengeResult } from './ThreeDSChallenge.tsx'

@@ -1,5 +1,5 @@
 /** Helpers the payment components share: provider scripts, JSON posts, the §8 error joining. */
-import { CHECKOUT_TEXT } from '../../../shared/checkout.ts'
+import { CHECKOUT_TEXT } from '../../../shared/checkout-text.ts'
 import { xsrfToken } from '../../lib/post-json.ts'
 
 const scripts = new Map<string, Promise<void>>()

@@ -3,7 +3,7 @@
  * JSON calls with the CSRF header, the §8 texts and the read-only view of the details the
  * provider returned (ADR 0073).
  */
-import { CHECKOUT_TEXT } from '../../../shared/checkout.ts'
+import { CHECKOUT_TEXT } from '../../../shared/checkout-text.ts'
 import { xsrfToken } from '../../lib/post-json.ts'
 
 export const WALLET_TEXT = {

@@ -5,7 +5,7 @@
  */
 import { Head, Link, router } from '@inertiajs/react'
 import type { ReactNode } from 'react'
-import { ACCOUNT_TEXT } from '../../../shared/account.ts'
+import { ACCOUNT_TEXT } from '../../../shared/account-text.ts'
 import { escapeHtml } from '../../../shared/safe-html.ts'
 import { pageTitle, type TitleFor } from '../../../shared/titles.ts'
 import { accountLinks } from '../../layout/account-links.ts'

@@ -1,7 +1,7 @@
 /** E-mail verification notice (spec §2): a resend button and a logout link. */
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
-import { AUTH_MESSAGES } from '../../../shared/auth.ts'
+import { AUTH_MESSAGES } from '../../../shared/auth-text.ts'
 import { pageTitle } from '../../../shared/titles.ts'
 import { Heading, StatusMessage, SubmitButton, statusFrom } from '../../components/auth/fields.tsx'
 import { useShared } from '../../lib/shared-props.ts'

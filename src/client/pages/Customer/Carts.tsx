@@ -5,7 +5,8 @@
  */
 import { router } from '@inertiajs/react'
 import { useState } from 'react'
-import { ACCOUNT_TEXT, type CartsProps, type SavedBasket } from '../../../shared/account.ts'
+import { ACCOUNT_TEXT } from '../../../shared/account-text.ts'
+import type { CartsProps, SavedBasket } from '../../../shared/account.ts'
 import {
   AccountLayout,
   failureText,

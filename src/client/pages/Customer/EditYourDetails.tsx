@@ -6,7 +6,8 @@
  */
 import { router } from '@inertiajs/react'
 import { useId, useMemo, useState } from 'react'
-import { ACCOUNT_TEXT, type EditDetailsProps } from '../../../shared/account.ts'
+import { ACCOUNT_TEXT } from '../../../shared/account-text.ts'
+import type { EditDetailsProps } from '../../../shared/account.ts'
 import { fieldErrors } from '../../../shared/cart.schemas.ts'
 import {
   addressDataSchema,

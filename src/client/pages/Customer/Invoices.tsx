@@ -4,7 +4,8 @@
  * download made by the server from the same invoice.
  */
 import { Link } from '@inertiajs/react'
-import { ACCOUNT_TEXT, type InvoicesProps } from '../../../shared/account.ts'
+import { ACCOUNT_TEXT } from '../../../shared/account-text.ts'
+import type { InvoicesProps } from '../../../shared/account.ts'
 import { AccountLayout, mainButton } from '../../components/account/AccountLayout.tsx'
 import { useFormat } from '../../components/account/format.ts'
 

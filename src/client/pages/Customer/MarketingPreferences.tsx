@@ -4,7 +4,8 @@
  * server keeps each change with its time and wording.
  */
 import { useState, type FormEvent } from 'react'
-import { ACCOUNT_TEXT, type MarketingPreference, type MarketingProps } from '../../../shared/account.ts'
+import { ACCOUNT_TEXT } from '../../../shared/account-text.ts'
+import type { MarketingPreference, MarketingProps } from '../../../shared/account.ts'
 import {
   AccountLayout,
   failureText,

@@ -1,7 +1,8 @@
 /** Customer/MyAccount 'Your Account': tiles and shortcuts to every account area (spec §2). */
 import { Link, router } from '@inertiajs/react'
 import { useState } from 'react'
-import { ACCOUNT_TEXT, type MyAccountProps } from '../../../shared/account.ts'
+import { ACCOUNT_TEXT } from '../../../shared/account-text.ts'
+import type { MyAccountProps } from '../../../shared/account.ts'
 import {
   AccountLayout,
   failureText,

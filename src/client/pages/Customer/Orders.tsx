@@ -6,12 +6,8 @@
  */
 import { Link, router } from '@inertiajs/react'
 import { useState } from 'react'
-import {
-  ACCOUNT_TEXT,
-  REORDER_QUANTITY_MIN,
-  type AccountOrder,
-  type OrdersProps,
-} from '../../../shared/account.ts'
+import { ACCOUNT_TEXT, REORDER_QUANTITY_MIN } from '../../../shared/account-text.ts'
+import type { AccountOrder, OrdersProps } from '../../../shared/account.ts'
 import {
   AccountLayout,
   failureText,
