@@ -9,6 +9,7 @@ import { existsSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { resolve } from 'node:path'
 import { authScenarios } from './auth.ts'
+import { bundleBench } from './bundle.ts'
 import { load, rateLoad, type LoadResult } from './load.ts'
 import { orderBench } from './order.ts'
 
@@ -534,6 +535,18 @@ async function main() {
       errors: r.errors + r.non2xx,
     }))
     console.table(rows)
+    // Issue 18: first-load JavaScript per page, transfer sizes, compression's cost (--only=bundle).
+    if (!only || only === 'bundle')
+      await bundleBench({
+        root,
+        base: `http://127.0.0.1:${appPort}`,
+        host: host.host,
+        productPath: targets.product,
+        inertiaHeaders: { ...inertiaHeaders, 'x-inertia-version': version },
+        ceilingRps,
+        connections,
+        durationMs,
+      })
     if (!only || 'forgot-password timing'.includes(only)) await forgotTiming()
   } finally {
     app.kill('SIGTERM')

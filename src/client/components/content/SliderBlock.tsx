@@ -2,10 +2,13 @@
  * Slider (Embla Carousel): slides per view for mobile, tablet (768 px) and desktop (1024 px),
  * optional wrap-around and autoplay, swipe with a finger or mouse, arrow keys when focused, and
  * previous/next buttons.
+ *
+ * Embla (about 8 KB compressed) is loaded when a slider is on the page, not with every page that
+ * can show content blocks (issue 18's first-load budget): the server-rendered slides are laid out
+ * by CSS alone, and Embla attaches to the same elements once loaded, so nothing moves.
  */
 import { Link } from '@inertiajs/react'
-import Autoplay from 'embla-carousel-autoplay'
-import useEmblaCarousel from 'embla-carousel-react'
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
 import { useCallback, useEffect, useId, useState, type CSSProperties, type KeyboardEvent } from 'react'
 import type { PresentedBlok } from '../../../shared/content.ts'
 import { asset, list, num, str } from './fields.ts'
@@ -15,6 +18,35 @@ export const SLIDER_AUTOPLAY_MS = 8000
 
 const clampSlides = (v: unknown, fallback: number) => Math.min(6, Math.max(1, Math.floor(num(v, fallback))))
 
+/** Embla on the viewport element, imported on first use; undefined until it is ready. */
+function useLazyEmbla(options: EmblaOptionsType, autoplay: boolean) {
+  const [viewport, setViewport] = useState<HTMLElement | null>(null)
+  const [api, setApi] = useState<EmblaCarouselType>()
+  const { loop, align, slidesToScroll } = options
+  useEffect(() => {
+    if (!viewport) return
+    let instance: EmblaCarouselType | undefined
+    let cancelled = false
+    void Promise.all([
+      import('embla-carousel'),
+      autoplay ? import('embla-carousel-autoplay') : Promise.resolve(null),
+    ]).then(([{ default: EmblaCarousel }, autoplayModule]) => {
+      if (cancelled) return
+      const plugins = autoplayModule
+        ? [autoplayModule.default({ delay: SLIDER_AUTOPLAY_MS, stopOnInteraction: true })]
+        : []
+      instance = EmblaCarousel(viewport, { loop, align, slidesToScroll }, plugins)
+      setApi(instance)
+    })
+    return () => {
+      cancelled = true
+      instance?.destroy()
+      setApi(undefined)
+    }
+  }, [viewport, autoplay, loop, align, slidesToScroll])
+  return [setViewport, api] as const
+}
+
 export function SliderBlock({ blok }: { blok: PresentedBlok }) {
   const id = useId()
   const slides = list(blok.slides)
@@ -23,9 +55,9 @@ export function SliderBlock({ blok }: { blok: PresentedBlok }) {
     '--slides-t': clampSlides(blok.tabletNumOfSlides, 2),
     '--slides-d': clampSlides(blok.desktopNumOfSlides, 3),
   } as CSSProperties
-  const [viewportRef, api] = useEmblaCarousel(
+  const [viewportRef, api] = useLazyEmbla(
     { loop: blok.wrapAround === true, align: 'start', slidesToScroll: 1 },
-    blok.autoPlay === true ? [Autoplay({ delay: SLIDER_AUTOPLAY_MS, stopOnInteraction: true })] : [],
+    blok.autoPlay === true,
   )
   const [selected, setSelected] = useState(0)
   const [canPrev, setCanPrev] = useState(blok.wrapAround === true)
