@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { compressedSizes, firstLoads, formatTable, judge, type Budget, type Manifest } from './bundle-budget.ts'
+import {
+  compressedSizes,
+  firstLoads,
+  formatTable,
+  judge,
+  type Budget,
+  type Manifest,
+} from './bundle-budget.ts'
 
 /**
  * A manifest shaped like Vite's: the entry imports the framework chunk, two pages share a chunk,

@@ -23,7 +23,9 @@ if (spare.length > 0)
 if (over.length > 0) {
   console.error(
     `\nBundle budget exceeded (Brotli; product page <= ${BUDGET.productPage / 1000} KB, any page <= ${BUDGET.anyPage / 1000} KB):\n` +
-      over.map((v) => `  ${v.page}: ${(v.brotli / 1000).toFixed(1)} KB > ${(v.limit / 1000).toFixed(1)} KB`).join('\n') +
+      over
+        .map((v) => `  ${v.page}: ${(v.brotli / 1000).toFixed(1)} KB > ${(v.limit / 1000).toFixed(1)} KB`)
+        .join('\n') +
       '\nSplit what only some pages use (a dynamic import) or drop it; scripts/bundle-budget.ts explains the figure.',
   )
   process.exit(1)

@@ -28,7 +28,10 @@ export interface BundleBenchOptions {
 const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`
 
 /** One GET; the body's size as it came over the wire (not decoded) and its Content-Encoding. */
-function wireSize(url: string, headers: Record<string, string>): Promise<{ bytes: number; encoding: string }> {
+function wireSize(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ bytes: number; encoding: string }> {
   return new Promise((resolveSize, reject) => {
     http
       .get(url, { headers }, (res) => {

@@ -78,7 +78,6 @@ export interface AccountOrder extends OrderSummary {
   invoiceNumber: number | null
 }
 
-
 export const reorderSchema = z.object({
   /** Lines to add (per-line reorder); absent: the whole order replaces the basket */
   items: z

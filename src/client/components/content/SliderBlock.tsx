@@ -9,7 +9,15 @@
  */
 import { Link } from '@inertiajs/react'
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
-import { useCallback, useEffect, useId, useState, type CSSProperties, type KeyboardEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react'
 import type { PresentedBlok } from '../../../shared/content.ts'
 import { asset, list, num, str } from './fields.ts'
 import { ContentImage } from './ImageBlock.tsx'
@@ -70,6 +78,20 @@ export function SliderBlock({ blok }: { blok: PresentedBlok }) {
     setCanNext(api.canScrollNext())
   }, [api])
 
+  // A press before Embla has loaded is kept and done as soon as it is ready.
+  const pending = useRef<'prev' | 'next' | null>(null)
+  const move = (direction: 'prev' | 'next') => {
+    if (!api) pending.current = direction
+    else if (direction === 'prev') api.scrollPrev()
+    else api.scrollNext()
+  }
+  useEffect(() => {
+    if (!api || !pending.current) return
+    if (pending.current === 'prev') api.scrollPrev()
+    else api.scrollNext()
+    pending.current = null
+  }, [api])
+
   useEffect(() => {
     if (!api) return
     const frame = requestAnimationFrame(sync)
@@ -83,10 +105,10 @@ export function SliderBlock({ blok }: { blok: PresentedBlok }) {
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowLeft') {
       e.preventDefault()
-      api?.scrollPrev()
+      move('prev')
     } else if (e.key === 'ArrowRight') {
       e.preventDefault()
-      api?.scrollNext()
+      move('next')
     }
   }
 
@@ -161,7 +183,7 @@ export function SliderBlock({ blok }: { blok: PresentedBlok }) {
           aria-controls={`${id}-track`}
           aria-label="Previous slide"
           disabled={!canPrev}
-          onClick={() => api?.scrollPrev()}
+          onClick={() => move('prev')}
         >
           ‹
         </button>
@@ -171,7 +193,7 @@ export function SliderBlock({ blok }: { blok: PresentedBlok }) {
           aria-controls={`${id}-track`}
           aria-label="Next slide"
           disabled={!canNext}
-          onClick={() => api?.scrollNext()}
+          onClick={() => move('next')}
         >
           ›
         </button>
