@@ -10,6 +10,8 @@
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { resolve } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { BROTLI_QUALITY_ON_THE_FLY, GZIP_LEVEL } from '../../src/server/plugins/compression.ts'
 import { BUDGET, firstLoads, formatTable, judge, type Manifest } from '../bundle-budget.ts'
 import { load, type LoadResult } from './load.ts'
 
@@ -26,6 +28,32 @@ export interface BundleBenchOptions {
 }
 
 const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`
+
+/** One GET's body, uncompressed. */
+function body(url: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolveBody, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolveBody(Buffer.concat(chunks)))
+        res.on('error', reject)
+      })
+      .on('error', reject)
+  })
+}
+
+/** Median milliseconds of `fn` over `n` runs (after 20 unmeasured ones). */
+function medianMs(fn: () => void, n = 200): number {
+  for (let i = 0; i < 20; i++) fn()
+  const times: number[] = []
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now()
+    fn()
+    times.push(performance.now() - t0)
+  }
+  return times.sort((a, b) => a - b)[Math.floor(n / 2)]!
+}
 
 /** One GET; the body's size as it came over the wire (not decoded) and its Content-Encoding. */
 function wireSize(
@@ -86,7 +114,32 @@ export async function bundleBench(o: BundleBenchOptions): Promise<void> {
   console.log('\nTransfer sizes (body bytes on the wire):')
   console.table(rows)
 
-  // 3. Compression's cost under load.
+  // 3. Compression's CPU time per answer, with the server's settings, in this process: less noisy
+  // on a shared machine than req/s, and comparable with the server's own time (Server-Timing is
+  // taken before compression).
+  const cpu = []
+  for (const [what, headers] of [
+    ['product page HTML', html],
+    ['product page Inertia JSON', json],
+  ] as const) {
+    const raw = await body(url, headers)
+    cpu.push({
+      response: what,
+      'raw KB': (raw.byteLength / 1000).toFixed(1),
+      [`br q${BROTLI_QUALITY_ON_THE_FLY} ms`]: medianMs(() =>
+        brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_ON_THE_FLY } }),
+      ).toFixed(3),
+      [`gzip -${GZIP_LEVEL} ms`]: medianMs(() => gzipSync(raw, { level: GZIP_LEVEL })).toFixed(3),
+      'br q11 ms (build only)': medianMs(
+        () => brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        20,
+      ).toFixed(3),
+    })
+  }
+  console.log('\nCompression CPU time per answer (median, this process):')
+  console.table(cpu)
+
+  // 4. Compression's cost under load.
   const scenarios: [string, Record<string, string>][] = [
     ['product page, SSR HTML, identity', html],
     ['product page, SSR HTML, br', { ...html, 'accept-encoding': 'br' }],
