@@ -108,6 +108,11 @@ export function SearchBox({
   const id = useId()
   const listboxId = `${id}-listbox`
   const optionId = (i: number) => `${id}-option-${i}`
+  // The autofocus attribute works only while a document loads; the mobile panel mounts the box
+  // later, so it is focused here.
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus()
+  }, [autoFocus])
 
   const items: Item[] = useMemo(
     () => [
