@@ -16,7 +16,7 @@ import Fastify, {
   type FastifyRequest,
   type RouteOptions,
 } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import qs from 'qs'
@@ -120,8 +120,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     seed: config.seedOnStart,
     log: (m) => app.log.info(m),
   })
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+  // ioredis is imported only when Redis is configured.
+  const redis: Redis | null = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null
 
   app.decorate('config', config)
@@ -138,9 +139,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('catalog', new CatalogService(database.db))
   app.decorate(
     'searchService',
-    new SearchService(database.db, createSearchEngine(config), app.catalog, app.log),
+    new SearchService(database.db, await createSearchEngine(config), app.catalog, app.log),
   )
-  await app.searchService.start()
+  // Built in the background: the server listens meanwhile, /readyz says 503 until it is done, and
+  // a search asked for before then waits for it (search.service.ts).
+  void app.searchService.start()
   app.decorate('carts', new CartService(database.db))
   app.decorate(
     'mailer',
