@@ -64,6 +64,7 @@ import { CustomerService } from './modules/customers/customers.service.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
 import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
 import { SearchService } from './modules/search/search.service.ts'
+import type { SearchEngine } from './modules/search/search.engine.ts'
 import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts'
@@ -89,6 +90,8 @@ export interface AppDependencies {
   startJobs?: boolean
   /** The upload store; default: from config (local folder or S3). */
   uploads?: UploadStore
+  /** The search engine; default: from config (tests pass one whose first build they hold back). */
+  searchEngine?: SearchEngine
   /** Sees every route as it is added (the routes-table test lists them). */
   onRoute?: (route: RouteOptions) => void
 }
@@ -139,7 +142,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('catalog', new CatalogService(database.db))
   app.decorate(
     'searchService',
-    new SearchService(database.db, await createSearchEngine(config), app.catalog, app.log),
+    new SearchService(
+      database.db,
+      deps.searchEngine ?? (await createSearchEngine(config)),
+      app.catalog,
+      app.log,
+    ),
   )
   // Built in the background: the server listens meanwhile, /readyz says 503 until it is done, and
   // a search asked for before then waits for it (search.service.ts).
