@@ -311,6 +311,11 @@ describe('the fast ranking path (top-k over precomputed sort places)', () => {
           expect(fast.hits.map((h) => h.objectID)).toEqual(reference.hits.map((h) => h.objectID))
           expect(fast.nbHits).toBe(reference.nbHits)
           expect(fast.nbPages).toBe(reference.nbPages)
+          // The next page comes from the ranked-hits cache: the same as ranking again.
+          const next = { ...params, page: page + 1 }
+          expect(index.search(next).hits.map((h) => h.objectID)).toEqual(
+            index.search(next, true).hits.map((h) => h.objectID),
+          )
         },
       ),
       { numRuns: 300 },

@@ -63,6 +63,8 @@ const MAX_PREFIX_TERMS = 500
 const MAX_ATTRIBUTES = 64
 const MAX_POSITION = 1023
 const PROXIMITY_CAP = 8
+/** Hits ranked (and cached) per query at least: five pages of 20. */
+const RANKED_KEPT = 100
 
 interface TermMatch {
   typos: number
@@ -194,6 +196,13 @@ export class SearchIndex {
   private readonly numerics: Set<string>
   private readonly filterCache = new Map<string, Cnf>()
   private readonly bitmapCache = new Map<string, Uint8Array>()
+  /**
+   * The ranked hits (first RANKED_KEPT or more) of recent queries, by words, filters and sort:
+   * the next page of a search, or the same search again, costs a slice. Cleared by every write to
+   * this index, so it follows other instances' changes the way the index does (their catalogue
+   * changes reach this process through the change bus and are applied here).
+   */
+  private readonly rankedCache = new Map<string, { ranked: number[]; nbHits: number }>()
   private rankCache: Float64Array | null = null
   /** Per sort (replica): each record's place in that sort, equal values sharing one (see sortRank). */
   private readonly sortRankCache = new Map<string, Float64Array>()
@@ -304,6 +313,7 @@ export class SearchIndex {
     this.sortedTerms = null
     this.wordCache.clear()
     this.bitmapCache.clear()
+    this.rankedCache.clear()
   }
 
   private index(slot: number, record: IndexRecord) {
@@ -476,10 +486,17 @@ export class SearchIndex {
     const tieBreak = (a: number, b: number) => rank[a]! - rank[b]!
     const bySortKeys = (a: number, b: number) => compareByKeys(this.records[a]!, this.records[b]!, sort)
     const sortPlace = sort.length && !reference ? this.sortRank(sort) : null
+    // A few pages are ranked at once, so the next ones come from the cache.
+    const kept = Math.min(PAGINATION_LIMIT, Math.max(needed, RANKED_KEPT))
     const select = (slots: number[], compare: (a: number, b: number) => number) =>
-      reference ? slots.sort(compare).slice(0, needed) : topK(slots, needed, compare)
+      reference ? slots.sort(compare).slice(0, needed) : topK(slots, kept, compare)
+    const cacheKey = reference ? null : JSON.stringify([words, params.filters ?? '', sort])
+    const cached = cacheKey === null ? undefined : this.rankedCache.get(cacheKey)
 
-    if (words.length === 0) {
+    if (cached && cached.ranked.length >= Math.min(needed, cached.nbHits)) {
+      ranked = cached.ranked
+      nbHitsTotal = cached.nbHits
+    } else if (words.length === 0) {
       const all: number[] = []
       for (const slot of this.slots.values()) if (passes(slot)) all.push(slot)
       nbHitsTotal = all.length
@@ -569,6 +586,10 @@ export class SearchIndex {
           ? (a: number, b: number) => bySortKeys(a, b) || score[a]! - score[b]! || tieBreak(a, b)
           : (a: number, b: number) => score[a]! - score[b]! || rank[a]! - rank[b]!
       ranked = select(survivors, byRelevance)
+    }
+    if (cacheKey !== null && ranked !== cached?.ranked) {
+      if (this.rankedCache.size >= 200) this.rankedCache.clear()
+      this.rankedCache.set(cacheKey, { ranked, nbHits: nbHitsTotal })
     }
 
     const nbHits = nbHitsTotal
