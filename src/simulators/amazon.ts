@@ -420,7 +420,9 @@ export function amazonSimulator(
     )
   }
 
-  app.get('/amazon/sns-cert.pem', async (_req, reply) => reply.type('application/x-pem-file').send((await sns()).cert))
+  app.get('/amazon/sns-cert.pem', async (_req, reply) =>
+    reply.type('application/x-pem-file').send((await sns()).cert),
+  )
 
   // --- Browser side: checkout.js, the Amazon sign-in / wallet page and the payment redirect ---
   app.get('/amazon/checkout.js', async (_req, reply) =>

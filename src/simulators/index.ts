@@ -81,7 +81,13 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
   opayoSimulator(app, faults, getOrigin)
   const paya = payaSimulator(app, faults)
   const paypal = paypalSimulator(app, faults, getOrigin)
-  const amazon = amazonSimulator(app, faults, getOrigin, createPublicKey(options.amazonPublicKey), snsCertificate)
+  const amazon = amazonSimulator(
+    app,
+    faults,
+    getOrigin,
+    createPublicKey(options.amazonPublicKey),
+    snsCertificate,
+  )
 
   app.post('/__sim/control/faults', async (req, reply) => {
     const parsed = faultSchema.safeParse(req.body)

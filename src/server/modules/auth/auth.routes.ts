@@ -589,7 +589,9 @@ export async function authRoutes(app: FastifyInstance) {
       greeting: accountGreeting(customer),
       enabled,
       settingUp: uri !== null,
-      qrCode: uri ? sanitizeQrSvg(await (await import('qrcode')).default.toString(uri, { type: 'svg', margin: 1 })) : null,
+      qrCode: uri
+        ? sanitizeQrSvg(await (await import('qrcode')).default.toString(uri, { type: 'svg', margin: 1 }))
+        : null,
       secret: uri ? auth.service.secretOf(customer) : null,
       recoveryCodesLeft: enabled ? await auth.service.unusedRecoveryCodeCount(customer.id) : 0,
     })

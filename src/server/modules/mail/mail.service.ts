@@ -6,6 +6,7 @@
 import { appendFile, mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { desc, eq } from 'drizzle-orm'
+import type nodemailer from 'nodemailer'
 import type { Transporter } from 'nodemailer'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
@@ -26,9 +27,9 @@ export interface Mailer {
 }
 
 /** nodemailer is loaded on the first mail, not at start (it is a large module tree). */
-async function createTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]) {
-  const { default: nodemailer } = await import('nodemailer')
-  return nodemailer.createTransport(options)
+async function createTransport(options: Parameters<typeof nodemailer.createTransport>[0]) {
+  const { default: mailer } = await import('nodemailer')
+  return mailer.createTransport(options)
 }
 
 /** Builds the message with nodemailer and keeps it in the outbox table. */
