@@ -17,7 +17,7 @@ import Fastify, {
   type FastifyRequest,
   type RouteOptions,
 } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import qs from 'qs'
@@ -65,6 +65,7 @@ import { CustomerService } from './modules/customers/customers.service.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
 import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
 import { SearchService } from './modules/search/search.service.ts'
+import type { SearchEngine } from './modules/search/search.engine.ts'
 import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts'
@@ -90,6 +91,8 @@ export interface AppDependencies {
   startJobs?: boolean
   /** The upload store; default: from config (local folder or S3). */
   uploads?: UploadStore
+  /** The search engine; default: from config (tests pass one whose first build they hold back). */
+  searchEngine?: SearchEngine
   /** Sees every route as it is added (the routes-table test lists them). */
   onRoute?: (route: RouteOptions) => void
 }
@@ -121,8 +124,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     seed: config.seedOnStart,
     log: (m) => app.log.info(m),
   })
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+  // ioredis is imported only when Redis is configured.
+  const redis: Redis | null = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null
 
   app.decorate('config', config)
@@ -139,9 +143,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('catalog', new CatalogService(database.db))
   app.decorate(
     'searchService',
-    new SearchService(database.db, createSearchEngine(config), app.catalog, app.log),
+    new SearchService(
+      database.db,
+      deps.searchEngine ?? (await createSearchEngine(config)),
+      app.catalog,
+      app.log,
+    ),
   )
-  await app.searchService.start()
+  // Built in the background: the server listens meanwhile, /readyz says 503 until it is done, and
+  // a search asked for before then waits for it (search.service.ts).
+  void app.searchService.start()
   app.decorate('carts', new CartService(database.db))
   app.decorate(
     'mailer',

@@ -56,7 +56,8 @@ export function amazonSimulator(
   faults: Faults,
   origin: () => string,
   merchantPublicKey: KeyObject,
-  sns: { cert: string; privateKey: string },
+  /** The SNS signing certificate and key, made on first use */
+  sns: () => Promise<{ cert: string; privateKey: string }>,
 ): AmazonSimControl {
   const creds = SIMULATOR_CREDENTIALS.amazon
   const sessions = new Map<string, Session>()
@@ -230,7 +231,9 @@ export function amazonSimulator(
       .filter((f) => env[f] !== undefined)
       .map((f) => `${f}\n${env[f]}\n`)
       .join('')
-    env.Signature = createSign('RSA-SHA256').update(canonical).sign(sns.privateKey, 'base64')
+    env.Signature = createSign('RSA-SHA256')
+      .update(canonical)
+      .sign((await sns()).privateKey, 'base64')
     const body = JSON.stringify(env)
     ipns.set(charge.chargeId, body)
     if (ipnUrl)
@@ -417,7 +420,9 @@ export function amazonSimulator(
     )
   }
 
-  app.get('/amazon/sns-cert.pem', async (_req, reply) => reply.type('application/x-pem-file').send(sns.cert))
+  app.get('/amazon/sns-cert.pem', async (_req, reply) =>
+    reply.type('application/x-pem-file').send((await sns()).cert),
+  )
 
   // --- Browser side: checkout.js, the Amazon sign-in / wallet page and the payment redirect ---
   app.get('/amazon/checkout.js', async (_req, reply) =>

@@ -10,7 +10,6 @@
 import { createPublicKey } from 'node:crypto'
 import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { generate } from 'selfsigned'
 import { z } from 'zod'
 import { amazonSimulator, type AmazonSimControl } from './amazon.ts'
 import { Faults } from './faults.ts'
@@ -65,19 +64,30 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
   const faults = new Faults()
   let origin = ''
   const getOrigin = () => origin
-  const sns = await generate([{ name: 'commonName', value: 'sns.simulator.invalid' }], {
-    keySize: 2048,
-    notAfterDate: new Date(Date.now() + 365 * 86400_000),
-    algorithm: 'sha256',
-  })
+  // The SNS signing certificate is made on first use (an IPN or a fetch of the certificate):
+  // selfsigned and its X.509 libraries take a noticeable part of a cold start to load.
+  let sns: Promise<{ cert: string; privateKey: string }> | null = null
+  const snsCertificate = () =>
+    (sns ??= import('selfsigned')
+      .then(({ generate }) =>
+        generate([{ name: 'commonName', value: 'sns.simulator.invalid' }], {
+          keySize: 2048,
+          notAfterDate: new Date(Date.now() + 365 * 86400_000),
+          algorithm: 'sha256',
+        }),
+      )
+      .then((pems) => ({ cert: pems.cert, privateKey: pems.private })))
 
   opayoSimulator(app, faults, getOrigin)
   const paya = payaSimulator(app, faults)
   const paypal = paypalSimulator(app, faults, getOrigin)
-  const amazon = amazonSimulator(app, faults, getOrigin, createPublicKey(options.amazonPublicKey), {
-    cert: sns.cert,
-    privateKey: sns.private,
-  })
+  const amazon = amazonSimulator(
+    app,
+    faults,
+    getOrigin,
+    createPublicKey(options.amazonPublicKey),
+    snsCertificate,
+  )
 
   app.post('/__sim/control/faults', async (req, reply) => {
     const parsed = faultSchema.safeParse(req.body)

@@ -3,6 +3,7 @@ import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { buildTestApp, inertiaHeaders, type TestApp } from '../helpers/app.ts'
 import { createTestDatabase } from '../helpers/database.ts'
+import { EmbeddedSearchEngine } from '../../src/server/modules/search/search.engine.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -46,6 +47,55 @@ describe('health and readiness', () => {
     expect(res.json().checks.database).toEqual({ ok: false, error: 'connection refused' })
     await app.close()
     await testDb.dispose()
+  })
+
+  it('listens before the search index is built: not ready until then, and a search made meanwhile waits for the real results', async () => {
+    const testDb = await createTestDatabase()
+    // The first build of the products index is held back until the test lets it go.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    class HeldEngine extends EmbeddedSearchEngine {
+      override async replaceAll(...args: Parameters<EmbeddedSearchEngine['replaceAll']>) {
+        if (args[1] === 'products') await held
+        return super.replaceAll(...args)
+      }
+    }
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }), {
+      database: testDb.database,
+      migrated: true,
+      searchEngine: new HeldEngine(),
+    })
+    try {
+      await app.ready()
+      const early = await app.inject({ url: '/readyz' })
+      expect(early.statusCode).toBe(503)
+      expect(early.json().checks.search).toEqual({ ok: false, error: 'the search index is not built yet' })
+      // Other pages answer at once.
+      expect((await app.inject({ url: '/', headers: { host: 'localhost' } })).statusCode).toBe(200)
+
+      let answered = false
+      const search = app
+        .inject({ url: '/search?q=sign', headers: inertiaHeaders({ host: 'localhost' }) })
+        .then((res) => {
+          answered = true
+          return res
+        })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(answered).toBe(false)
+
+      release()
+      const res = await search
+      expect(res.statusCode).toBe(200)
+      expect(res.json().props.listing.pagination.total_results).toBeGreaterThan(0)
+      await app.searchService.idle()
+      const ready = await app.inject({ url: '/readyz' })
+      expect(ready.statusCode).toBe(200)
+      expect(ready.json().checks.search).toEqual({ ok: true })
+    } finally {
+      release()
+      await app.close()
+      await testDb.dispose()
+    }
   })
 })
 

@@ -81,7 +81,13 @@ export async function openDatabase(dbConfig: Config['db']): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   if (dbConfig.dataDir) mkdirSync(dbConfig.dataDir, { recursive: true })
-  const client = dbConfig.dataDir ? new PGlite(dbConfig.dataDir) : new PGlite()
+  // PostgreSQL's shared buffers live in PGlite's WebAssembly memory, which never shrinks: the
+  // default 128 MB becomes resident as pages are read. The file system's own cache sits behind
+  // the smaller pool, so reads that miss it stay cheap (docs/performance.md, issue 18).
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`]
+  const client = dbConfig.dataDir
+    ? new PGlite(dbConfig.dataDir, { startParams })
+    : new PGlite({ startParams })
   await client.waitReady
   const db = drizzle(client, { schema }) as unknown as Db
   return {
@@ -91,6 +97,9 @@ export async function openDatabase(dbConfig: Config['db']): Promise<Database> {
     close: () => client.close(),
   }
 }
+
+/** The embedded database's buffer pool (PostgreSQL's default is 128MB). */
+const PGLITE_SHARED_BUFFERS = '32MB'
 
 /** Applies the committed SQL migrations in drizzle/. Safe to run at every start. */
 export async function migrate(database: Database): Promise<void> {

@@ -3,7 +3,6 @@
  * invoice the Invoices page shows (number, date, amount, lines, totals), with the seller's
  * company details from the site settings.
  */
-import PDFDocument from 'pdfkit'
 import type { InvoiceView } from '../../../shared/account.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Site } from '../sites/sites.service.ts'
@@ -21,6 +20,7 @@ export async function invoicePdf(site: Site, invoice: InvoiceView, customerName:
   const company = site.settings.company
   const seller = site.settings.invoicingEntity || company.name || site.name
 
+  const { default: PDFDocument } = await import('pdfkit')
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,

@@ -10,7 +10,6 @@ import { sameSitePath } from '../../lib/same-site-path.ts'
 import { sameOriginReferer } from '../../inertia/plugin.ts'
 import { sanitizeQrSvg } from '../../lib/sanitize.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import QRCode from 'qrcode'
 import type { z } from 'zod'
 import {
   AUTH_MESSAGES,
@@ -590,7 +589,9 @@ export async function authRoutes(app: FastifyInstance) {
       greeting: accountGreeting(customer),
       enabled,
       settingUp: uri !== null,
-      qrCode: uri ? sanitizeQrSvg(await QRCode.toString(uri, { type: 'svg', margin: 1 })) : null,
+      qrCode: uri
+        ? sanitizeQrSvg(await (await import('qrcode')).default.toString(uri, { type: 'svg', margin: 1 }))
+        : null,
       secret: uri ? auth.service.secretOf(customer) : null,
       recoveryCodesLeft: enabled ? await auth.service.unusedRecoveryCodeCount(customer.id) : 0,
     })

@@ -5,8 +5,6 @@
  * material and quantity in a table, and a box for the customer's approval.
  */
 import { createHash } from 'node:crypto'
-import PDFDocument from 'pdfkit'
-import sharp from 'sharp'
 import type { UploadStore } from '../../lib/upload-store.ts'
 import type { PrintableSign } from '../cart/cart.tables.ts'
 
@@ -50,11 +48,13 @@ export async function signProofPdf(sign: PrintableSign, details: ProofDetails): 
   const density = Math.max(36, Math.min(300, Math.floor(MAX_PIXELS / longestInches)))
   // JPEG at high quality without chroma subsampling: pdfkit embeds it as is (a PNG would be
   // decoded and re-compressed in JavaScript, some thirty times slower).
+  const { default: sharp } = await import('sharp')
   const image = await sharp(Buffer.from(sign.printableSVG), { density })
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
     .toBuffer()
 
+  const { default: PDFDocument } = await import('pdfkit')
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,

@@ -149,8 +149,11 @@ export function promotionApplies(promo: PromotionRow, goodsTotal: number, now = 
 export type CartCacheChange = { kind: 'summary'; siteId: number; cartId: string } | { kind: 'rates' }
 
 export class CartService {
-  /** Header summaries by cart id; every write in this process refreshes its entry. */
-  private readonly summaries = new LRUCache<string, CartSummary>({ max: 100_000, ttl: 10_000 })
+  /**
+   * Header summaries by cart id; every write in this process refreshes its entry. 10k baskets
+   * active within the 10 s lifetime is plenty, and lru-cache allocates its arrays for `max` up front.
+   */
+  private readonly summaries = new LRUCache<string, CartSummary>({ max: 10_000, ttl: 10_000 })
   private readonly ratesBySite = new LRUCache<number, DeliveryRateRow[]>({ max: 1000, ttl: 60_000 })
 
   /** Told of every write to a basket's header summary or to delivery rates (other instances). */

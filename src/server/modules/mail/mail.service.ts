@@ -6,7 +6,8 @@
 import { appendFile, mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { desc, eq } from 'drizzle-orm'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { mailOutbox, type OutboxRow } from './mail.tables.ts'
@@ -25,13 +26,15 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>
 }
 
+/** nodemailer is loaded on the first mail, not at start (it is a large module tree). */
+async function createTransport(options: Parameters<typeof nodemailer.createTransport>[0]) {
+  const { default: mailer } = await import('nodemailer')
+  return mailer.createTransport(options)
+}
+
 /** Builds the message with nodemailer and keeps it in the outbox table. */
 export class OutboxMailer implements Mailer {
-  private readonly builder: Transporter = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  })
+  private builder: Promise<Transporter> | null = null
 
   constructor(
     private readonly db: Db,
@@ -42,7 +45,8 @@ export class OutboxMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     const from = message.from ?? this.defaultFrom
-    const info = (await this.builder.sendMail({ ...message, from })) as { message: Buffer }
+    this.builder ??= createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    const info = (await (await this.builder).sendMail({ ...message, from })) as { message: Buffer }
     await this.db.insert(mailOutbox).values({
       from,
       to: message.to,
@@ -65,17 +69,16 @@ export class OutboxMailer implements Mailer {
 }
 
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter
+  private transport: Promise<Transporter> | null = null
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly defaultFrom: string,
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl)
-  }
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ ...message, from: message.from ?? this.defaultFrom })
+    this.transport ??= createTransport(this.smtpUrl)
+    await (await this.transport).sendMail({ ...message, from: message.from ?? this.defaultFrom })
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SearchIndex, topK, type IndexRecord } from './engine.ts'
+import fc from 'fast-check'
+import { SearchIndex, topK, type IndexRecord, type RankingKey } from './engine.ts'
 
 const corpus: IndexRecord[] = [
   {
@@ -233,5 +234,104 @@ describe('topK', () => {
     for (const k of [0, 1, 3, 20, 62, 63, 500, 600]) {
       expect(topK([...items], k, byValue)).toEqual([...items].sort(byValue).slice(0, k))
     }
+  })
+
+  it('equals a full sort for any distinct items and any k', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer()), fc.nat(300), (items, k) => {
+        const byValue = (a: number, b: number) => a - b
+        expect(topK(items, k, byValue)).toEqual([...items].sort(byValue).slice(0, k))
+      }),
+    )
+  })
+})
+
+describe('the fast ranking path (top-k over precomputed sort places)', () => {
+  const words = [
+    'fire',
+    'exit',
+    'sign',
+    'signal',
+    'steel',
+    'locker',
+    'first',
+    'aid',
+    'office',
+    'chair',
+    'été',
+  ]
+  const recordArb = fc.record({
+    name: fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }).map((w) => w.join(' ')),
+    short_description: fc.array(fc.constantFrom(...words), { maxLength: 3 }).map((w) => w.join(' ')),
+    category_name: fc.constantFrom('Fire Signs', 'Lockers', 'Chairs'),
+    status: fc.constantFrom('published', 'unpublished'),
+    // Few distinct values, so sorts have many ties for the relevance tuple to break.
+    sort_name: fc.constantFrom('aid kit', 'Aid kit', 'chair', 'exit', 'étagère', null),
+    sort_price: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
+    created: fc.integer({ min: 0, max: 3 }),
+    popularity: fc.integer({ min: 0, max: 3 }),
+  })
+  const sorts: RankingKey[][] = [
+    [],
+    [{ attribute: 'sort_name', order: 'asc' }],
+    [{ attribute: 'sort_name', order: 'desc' }],
+    [{ attribute: 'sort_price', order: 'asc' }],
+    [{ attribute: 'sort_price', order: 'desc' }],
+    [{ attribute: 'created', order: 'desc' }],
+  ]
+  const settings = {
+    searchableAttributes: ['name', 'category_name', 'short_description'],
+    attributesForFaceting: ['status'],
+    customRanking: [{ attribute: 'popularity', order: 'desc' as const }],
+  }
+
+  it('returns the same hits in the same order as sorting every hit, for any query, sort and page', () => {
+    fc.assert(
+      fc.property(
+        fc.array(recordArb, { minLength: 1, maxLength: 120 }),
+        fc.constantFrom('', 'sign', 'fire si', 'sig', 'exti', 'lockr', 'e'),
+        fc.constantFrom(...sorts),
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.boolean(),
+        (records, query, sort, hitsPerPage, page, filtered) => {
+          const index = new SearchIndex('t', settings)
+          index.saveObjects(records.map((r, i) => ({ objectID: `r${i}`, ...r })))
+          // A change after the first build: the places must follow it.
+          index.deleteObjects(['r0'])
+          const params = {
+            query,
+            sort,
+            hitsPerPage,
+            page,
+            ...(filtered ? { filters: 'status:published' } : {}),
+          }
+          const fast = index.search(params)
+          const reference = index.search(params, true)
+          expect(fast.hits.map((h) => h.objectID)).toEqual(reference.hits.map((h) => h.objectID))
+          expect(fast.nbHits).toBe(reference.nbHits)
+          expect(fast.nbPages).toBe(reference.nbPages)
+          // The next page comes from the ranked-hits cache: the same as ranking again.
+          const next = { ...params, page: page + 1 }
+          expect(index.search(next).hits.map((h) => h.objectID)).toEqual(
+            index.search(next, true).hits.map((h) => h.objectID),
+          )
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('orders names the way localeCompare does (accents and case count as the same letter)', () => {
+    const index = new SearchIndex('t', { ...settings, customRanking: [] })
+    const names = ['étagère', 'Etagere b', 'aid', 'Zebra', 'zebra a', 'apple']
+    index.saveObjects(names.map((n, i) => ({ objectID: `n${i}`, name: 'x', sort_name: n })))
+    const hits = index.search({
+      query: '',
+      sort: [{ attribute: 'sort_name', order: 'asc' }],
+      hitsPerPage: 10,
+    }).hits
+    const expected = [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+    expect(hits.map((h) => h.sort_name)).toEqual(expected)
   })
 })

@@ -63,6 +63,8 @@ const MAX_PREFIX_TERMS = 500
 const MAX_ATTRIBUTES = 64
 const MAX_POSITION = 1023
 const PROXIMITY_CAP = 8
+/** Hits ranked (and cached) per query at least: five pages of 20. */
+const RANKED_KEPT = 100
 
 interface TermMatch {
   typos: number
@@ -76,12 +78,15 @@ const docOf = (p: number) => Math.floor(p / 65536)
 const attrOf = (p: number) => Math.floor((p % 65536) / 1024)
 const posOf = (p: number) => p % 1024
 
+/** The same order as `localeCompare(b, 'en', { sensitivity: 'base' })`, without a collator per call. */
+const collator = new Intl.Collator('en', { sensitivity: 'base' })
+
 function compareValues(a: unknown, b: unknown): number {
   const aMissing = a === undefined || a === null
   const bMissing = b === undefined || b === null
   if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? 1 : -1
   if (typeof a === 'number' && typeof b === 'number') return a - b
-  return String(a).localeCompare(String(b), 'en', { sensitivity: 'base' })
+  return collator.compare(String(a), String(b))
 }
 
 function compareByKeys(a: IndexRecord, b: IndexRecord, keys: RankingKey[]): number {
@@ -126,24 +131,49 @@ function packScore(
   )
 }
 
-/** The first `k` items of `items` in `compare` order (a full sort only when k is large). */
-export function topK<T>(items: T[], k: number, compare: (a: T, b: T) => number): T[] {
+/**
+ * The first `k` items of `items` in `compare` order, without sorting them all: a bounded
+ * max-heap keeps the best k seen so far (its root is the worst of them, so most items cost one
+ * comparison), then only those k are sorted. O(n log k). Equal to a full sort's first k when
+ * `compare` is a total order (no two items compare equal); the engine's comparators end on the
+ * record's unique rank, so they are.
+ */
+export function topK<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
   if (k <= 0) return []
-  if (k * 8 >= items.length) return items.sort(compare).slice(0, k)
-  const kept: T[] = []
-  for (const item of items) {
-    if (kept.length === k && compare(item, kept[k - 1]!) >= 0) continue
-    let lo = 0
-    let hi = kept.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (compare(kept[mid]!, item) <= 0) lo = mid + 1
-      else hi = mid
+  if (k >= items.length) return [...items].sort(compare)
+  const heap: T[] = []
+  const siftDown = (from: number) => {
+    let i = from
+    const item = heap[i]!
+    for (;;) {
+      const left = 2 * i + 1
+      if (left >= heap.length) break
+      const right = left + 1
+      const worse = right < heap.length && compare(heap[right]!, heap[left]!) > 0 ? right : left
+      if (compare(heap[worse]!, item) <= 0) break
+      heap[i] = heap[worse]!
+      i = worse
     }
-    kept.splice(lo, 0, item)
-    if (kept.length > k) kept.pop()
+    heap[i] = item
   }
-  return kept
+  for (const item of items) {
+    if (heap.length < k) {
+      // Sift up: the worst kept item stays at the root.
+      let i = heap.length
+      heap.push(item)
+      while (i > 0) {
+        const parent = (i - 1) >> 1
+        if (compare(heap[parent]!, item) >= 0) break
+        heap[i] = heap[parent]!
+        i = parent
+      }
+      heap[i] = item
+    } else if (compare(item, heap[0]!) < 0) {
+      heap[0] = item
+      siftDown(0)
+    }
+  }
+  return heap.sort(compare)
 }
 
 function textsOf(value: unknown): string[] {
@@ -166,7 +196,16 @@ export class SearchIndex {
   private readonly numerics: Set<string>
   private readonly filterCache = new Map<string, Cnf>()
   private readonly bitmapCache = new Map<string, Uint8Array>()
+  /**
+   * The ranked hits (first RANKED_KEPT or more) of recent queries, by words, filters and sort:
+   * the next page of a search, or the same search again, costs a slice. Cleared by every write to
+   * this index, so it follows other instances' changes the way the index does (their catalogue
+   * changes reach this process through the change bus and are applied here).
+   */
+  private readonly rankedCache = new Map<string, { ranked: number[]; nbHits: number }>()
   private rankCache: Float64Array | null = null
+  /** Per sort (replica): each record's place in that sort, equal values sharing one (see sortRank). */
+  private readonly sortRankCache = new Map<string, Float64Array>()
   private order = 0
   private readonly orderOf: number[] = []
 
@@ -245,11 +284,36 @@ export class SearchIndex {
     return rank
   }
 
+  /**
+   * Each record's place in the order of `keys` (a replica's sort), computed once per change:
+   * records whose sort values are equal share a place, so `rank[a] - rank[b]` has the sign of
+   * `compareByKeys(a, b, keys)` and the relevance tuple still decides between them. A search then
+   * compares two numbers instead of two records' values (a collation for names) per step.
+   */
+  private sortRank(keys: RankingKey[]): Float64Array {
+    const cacheKey = JSON.stringify(keys)
+    const cached = this.sortRankCache.get(cacheKey)
+    if (cached) return cached
+    const slots = [...this.slots.values()].sort((a, b) =>
+      compareByKeys(this.records[a]!, this.records[b]!, keys),
+    )
+    const rank = new Float64Array(Math.max(16, this.records.length))
+    let place = 0
+    for (let i = 0; i < slots.length; i++) {
+      if (i > 0 && compareByKeys(this.records[slots[i - 1]!]!, this.records[slots[i]!]!, keys) !== 0) place++
+      rank[slots[i]!] = place
+    }
+    this.sortRankCache.set(cacheKey, rank)
+    return rank
+  }
+
   private changed() {
     this.rankCache = null
+    this.sortRankCache.clear()
     this.sortedTerms = null
     this.wordCache.clear()
     this.bitmapCache.clear()
+    this.rankedCache.clear()
   }
 
   private index(slot: number, record: IndexRecord) {
@@ -395,7 +459,11 @@ export class SearchIndex {
     return cnf
   }
 
-  search(params: EngineQuery): SearchResult<IndexHit> {
+  /**
+   * Answers one query. `reference` (tests only) orders every hit with the plain comparators, by a
+   * full sort: the straightforward version the fast path (top-k over precomputed ranks) must equal.
+   */
+  search(params: EngineQuery, reference = false): SearchResult<IndexHit> {
     const started = performance.now()
     const query = typeof params.query === 'string' ? params.query : ''
     const hitsPerPage = Math.min(
@@ -416,14 +484,26 @@ export class SearchIndex {
     const needed = Math.min(PAGINATION_LIMIT, (page + 1) * hitsPerPage)
     const rank = this.customRank()
     const tieBreak = (a: number, b: number) => rank[a]! - rank[b]!
+    const bySortKeys = (a: number, b: number) => compareByKeys(this.records[a]!, this.records[b]!, sort)
+    const sortPlace = sort.length && !reference ? this.sortRank(sort) : null
+    // A few pages are ranked at once, so the next ones come from the cache.
+    const kept = Math.min(PAGINATION_LIMIT, Math.max(needed, RANKED_KEPT))
+    const select = (slots: number[], compare: (a: number, b: number) => number) =>
+      reference ? slots.sort(compare).slice(0, needed) : topK(slots, kept, compare)
+    const cacheKey = reference ? null : JSON.stringify([words, params.filters ?? '', sort])
+    const cached = cacheKey === null ? undefined : this.rankedCache.get(cacheKey)
 
-    if (words.length === 0) {
+    if (cached && cached.ranked.length >= Math.min(needed, cached.nbHits)) {
+      ranked = cached.ranked
+      nbHitsTotal = cached.nbHits
+    } else if (words.length === 0) {
       const all: number[] = []
       for (const slot of this.slots.values()) if (passes(slot)) all.push(slot)
       nbHitsTotal = all.length
-      const bySort = (a: number, b: number) =>
-        compareByKeys(this.records[a]!, this.records[b]!, sort) || tieBreak(a, b)
-      ranked = topK(all, needed, bySort)
+      const bySort = sortPlace
+        ? (a: number, b: number) => sortPlace[a]! - sortPlace[b]! || rank[a]! - rank[b]!
+        : (a: number, b: number) => (sort.length ? bySortKeys(a, b) : 0) || tieBreak(a, b)
+      ranked = select(all, bySort)
     } else {
       // Words with the fewest postings first: later words only look at records still in the running.
       const order = matchesPerWord
@@ -499,11 +579,17 @@ export class SearchIndex {
         score[slot] = packScore(cost, attr, proximity, pos, words.length - exact, completion)
       }
       nbHitsTotal = survivors.length
-      const byRelevance = (a: number, b: number) =>
-        (sort.length ? compareByKeys(this.records[a]!, this.records[b]!, sort) : 0) ||
-        score[a]! - score[b]! ||
-        tieBreak(a, b)
-      ranked = topK(survivors, needed, byRelevance)
+      const byRelevance = sortPlace
+        ? (a: number, b: number) =>
+            sortPlace[a]! - sortPlace[b]! || score[a]! - score[b]! || rank[a]! - rank[b]!
+        : sort.length
+          ? (a: number, b: number) => bySortKeys(a, b) || score[a]! - score[b]! || tieBreak(a, b)
+          : (a: number, b: number) => score[a]! - score[b]! || rank[a]! - rank[b]!
+      ranked = select(survivors, byRelevance)
+    }
+    if (cacheKey !== null && ranked !== cached?.ranked) {
+      if (this.rankedCache.size >= 200) this.rankedCache.clear()
+      this.rankedCache.set(cacheKey, { ranked, nbHits: nbHitsTotal })
     }
 
     const nbHits = nbHitsTotal

@@ -111,6 +111,8 @@ export async function searchRoutes(app: FastifyInstance) {
     const listingQuery = parseListingQuery(request.query)
     const analytics = analyticsFor(request)
 
+    // Redirect rules are loaded with the index: right after start, wait for its first build.
+    if (query) await app.searchService.ready()
     const redirect = query ? app.searchService.redirectFor(site.id, query) : null
     if (redirect) return reply.inertia.location(redirect)
 

@@ -136,6 +136,8 @@ export class SearchService {
   private flushTimer: NodeJS.Timeout | null = null
   private work: Promise<void> = Promise.resolve()
   private readonly unsubscribe: () => void
+  /** The first build of every index (null until start() is called). */
+  private firstBuild: Promise<void> | null = null
   lastBuild: BuildReport | null = null
 
   constructor(
@@ -160,9 +162,13 @@ export class SearchService {
     return this.work
   }
 
-  /** Builds every site's indices from the database. */
+  /**
+   * Builds every site's indices from the database. The app does not wait for it before listening:
+   * searches made meanwhile wait for it (a shopper gets the real results a moment later, never an
+   * empty page), and /readyz answers 503 until `lastBuild` is set.
+   */
   start(): Promise<void> {
-    return this.enqueue(async () => {
+    return (this.firstBuild = this.enqueue(async () => {
       const started = performance.now()
       const heapBefore = process.memoryUsage().heapUsed
       const siteRows = await this.db.select({ id: sites.id }).from(sites)
@@ -175,7 +181,12 @@ export class SearchService {
         heapMB: Math.round(((process.memoryUsage().heapUsed - heapBefore) / 1048576) * 10) / 10,
       }
       this.log.info(this.lastBuild, 'search indices built')
-    })
+    }))
+  }
+
+  /** Resolves once the first build has finished (at once when it has, or when none was started). */
+  async ready(): Promise<void> {
+    if (!this.lastBuild && this.firstBuild) await this.firstBuild
   }
 
   private async buildSite(siteId: number): Promise<number> {
@@ -317,6 +328,7 @@ export class SearchService {
   }
 
   async search(siteId: number, body: SearchRequestBody, context: SearchContext): Promise<SearchResult[]> {
+    await this.ready()
     const requests: EngineRequest[] = body.requests.map((r) => {
       const target = resolveIndexName(r.indexName)
       if (!target) throw new SearchRequestError(`indexName: unknown index '${r.indexName}'`)

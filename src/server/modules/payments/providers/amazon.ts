@@ -23,9 +23,11 @@ interface SdkClient {
   }): Record<string, string>
   generateButtonSignature(payload: string): string
 }
-const sdk = createRequire(import.meta.url)('@amazonpay/amazon-pay-api-sdk-nodejs') as {
-  AmazonPayClient: new (config: Record<string, unknown>) => SdkClient
-}
+type AmazonPaySdk = { AmazonPayClient: new (config: Record<string, unknown>) => SdkClient }
+let sdk: AmazonPaySdk | null = null
+/** The SDK (and its HTTP client) is loaded on the first signature, not at start. */
+const amazonPaySdk = () =>
+  (sdk ??= createRequire(import.meta.url)('@amazonpay/amazon-pay-api-sdk-nodejs') as AmazonPaySdk)
 
 export const AMAZON_ALGORITHM = 'AMZN-PAY-RSASSA-PSS-V2'
 
@@ -69,19 +71,22 @@ export interface AmazonButtonConfig {
 }
 
 export class AmazonClient {
-  private readonly signer: SdkClient
+  private sdkClient: SdkClient | null = null
 
   constructor(
     readonly config: AmazonConfig,
     private readonly timeoutMs = 20_000,
-  ) {
-    this.signer = new sdk.AmazonPayClient({
-      publicKeyId: config.publicKeyId,
-      privateKey: config.privateKey,
-      region: config.region,
-      sandbox: config.sandbox,
+  ) {}
+
+  private get signer(): SdkClient {
+    this.sdkClient ??= new (amazonPaySdk().AmazonPayClient)({
+      publicKeyId: this.config.publicKeyId,
+      privateKey: this.config.privateKey,
+      region: this.config.region,
+      sandbox: this.config.sandbox,
       algorithm: AMAZON_ALGORITHM,
     })
+    return this.sdkClient
   }
 
   buttonSignature(payloadJSON: string): string {
