@@ -153,8 +153,6 @@ export interface ProductPageProps {
   /** Absolute URL */
   canonical: string
   metaDescription: string
-  /** schema.org Product, serialised by the page */
-  jsonLd: Record<string, unknown>
   alternatives: ProductTileData[]
   settings: ProductDisplaySettings
   /** The Shelters layout's customer reviews widget (the site's reviews script), per visit; null when none */

@@ -82,7 +82,11 @@ export const PRODUCT_SETTINGS_DEFAULTS: ProductDisplaySettings = {
 }
 
 /** Omitted from the cached value: filled in per visit. */
-export type PresentedProduct = Omit<ProductPageProps, 'selectedSku'>
+/**
+ * The page props plus the schema.org Product data. The route sends `jsonLd` only in the HTML
+ * document's head (for crawlers), never as a page prop: the browser has no use for it.
+ */
+export type PresentedProduct = Omit<ProductPageProps, 'selectedSku'> & { jsonLd: Record<string, unknown> }
 
 export interface PresentContext {
   site: { name: string; currency: Currency; logo: string | null }
