@@ -331,7 +331,7 @@ describe('presentProduct', () => {
     expect(p.product.mp3Link).toBe('/media/audio/sample.mp3')
   })
 
-  it('emits schema.org Product data with an AggregateOffer over the price breaks', () => {
+  it('emits schema.org Product data with one Offer per SKU at its first price break', () => {
     const p = presentProduct(
       record({
         group: group({
@@ -355,23 +355,21 @@ describe('presentProduct', () => {
         priceCurrency: 'GBP',
         lowPrice: '4.00',
         highPrice: '5.00',
-        offerCount: 4,
+        offerCount: 2,
       },
     })
-    expect(ld.offers.offers[1]).toEqual({
+    expect(ld.offers.offers[0]).toEqual({
       '@type': 'Offer',
       sku: 'SKU-1',
-      name: 'Sku 1 (10+)',
-      url: 'https://shop.example/signs/fire-door-sign',
-      price: '4.00',
+      name: 'Sku 1',
+      price: '5.00',
       priceCurrency: 'GBP',
-      eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 10, maxValue: 9999, unitCode: 'C62' },
       priceSpecification: {
         '@type': 'UnitPriceSpecification',
-        price: '4.00',
+        price: '5.00',
         priceCurrency: 'GBP',
         valueAddedTaxIncluded: false,
-        eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 10, maxValue: 9999, unitCode: 'C62' },
+        eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 9, unitCode: 'C62' },
       },
     })
     const bare = presentProduct(record({ skus: [] }), ctx).jsonLd

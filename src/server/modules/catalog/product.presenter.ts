@@ -611,8 +611,10 @@ export function schemaPrice(minor: number): string {
 }
 
 /**
- * schema.org Product with an AggregateOffer over every SKU's price breaks. Prices are ex VAT
- * (valueAddedTaxIncluded false), as the page shows them by default.
+ * schema.org Product with an AggregateOffer: one Offer per SKU at its first (smallest quantity)
+ * price break, and the lowest and highest unit price over every break. Prices are ex VAT
+ * (valueAddedTaxIncluded false), as the page shows them by default. The other breaks are on the
+ * page's grid: an Offer per break made the head of a product with many SKUs 50 KB (ADR 0104).
  */
 export function productJsonLd(input: JsonLdInput): Record<string, unknown> {
   const { group, attributes, skus, brackets, currency } = input
@@ -621,32 +623,31 @@ export function productJsonLd(input: JsonLdInput): Record<string, unknown> {
     .map((g) => absoluteUrl(g.src, input.baseUrl))
   const brand = plainText(attributes.google?.product_brand) || plainText(group.brand)
   const sku = plainText(group.imageSku) || skus[0]?.sku || undefined
-  const offers = skus.flatMap((s, i) =>
-    (brackets[i] ?? []).map((b) => {
-      const eligibleQuantity = {
-        '@type': 'QuantitativeValue',
-        minValue: b.lowerQty,
-        maxValue: b.higherQty,
-        unitCode: 'C62',
-      }
-      return {
+  const offers = skus.flatMap((s, i) => {
+    const first = brackets[i]?.[0]
+    if (!first) return []
+    return [
+      {
         '@type': 'Offer',
         sku: s.sku,
-        name: `${plainText(s.name) || s.sku} (${b.name})`,
-        url: input.canonical,
-        price: schemaPrice(b.price),
+        name: plainText(s.name) || s.sku,
+        price: schemaPrice(first.price),
         priceCurrency: currency,
-        eligibleQuantity,
         priceSpecification: {
           '@type': 'UnitPriceSpecification',
-          price: schemaPrice(b.price),
+          price: schemaPrice(first.price),
           priceCurrency: currency,
           valueAddedTaxIncluded: false,
-          eligibleQuantity,
+          eligibleQuantity: {
+            '@type': 'QuantitativeValue',
+            minValue: first.lowerQty,
+            maxValue: first.higherQty,
+            unitCode: 'C62',
+          },
         },
-      }
-    }),
-  )
+      },
+    ]
+  })
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Product',
