@@ -54,9 +54,11 @@ import type {
   PriceGrid,
   ProductDisplaySettings,
   ProductLayout,
+  ProductDescription,
   ProductPageProps,
   ZonePriceTable,
 } from '../../../shared/product.ts'
+import { bracketsFromColumns } from '../../../shared/product.ts'
 import { GRID_MINIMUM_ORDER } from '../../../shared/quantity.ts'
 import { sanitizeBreadcrumb, sanitizeRichText, stripTags } from '../../lib/sanitize.ts'
 import { PAGE_LAYOUTS, type ProductGroupRow, type ProductRow } from './catalog.tables.ts'
@@ -171,12 +173,12 @@ export function presentProduct(record: ProductRecord, ctx: PresentContext): Pres
       gallery,
       files: presentFiles(group.files),
       mp3Link: safeUrl(group.mp3Link),
-      description: {
+      description: structuredOrPlain({
         above: rich(structured?.above),
         tabs: presentTabs(structured?.tabs).map((t) => ({ ...t, content: fill(t.content) })),
         below: rich(structured?.below),
         plain: rich(group.longDescription),
-      },
+      }),
       longDescription2: rich(structured?.long_description2?.content || group.longDescription2),
       grids,
       builder: presentBuilder(
@@ -208,6 +210,15 @@ export function presentProduct(record: ProductRecord, ctx: PresentContext): Pres
       : [],
     settings: ctx.settings,
   }
+}
+
+/**
+ * The page shows the structured description (above, tabs, below) when it has any part, else the
+ * plain one: the one it does not show is not sent (it was often the same text twice).
+ */
+function structuredOrPlain(description: ProductDescription): ProductDescription {
+  const structured = description.tabs.length > 0 || !!description.above || !!description.below
+  return structured ? { ...description, plain: EMPTY_HTML } : description
 }
 
 // --- Price grids -------------------------------------------------------------------------
@@ -297,6 +308,17 @@ function gridOption(sku: ProductRow, brackets: Bracket[], columns: GridColumn[])
     price: b.price,
     name: b.name,
   }))
+  const prices = columns.map((c) => byName.get(c.name) ?? null)
+  const fromColumns = bracketsFromColumns(columns, prices)
+  const same =
+    fromColumns.length === priceList.length &&
+    fromColumns.every(
+      (b, i) =>
+        b.name === priceList[i]!.name &&
+        b.lowerQty === priceList[i]!.lowerQty &&
+        b.higherQty === priceList[i]!.higherQty &&
+        b.price === priceList[i]!.price,
+    )
   return {
     productId: sku.id,
     sku: sku.sku,
@@ -304,8 +326,9 @@ function gridOption(sku: ProductRow, brackets: Bracket[], columns: GridColumn[])
     label: plainText(sku.optionLabel) || plainText(sku.name) || sku.productCode,
     description: plainText(sku.description) || plainText(sku.name),
     minimumOrder: sku.minimumOrder >= 1 ? sku.minimumOrder : GRID_MINIMUM_ORDER,
-    priceList,
-    prices: columns.map((c) => byName.get(c.name) ?? null),
+    // Sent only when the grid's columns and this SKU's prices do not already say it (ADR 0104).
+    ...(same ? {} : { priceList }),
+    prices,
     wasPrice: sku.wasPrice !== null && sku.wasPrice > 0 ? sku.wasPrice : null,
   }
 }
