@@ -424,6 +424,7 @@ async function main() {
         base: `http://127.0.0.1:${appPort}`,
         hosts: { harbour: 'localhost', northgate: '127.0.0.1' },
         basketCookie: baskets[0]?.cookie,
+        benchProduct: targets.product,
       })
     const visitorOf = (b: (typeof baskets)[number]) => ({ ...host, cookie: b.cookie, 'x-xsrf-token': b.xsrf })
     const visitor = visitorOf(baskets[0]!)

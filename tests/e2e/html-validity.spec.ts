@@ -11,7 +11,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { generateSiteCatalog, type SeedGroup, type SeedSku } from '../../src/server/db/seed/catalog/generate.ts'
+import {
+  generateSiteCatalog,
+  type SeedGroup,
+  type SeedSku,
+} from '../../src/server/db/seed/catalog/generate.ts'
 import { SITE_SPECS } from '../../src/server/db/seed/catalog/vocabulary.ts'
 
 const require = createRequire(import.meta.url)

@@ -30,7 +30,9 @@ async function jsonLdOf(url: string, host = 'localhost'): Promise<Record<string,
   const res = await t.app.inject({ url, headers: { host, accept: 'text/html' } })
   expect(res.statusCode, url).toBe(200)
   const head = res.body.slice(0, res.body.indexOf('</head>'))
-  const scripts = [...head.matchAll(/<script type="application\/ld\+json" data-product-json-ld>(.*?)<\/script>/gs)]
+  const scripts = [
+    ...head.matchAll(/<script type="application\/ld\+json" data-product-json-ld>(.*?)<\/script>/gs),
+  ]
   expect(scripts).toHaveLength(1)
   return JSON.parse(scripts[0]![1]!) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 }
@@ -145,7 +147,9 @@ describe('product page', () => {
     const p = await props(f.group.url)
     expect(p).not.toHaveProperty('jsonLd')
     const res = await t.app.inject({ url: f.group.url, headers: { host: 'localhost', accept: 'text/html' } })
-    const script = /<script type="application\/ld\+json" data-product-json-ld>(.*?)<\/script>/s.exec(res.body)![1]!
+    const script = /<script type="application\/ld\+json" data-product-json-ld>(.*?)<\/script>/s.exec(
+      res.body,
+    )![1]!
     expect(script).not.toMatch(/[<>&]/)
     const ld = JSON.parse(script)
     expect(ld['@context']).toBe('https://schema.org')

@@ -24,10 +24,7 @@ export default function Product(props: ProductPageProps) {
     recordRecentCategory(category)
   }, [category])
 
-  useEffect(
-    () => () => document.head.querySelector('script[data-product-json-ld]')?.remove(),
-    [product.id],
-  )
+  useEffect(() => () => document.head.querySelector('script[data-product-json-ld]')?.remove(), [product.id])
 
   return (
     <>

@@ -198,11 +198,13 @@ export function PriceGrid({
                   data-row={row.key}
                   data-sku={option?.sku}
                   data-highlighted={highlighted || undefined}
-                  className={highlighted ? 'pg-row bg-amber-50 outline-2 -outline-offset-2 outline-amber-500' : 'pg-row'}
+                  className={
+                    highlighted
+                      ? 'pg-row bg-amber-50 outline-2 -outline-offset-2 outline-amber-500'
+                      : 'pg-row'
+                  }
                 >
-                  <td className="pg-code">
-                    {code}
-                  </td>
+                  <td className="pg-code">{code}</td>
                   <td className="pg-desc">
                     {option?.description ?? row.description}
                     {option?.wasPrice ? (
@@ -269,10 +271,7 @@ export function PriceGrid({
                       <p className="mt-1 text-xs text-gray-600">Minimum order {shown.minimumOrder}</p>
                     ) : null}
                   </td>
-                  <td
-                    className="pg-total"
-                    data-testid="row-total"
-                  >
+                  <td className="pg-total" data-testid="row-total">
                     <span className="@4xl:hidden">Total</span>
                     <Price amount={lineTotal(list, quantity)} />
                   </td>
