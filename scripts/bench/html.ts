@@ -74,7 +74,8 @@ async function productSizes(options: HtmlBenchOptions): Promise<void> {
       const key = `${code} ${g.categoryUrl.split('/')[1]} ${g.layout}`
       groups.set(key, [...(groups.get(key) ?? []), { url: g.url, size }])
       if (!sign && g.url.startsWith('/safety-signs/')) sign = { url: g.url, size }
-      if (!chair && g.categoryUrl.endsWith('/office-chairs')) chair = { url: g.url, size }
+      // The issue's office chair with an option grid: the largest page of the office chairs.
+      if (g.categoryUrl.endsWith('/office-chairs') && size > (chair?.size ?? 0)) chair = { url: g.url, size }
       if (size > worst.size) worst = { url: g.url, size }
     }
     for (const [key, pages] of [...groups].sort((a, b) => a[0].localeCompare(b[0]))) {
@@ -108,7 +109,7 @@ async function productSizes(options: HtmlBenchOptions): Promise<void> {
     )
   if (chairPage)
     console.log(
-      `the office chair (${chairPage.url}): ${kb(chairPage.size)}, target at most ${kb(PRODUCT_BUDGET)}: ${verdict(chairPage.size <= PRODUCT_BUDGET)}`,
+      `the largest office chair (${chairPage.url}): ${kb(chairPage.size)}, target at most ${kb(PRODUCT_BUDGET)}: ${verdict(chairPage.size <= PRODUCT_BUDGET)}`,
     )
   console.log(
     `largest product page (${worst.url}): ${kb(worst.size)}, target at most ${kb(PRODUCT_BUDGET)}: ${verdict(worst.size <= PRODUCT_BUDGET)}`,

@@ -45,10 +45,12 @@ test('product pages stay within their HTML budgets on both demo sites', async ({
   }
   const harbour = shownProducts('harbour')
   const sign = harbour.find((g) => g.url.startsWith('/safety-signs/'))!
-  const chair = harbour.find((g) => g.categoryUrl.endsWith('/office-chairs'))!
   const size = (url: string) => sizes.get(`harbour${url}`)!
+  const chairs = harbour.filter((g) => g.categoryUrl.endsWith('/office-chairs')).map((g) => g.url)
+  expect(chairs.length).toBeGreaterThan(0)
   expect(size(sign.url), `a sign (${sign.url})`).toBeLessThanOrEqual(BUDGET.sign)
-  expect(size(chair.url), `the office chair (${chair.url})`).toBeLessThanOrEqual(BUDGET.officeChair)
+  for (const url of chairs)
+    expect(size(url), `an office chair (${url})`).toBeLessThanOrEqual(BUDGET.officeChair)
   const over = [...sizes].filter(([, n]) => n > BUDGET.anyProduct).map(([u, n]) => `${u}: ${n} bytes`)
   expect(over, `product pages over ${BUDGET.anyProduct} bytes`).toEqual([])
 })

@@ -11,6 +11,7 @@ import {
   specificationValues,
 } from './product.presenter.ts'
 import type { ProductRecord } from './product.queries.ts'
+import { optionBrackets } from '../../../shared/product.ts'
 
 let nextId = 100
 
@@ -147,6 +148,21 @@ describe('buildPriceGrids', () => {
     ])
     expect(grid.rows[0]!.options[0]!.prices).toEqual([null, 80])
     expect(grid.rows[1]!.options[0]!.prices).toEqual([100, 90])
+  })
+
+  it("sends an option's price list only when the grid's columns and its prices do not already say it", () => {
+    const grids = buildPriceGrids([
+      sku({ id: 20, priceList: [{ lowerQty: 1, higherQty: 9, price: 100, name: '1-9' }] }),
+      // Same name, other quantities: the column (from the first SKU) does not describe it.
+      sku({ id: 21, position: 1, priceList: [{ lowerQty: 1, higherQty: 4, price: 90, name: '1-9' }] }),
+    ])
+    const [plain, odd] = grids[0]!.rows.map((r) => r.options[0]!)
+    expect(plain).not.toHaveProperty('priceList')
+    expect(optionBrackets(grids[0]!.columns, plain!)).toEqual([
+      { lowerQty: 1, higherQty: 9, price: 100, name: '1-9' },
+    ])
+    expect(odd!.priceList).toEqual([{ lowerQty: 1, higherQty: 4, price: 90, name: '1-9' }])
+    expect(optionBrackets(grids[0]!.columns, odd!)).toEqual(odd!.priceList)
   })
 
   it('takes headings from grid_descriptions, keeps was prices and defaults the minimum order to 1', () => {
