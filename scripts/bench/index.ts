@@ -10,6 +10,7 @@ import http from 'node:http'
 import { resolve } from 'node:path'
 import { authScenarios } from './auth.ts'
 import { bundleBench } from './bundle.ts'
+import { htmlBench } from './html.ts'
 import { load, rateLoad, type LoadResult } from './load.ts'
 import { orderBench } from './order.ts'
 import { search100kBench, startupBench } from './startup.ts'
@@ -425,6 +426,14 @@ async function main() {
     const baskets: Awaited<ReturnType<typeof prepareBasket>>[] = []
     for (let i = 0; i < BASKETS; i++)
       baskets.push(await prepareBasket(`http://127.0.0.1:${appPort}`, targets.skus))
+    // Issue 18: product page HTML sizes against their budgets and the HTML checker's errors.
+    if (!only || 'html: product page size and valid HTML'.includes(only))
+      await htmlBench({
+        base: `http://127.0.0.1:${appPort}`,
+        hosts: { harbour: 'localhost', northgate: '127.0.0.1' },
+        basketCookie: baskets[0]?.cookie,
+        benchProduct: targets.product,
+      })
     const visitorOf = (b: (typeof baskets)[number]) => ({ ...host, cookie: b.cookie, 'x-xsrf-token': b.xsrf })
     const visitor = visitorOf(baskets[0]!)
     scenarios.push(

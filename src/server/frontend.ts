@@ -24,6 +24,8 @@ export interface DocumentParts {
   page: Page
   head: string
   body: string
+  /** Head elements for this first load only (the render's `head` option) */
+  extraHead?: string
   request: FastifyRequest
   reply: FastifyReply
 }
@@ -34,13 +36,20 @@ export interface Frontend {
   document(parts: DocumentParts): string
 }
 
-function htmlDocument(lang: string, title: string, head: string, assets: string, body: string): string {
+function htmlDocument(
+  lang: string,
+  title: string,
+  head: string,
+  assets: string,
+  body: string,
+  extraHead = '',
+): string {
   return `<!doctype html>
 <html lang="${escapeAttribute(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-${head || `<title>${escapeAttribute(title)}</title>`}
+${head || `<title>${escapeAttribute(title)}</title>`}${extraHead ? `\n${extraHead}` : ''}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${assets}
 </head>
@@ -68,7 +77,7 @@ export async function createFrontend(app: FastifyInstance, config: Config): Prom
     return {
       version: DEV_ASSET_VERSION,
       ssr: config.ssr ? createViteDevSsrRenderer(vite) : null,
-      document: ({ head, body, request, reply }) =>
+      document: ({ head, body, extraHead, request, reply }) =>
         htmlDocument(
           langOf(request),
           titleOf(request),
@@ -77,6 +86,7 @@ export async function createFrontend(app: FastifyInstance, config: Config): Prom
             .filter(Boolean)
             .join('\n'),
           body,
+          extraHead,
         ),
     }
   }
@@ -104,7 +114,7 @@ export async function createFrontend(app: FastifyInstance, config: Config): Prom
   return {
     version: assets?.version ?? 'unbuilt',
     ssr,
-    document: ({ page, head, body, request, reply }) =>
+    document: ({ page, head, body, extraHead, request, reply }) =>
       htmlDocument(
         langOf(request),
         titleOf(request),
@@ -116,6 +126,7 @@ export async function createFrontend(app: FastifyInstance, config: Config): Prom
           .filter(Boolean)
           .join('\n'),
         body,
+        extraHead,
       ),
   }
 }

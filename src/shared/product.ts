@@ -55,8 +55,11 @@ export interface GridOption {
   /** Plain text: this SKU's own description (the row reads it once the option is chosen) */
   description: string
   minimumOrder: number
-  /** Price brackets, lowest first; open-ended ones end at 9999 */
-  priceList: PriceBreak[]
+  /**
+   * Price brackets, lowest first; open-ended ones end at 9999. Left out when they are exactly the
+   * grid's columns where this SKU has a price (the usual case): see optionBrackets().
+   */
+  priceList?: PriceBreak[]
   /** Unit price per grid column (aligned with PriceGrid.columns); null where the SKU has none */
   prices: (number | null)[]
   /** Earlier unit price, struck through */
@@ -153,8 +156,6 @@ export interface ProductPageProps {
   /** Absolute URL */
   canonical: string
   metaDescription: string
-  /** schema.org Product, serialised by the page */
-  jsonLd: Record<string, unknown>
   alternatives: ProductTileData[]
   settings: ProductDisplaySettings
   /** The Shelters layout's customer reviews widget (the site's reviews script), per visit; null when none */
@@ -176,3 +177,24 @@ export interface BasketAddItem {
  * visitor's VAT choice. The server replaces the others (see product.presenter.ts).
  */
 export const AS_LOW_AS_TOKEN = '{as_low_as}'
+
+/**
+ * A grid option's price brackets: its own `priceList` when sent, else the grid's columns where the
+ * option has a price (the server leaves `priceList` out when the two are the same).
+ */
+export function bracketsFromColumns(
+  columns: readonly GridColumn[],
+  prices: readonly (number | null)[],
+): PriceBreak[] {
+  const out: PriceBreak[] = []
+  columns.forEach((c, i) => {
+    const price = prices[i]
+    if (price !== null && price !== undefined)
+      out.push({ lowerQty: c.lowerQty, higherQty: c.higherQty, price, name: c.name })
+  })
+  return out
+}
+
+export function optionBrackets(columns: readonly GridColumn[], option: GridOption): PriceBreak[] {
+  return option.priceList ?? bracketsFromColumns(columns, option.prices)
+}

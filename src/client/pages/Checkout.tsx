@@ -888,7 +888,7 @@ export default function Checkout(props: CheckoutPageProps) {
               {fieldError('Notes', 'notes')}
             </div>
             <div className="mt-4">
-              <PromoForm cart={basket} />
+              <PromoForm cart={basket} insideForm />
             </div>
             <VatRelief
               basket={basket}

@@ -29,6 +29,8 @@ export interface DocumentContext {
   head: string
   /** SSR body, or the client-side `<script data-page>` + `<div id>` pair. */
   body: string
+  /** Head elements the server adds to this first load only (RenderOptions.head), or `''`. */
+  extraHead?: string
   request: FastifyRequest
   reply: FastifyReply
 }
@@ -69,6 +71,12 @@ export interface RenderOptions {
   status?: number
   /** Use another document template for this response. */
   document?: DocumentRenderer
+  /**
+   * Head elements (trusted HTML) for the HTML document of a first load only: they are not in the
+   * page object, so Inertia visits and the client never receive them (e.g. structured data for
+   * crawlers). Not managed by Inertia's head manager.
+   */
+  head?: string[]
   /**
    * Render even when shared props fail: a throwing `share` provider or shared lazy prop is logged
    * and left out. Defaults to true for statuses >= 400 (error pages), false otherwise.
@@ -318,7 +326,8 @@ export class InertiaReply {
     }
 
     const documentRenderer = options.document ?? opts.document
-    const html = await documentRenderer({ page, head, body, request, reply })
+    const extraHead = options.head?.join('\n') ?? ''
+    const html = await documentRenderer({ page, head, body, extraHead, request, reply })
     reply.type('text/html; charset=utf-8')
     if (status < 500) state.consume(request.method)
     return reply.send(html)

@@ -2,20 +2,22 @@
  * The promotional code form (spec §4): not applied, applying, applied (with Remove), or error.
  * More than 50 characters is refused before sending; a blank code is ignored. Applying sends
  * `promotionCodes: [code]` and merges the answered cart into the page; removing sends an empty list.
+ * Inside another form (the checkout's) it is a group, not a form: HTML does not allow nested forms
+ * (the W3C checker refuses them); Enter in its field still applies the code.
  */
 import { useId, useState } from 'react'
 import { CART_TEXT, PROMO_CODE_MAX, type Cart } from '../../../shared/cart.ts'
 import { cartCall, publishCart } from '../../lib/cart-api.ts'
 import { secondaryButton, Spinner } from './Modal.tsx'
 
-export function PromoForm({ cart }: { cart: Cart }) {
+export function PromoForm({ cart, insideForm = false }: { cart: Cart; insideForm?: boolean }) {
   const [code, setCode] = useState('')
   const [busy, setBusy] = useState<'applying' | 'removing' | null>(null)
   const [messages, setMessages] = useState<string[]>([])
   const id = useId()
   const applied = cart.promotionCodes
 
-  const apply = async (e: React.FormEvent) => {
+  const apply = async (e: React.SyntheticEvent) => {
     e.preventDefault()
     const entered = code.trim()
     if (!entered) return
@@ -75,7 +77,12 @@ export function PromoForm({ cart }: { cart: Cart }) {
           </button>
         </div>
       ) : (
-        <form onSubmit={apply} className="mt-2 flex flex-wrap items-start gap-2" noValidate>
+        <Fields
+          insideForm={insideForm}
+          onApply={apply}
+          className="mt-2 flex flex-wrap items-start gap-2"
+          label="Promotional code"
+        >
           <div className="min-w-0 flex-1">
             <label htmlFor={`${id}-code`} className="sr-only">
               Promotional code
@@ -86,16 +93,28 @@ export function PromoForm({ cart }: { cart: Cart }) {
               onChange={(e) => setCode(e.target.value)}
               placeholder="Enter code"
               autoComplete="off"
+              onKeyDown={
+                insideForm
+                  ? (e) => {
+                      if (e.key === 'Enter') void apply(e)
+                    }
+                  : undefined
+              }
               aria-invalid={messages.length ? true : undefined}
               aria-describedby={messages.length ? `${id}-error` : undefined}
               className="block w-full rounded border border-gray-400 px-3 py-2"
             />
           </div>
-          <button type="submit" className={secondaryButton} disabled={busy !== null}>
+          <button
+            type={insideForm ? 'button' : 'submit'}
+            onClick={insideForm ? (e) => void apply(e) : undefined}
+            className={secondaryButton}
+            disabled={busy !== null}
+          >
             {busy === 'applying' ? <Spinner /> : null}
             {busy === 'applying' ? 'Applying...' : 'Apply'}
           </button>
-        </form>
+        </Fields>
       )}
       {messages.length || standing.length ? (
         <ul id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700" data-testid="promo-error">
@@ -105,5 +124,32 @@ export function PromoForm({ cart }: { cart: Cart }) {
         </ul>
       ) : null}
     </section>
+  )
+}
+
+/** A form of its own, or a labelled group inside another form. */
+function Fields({
+  insideForm,
+  onApply,
+  className,
+  label,
+  children,
+}: {
+  insideForm: boolean
+  onApply: (e: React.FormEvent) => void
+  className: string
+  label: string
+  children: React.ReactNode
+}) {
+  if (insideForm)
+    return (
+      <div role="group" aria-label={label} className={className}>
+        {children}
+      </div>
+    )
+  return (
+    <form onSubmit={onApply} className={className} noValidate>
+      {children}
+    </form>
   )
 }

@@ -41,14 +41,17 @@ function Numbers({ items, url, className }: { items: PageItem[]; url: string; cl
         ) : (
           <li key={item.page}>
             {item.current ? (
-              <span
+              // The current page is a link to itself marked aria-current (a plain span may not
+              // carry aria-label: the HTML checker refuses it).
+              <Link
+                href={pageHref(url, item.page)}
                 aria-current="page"
                 aria-label={`Page ${item.page}`}
                 className={`${numberClass} border-primary bg-primary text-on-primary`}
                 data-page-number={item.page}
               >
                 {item.page}
-              </span>
+              </Link>
             ) : (
               <Link
                 href={pageHref(url, item.page)}

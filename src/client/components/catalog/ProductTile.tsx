@@ -36,7 +36,11 @@ export function tileDisplay(tile: ProductTileData) {
 
 function TileImage({ location, eager }: { location: string | null; eager: boolean }) {
   // 0: the image itself, 1: the placeholder, 2: a plain box (the placeholder is missing too)
-  const [stage, setStage] = useState(location ? 0 : 1)
+  const first = location ? 0 : 1
+  const [stage, setStage] = useState(first)
+  // One failure moves one stage on: the error event and decode()'s rejection can both report the
+  // same broken image, which must not skip the placeholder.
+  const failed = (at: number) => setStage((s) => (s === at ? Math.min(2, s + 1) : s))
   const ref = useRef<HTMLImageElement>(null)
   useEffect(() => {
     // An image that failed before hydration fired its error event before React listened.
@@ -45,11 +49,13 @@ function TileImage({ location, eager }: { location: string | null; eager: boolea
     if (!img?.complete || typeof img.decode !== 'function') return
     let live = true
     img.decode().catch(() => {
-      if (live && img.naturalWidth === 0) setStage((s) => Math.min(2, s + 1))
+      if (live && img.naturalWidth === 0) failed(first)
     })
     return () => {
       live = false
     }
+    // Only the image the server rendered: later ones report through onError.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   if (stage === 2) {
     return <span aria-hidden="true" className="block aspect-square w-full rounded bg-gray-100" />
@@ -64,7 +70,7 @@ function TileImage({ location, eager }: { location: string | null; eager: boolea
       height={TILE_IMAGE.h}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      onError={() => setStage((s) => Math.min(2, s + 1))}
+      onError={() => failed(stage)}
       className="block aspect-square w-full rounded object-contain"
     />
   )

@@ -11,6 +11,7 @@ import type {
   GridRow,
   PriceGrid as PriceGridData,
 } from '../../../shared/product.ts'
+import { optionBrackets } from '../../../shared/product.ts'
 import {
   bracketIndexFor,
   lineTotal,
@@ -79,7 +80,7 @@ export function PriceGrid({
   const brackets = useMemo(() => {
     const map = new Map<number, Bracket[]>()
     for (const row of grid.rows)
-      for (const o of row.options) map.set(o.productId, normaliseBrackets(o.priceList))
+      for (const o of row.options) map.set(o.productId, normaliseBrackets(optionBrackets(grid.columns, o)))
     return map
   }, [grid])
 
@@ -197,12 +198,14 @@ export function PriceGrid({
                   data-row={row.key}
                   data-sku={option?.sku}
                   data-highlighted={highlighted || undefined}
-                  className={`border-t border-gray-200 @max-4xl:grid @max-4xl:grid-cols-2 @max-4xl:gap-x-3 @max-4xl:gap-y-1 @max-4xl:p-3 ${highlighted ? 'bg-amber-50 outline-2 -outline-offset-2 outline-amber-500' : ''}`}
+                  className={
+                    highlighted
+                      ? 'pg-row bg-amber-50 outline-2 -outline-offset-2 outline-amber-500'
+                      : 'pg-row'
+                  }
                 >
-                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap @max-4xl:col-span-2 @max-4xl:p-0">
-                    {code}
-                  </td>
-                  <td className="px-3 py-2 @max-4xl:col-span-2 @max-4xl:p-0 @max-4xl:font-semibold">
+                  <td className="pg-code">{code}</td>
+                  <td className="pg-desc">
                     {option?.description ?? row.description}
                     {option?.wasPrice ? (
                       <span className="ml-2 text-gray-600">
@@ -214,13 +217,13 @@ export function PriceGrid({
                     ) : null}
                   </td>
                   {hasDropdowns ? (
-                    <td className="px-3 py-2 @max-4xl:col-span-2 @max-4xl:p-0 @max-4xl:empty:hidden">
+                    <td className="pg-option">
                       {row.options.length > 1 ? (
                         <select
                           aria-label={`Option for ${row.description || row.productCode}`}
                           value={option ? `P${option.productId}` : ''}
                           onChange={(e) => choose(row, e.target.value)}
-                          className="w-full max-w-xs min-w-32 rounded border border-gray-300 bg-white px-2 py-1.5"
+                          className="pg-select"
                         >
                           <option value="">{SELECT_AN_OPTION}</option>
                           {row.options.map((o) => (
@@ -239,7 +242,7 @@ export function PriceGrid({
                       <td
                         key={c.name}
                         data-active={active || undefined}
-                        className={`px-3 py-2 text-right whitespace-nowrap tabular-nums @max-4xl:flex @max-4xl:justify-between @max-4xl:rounded @max-4xl:px-2 @max-4xl:py-1 ${active ? 'bg-primary font-bold text-on-primary' : ''}`}
+                        className={active ? 'pg-price bg-primary font-bold text-on-primary' : 'pg-price'}
                       >
                         <span className="@4xl:hidden">{c.name}</span>
                         {price === null || price === undefined ? (
@@ -250,7 +253,7 @@ export function PriceGrid({
                       </td>
                     )
                   })}
-                  <td className="px-3 py-2 whitespace-nowrap @max-4xl:col-span-2 @max-4xl:flex @max-4xl:flex-wrap @max-4xl:items-center @max-4xl:gap-x-3 @max-4xl:px-0">
+                  <td className="pg-qty">
                     <span className="font-semibold @4xl:hidden" aria-hidden="true">
                       Quantity
                     </span>
@@ -268,10 +271,7 @@ export function PriceGrid({
                       <p className="mt-1 text-xs text-gray-600">Minimum order {shown.minimumOrder}</p>
                     ) : null}
                   </td>
-                  <td
-                    className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums @max-4xl:col-span-2 @max-4xl:flex @max-4xl:justify-between @max-4xl:px-0"
-                    data-testid="row-total"
-                  >
+                  <td className="pg-total" data-testid="row-total">
                     <span className="@4xl:hidden">Total</span>
                     <Price amount={lineTotal(list, quantity)} />
                   </td>

@@ -24,8 +24,8 @@ export interface QuantityEditorProps {
   className?: string
 }
 
-const button =
-  'flex h-9 w-9 items-center justify-center border border-gray-300 bg-gray-50 text-lg leading-none text-gray-800 hover:bg-gray-100 aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
+/** Named in price-grid.css (one class instead of the list on every button of every row) */
+const button = 'qty-button'
 
 export function QuantityEditor({
   value,
@@ -77,7 +77,7 @@ export function QuantityEditor({
           setDraft(null)
           onChange(blurQuantity(draft, rule))
         }}
-        className="h-9 w-16 border-y border-gray-300 text-center tabular-nums aria-disabled:bg-gray-100"
+        className="qty-input"
       />
       <button
         type="button"

@@ -350,7 +350,9 @@ export function SearchBox({
       >
         <input
           ref={inputRef}
-          type="search"
+          // A combobox is a text input: the HTML checker refuses role="combobox" on type="search"
+          // (enterKeyHint and the form's role="search" keep the search keyboard and landmark).
+          type="text"
           name="q"
           role="combobox"
           aria-label={label}
@@ -368,7 +370,7 @@ export function SearchBox({
           value={term}
           onChange={(e) => onType(e.target.value)}
           onKeyDown={onKeyDown}
-          className="min-w-0 flex-1 bg-transparent px-3 text-base outline-none [&::-webkit-search-cancel-button]:hidden"
+          className="min-w-0 flex-1 bg-transparent px-3 text-base outline-none"
         />
         {term ? (
           <button

@@ -11,6 +11,7 @@ import {
   specificationValues,
 } from './product.presenter.ts'
 import type { ProductRecord } from './product.queries.ts'
+import { optionBrackets } from '../../../shared/product.ts'
 
 let nextId = 100
 
@@ -147,6 +148,21 @@ describe('buildPriceGrids', () => {
     ])
     expect(grid.rows[0]!.options[0]!.prices).toEqual([null, 80])
     expect(grid.rows[1]!.options[0]!.prices).toEqual([100, 90])
+  })
+
+  it("sends an option's price list only when the grid's columns and its prices do not already say it", () => {
+    const grids = buildPriceGrids([
+      sku({ id: 20, priceList: [{ lowerQty: 1, higherQty: 9, price: 100, name: '1-9' }] }),
+      // Same name, other quantities: the column (from the first SKU) does not describe it.
+      sku({ id: 21, position: 1, priceList: [{ lowerQty: 1, higherQty: 4, price: 90, name: '1-9' }] }),
+    ])
+    const [plain, odd] = grids[0]!.rows.map((r) => r.options[0]!)
+    expect(plain).not.toHaveProperty('priceList')
+    expect(optionBrackets(grids[0]!.columns, plain!)).toEqual([
+      { lowerQty: 1, higherQty: 9, price: 100, name: '1-9' },
+    ])
+    expect(odd!.priceList).toEqual([{ lowerQty: 1, higherQty: 4, price: 90, name: '1-9' }])
+    expect(optionBrackets(grids[0]!.columns, odd!)).toEqual(odd!.priceList)
   })
 
   it('takes headings from grid_descriptions, keeps was prices and defaults the minimum order to 1', () => {
@@ -331,7 +347,7 @@ describe('presentProduct', () => {
     expect(p.product.mp3Link).toBe('/media/audio/sample.mp3')
   })
 
-  it('emits schema.org Product data with an AggregateOffer over the price breaks', () => {
+  it('emits schema.org Product data with one Offer per SKU at its first price break', () => {
     const p = presentProduct(
       record({
         group: group({
@@ -355,23 +371,21 @@ describe('presentProduct', () => {
         priceCurrency: 'GBP',
         lowPrice: '4.00',
         highPrice: '5.00',
-        offerCount: 4,
+        offerCount: 2,
       },
     })
-    expect(ld.offers.offers[1]).toEqual({
+    expect(ld.offers.offers[0]).toEqual({
       '@type': 'Offer',
       sku: 'SKU-1',
-      name: 'Sku 1 (10+)',
-      url: 'https://shop.example/signs/fire-door-sign',
-      price: '4.00',
+      name: 'Sku 1',
+      price: '5.00',
       priceCurrency: 'GBP',
-      eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 10, maxValue: 9999, unitCode: 'C62' },
       priceSpecification: {
         '@type': 'UnitPriceSpecification',
-        price: '4.00',
+        price: '5.00',
         priceCurrency: 'GBP',
         valueAddedTaxIncluded: false,
-        eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 10, maxValue: 9999, unitCode: 'C62' },
+        eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 9, unitCode: 'C62' },
       },
     })
     const bare = presentProduct(record({ skus: [] }), ctx).jsonLd

@@ -54,9 +54,11 @@ import type {
   PriceGrid,
   ProductDisplaySettings,
   ProductLayout,
+  ProductDescription,
   ProductPageProps,
   ZonePriceTable,
 } from '../../../shared/product.ts'
+import { bracketsFromColumns } from '../../../shared/product.ts'
 import { GRID_MINIMUM_ORDER } from '../../../shared/quantity.ts'
 import { sanitizeBreadcrumb, sanitizeRichText, stripTags } from '../../lib/sanitize.ts'
 import { PAGE_LAYOUTS, type ProductGroupRow, type ProductRow } from './catalog.tables.ts'
@@ -82,7 +84,11 @@ export const PRODUCT_SETTINGS_DEFAULTS: ProductDisplaySettings = {
 }
 
 /** Omitted from the cached value: filled in per visit. */
-export type PresentedProduct = Omit<ProductPageProps, 'selectedSku'>
+/**
+ * The page props plus the schema.org Product data. The route sends `jsonLd` only in the HTML
+ * document's head (for crawlers), never as a page prop: the browser has no use for it.
+ */
+export type PresentedProduct = Omit<ProductPageProps, 'selectedSku'> & { jsonLd: Record<string, unknown> }
 
 export interface PresentContext {
   site: { name: string; currency: Currency; logo: string | null }
@@ -167,12 +173,12 @@ export function presentProduct(record: ProductRecord, ctx: PresentContext): Pres
       gallery,
       files: presentFiles(group.files),
       mp3Link: safeUrl(group.mp3Link),
-      description: {
+      description: structuredOrPlain({
         above: rich(structured?.above),
         tabs: presentTabs(structured?.tabs).map((t) => ({ ...t, content: fill(t.content) })),
         below: rich(structured?.below),
         plain: rich(group.longDescription),
-      },
+      }),
       longDescription2: rich(structured?.long_description2?.content || group.longDescription2),
       grids,
       builder: presentBuilder(
@@ -204,6 +210,15 @@ export function presentProduct(record: ProductRecord, ctx: PresentContext): Pres
       : [],
     settings: ctx.settings,
   }
+}
+
+/**
+ * The page shows the structured description (above, tabs, below) when it has any part, else the
+ * plain one: the one it does not show is not sent (it was often the same text twice).
+ */
+function structuredOrPlain(description: ProductDescription): ProductDescription {
+  const structured = description.tabs.length > 0 || !!description.above || !!description.below
+  return structured ? { ...description, plain: EMPTY_HTML } : description
 }
 
 // --- Price grids -------------------------------------------------------------------------
@@ -293,6 +308,17 @@ function gridOption(sku: ProductRow, brackets: Bracket[], columns: GridColumn[])
     price: b.price,
     name: b.name,
   }))
+  const prices = columns.map((c) => byName.get(c.name) ?? null)
+  const fromColumns = bracketsFromColumns(columns, prices)
+  const same =
+    fromColumns.length === priceList.length &&
+    fromColumns.every(
+      (b, i) =>
+        b.name === priceList[i]!.name &&
+        b.lowerQty === priceList[i]!.lowerQty &&
+        b.higherQty === priceList[i]!.higherQty &&
+        b.price === priceList[i]!.price,
+    )
   return {
     productId: sku.id,
     sku: sku.sku,
@@ -300,8 +326,9 @@ function gridOption(sku: ProductRow, brackets: Bracket[], columns: GridColumn[])
     label: plainText(sku.optionLabel) || plainText(sku.name) || sku.productCode,
     description: plainText(sku.description) || plainText(sku.name),
     minimumOrder: sku.minimumOrder >= 1 ? sku.minimumOrder : GRID_MINIMUM_ORDER,
-    priceList,
-    prices: columns.map((c) => byName.get(c.name) ?? null),
+    // Sent only when the grid's columns and this SKU's prices do not already say it (ADR 0104).
+    ...(same ? {} : { priceList }),
+    prices,
     wasPrice: sku.wasPrice !== null && sku.wasPrice > 0 ? sku.wasPrice : null,
   }
 }
@@ -607,8 +634,10 @@ export function schemaPrice(minor: number): string {
 }
 
 /**
- * schema.org Product with an AggregateOffer over every SKU's price breaks. Prices are ex VAT
- * (valueAddedTaxIncluded false), as the page shows them by default.
+ * schema.org Product with an AggregateOffer: one Offer per SKU at its first (smallest quantity)
+ * price break, and the lowest and highest unit price over every break. Prices are ex VAT
+ * (valueAddedTaxIncluded false), as the page shows them by default. The other breaks are on the
+ * page's grid: an Offer per break made the head of a product with many SKUs 50 KB (ADR 0104).
  */
 export function productJsonLd(input: JsonLdInput): Record<string, unknown> {
   const { group, attributes, skus, brackets, currency } = input
@@ -617,32 +646,31 @@ export function productJsonLd(input: JsonLdInput): Record<string, unknown> {
     .map((g) => absoluteUrl(g.src, input.baseUrl))
   const brand = plainText(attributes.google?.product_brand) || plainText(group.brand)
   const sku = plainText(group.imageSku) || skus[0]?.sku || undefined
-  const offers = skus.flatMap((s, i) =>
-    (brackets[i] ?? []).map((b) => {
-      const eligibleQuantity = {
-        '@type': 'QuantitativeValue',
-        minValue: b.lowerQty,
-        maxValue: b.higherQty,
-        unitCode: 'C62',
-      }
-      return {
+  const offers = skus.flatMap((s, i) => {
+    const first = brackets[i]?.[0]
+    if (!first) return []
+    return [
+      {
         '@type': 'Offer',
         sku: s.sku,
-        name: `${plainText(s.name) || s.sku} (${b.name})`,
-        url: input.canonical,
-        price: schemaPrice(b.price),
+        name: plainText(s.name) || s.sku,
+        price: schemaPrice(first.price),
         priceCurrency: currency,
-        eligibleQuantity,
         priceSpecification: {
           '@type': 'UnitPriceSpecification',
-          price: schemaPrice(b.price),
+          price: schemaPrice(first.price),
           priceCurrency: currency,
           valueAddedTaxIncluded: false,
-          eligibleQuantity,
+          eligibleQuantity: {
+            '@type': 'QuantitativeValue',
+            minValue: first.lowerQty,
+            maxValue: first.higherQty,
+            unitCode: 'C62',
+          },
         },
-      }
-    }),
-  )
+      },
+    ]
+  })
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Product',

@@ -8,6 +8,7 @@
 import { siteBaseUrl } from '../sites/site-url.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
+import { serializeJsonLd } from '../../../shared/breadcrumbs.ts'
 import type { ProductPageProps } from '../../../shared/product.ts'
 import { presentProduct, productSettings, type PresentedProduct } from './product.presenter.ts'
 import { loadProductRecord } from './product.queries.ts'
@@ -71,12 +72,17 @@ export async function renderProductPage(request: FastifyRequest, reply: FastifyR
     cache.set(key, entry)
   }
   if (entry === MISSING) return reply.callNotFound()
+  const { jsonLd, ...presented } = entry
   const props: ProductPageProps = {
-    ...entry,
+    ...presented,
     selectedSku: selectedSku(request, entry),
     // The Shelters layout's customer reviews widget loads the site's reviews script (spec §2).
     reviews:
       entry.product.layout === 'SheltersLayout' ? await app.content.reviewsWidgetConfig(site.id) : null,
   }
-  return reply.inertia.render('Product', props as unknown as Record<string, unknown>)
+  // The Product structured data goes only into the first load's head, once (ADR 0104): as a page
+  // prop it was sent twice in the HTML (the page object and the head) and with every visit.
+  return reply.inertia.render('Product', props as unknown as Record<string, unknown>, {
+    head: [`<script type="application/ld+json" data-product-json-ld>${serializeJsonLd(jsonLd)}</script>`],
+  })
 }
