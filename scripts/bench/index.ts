@@ -9,6 +9,7 @@ import { existsSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { resolve } from 'node:path'
 import { authScenarios } from './auth.ts'
+import { lighthouseBench } from './lighthouse.ts'
 import { load, rateLoad, type LoadResult } from './load.ts'
 import { orderBench } from './order.ts'
 
@@ -534,6 +535,9 @@ async function main() {
       errors: r.errors + r.non2xx,
     }))
     console.table(rows)
+    // Issue 18: Lighthouse mobile on every page type of both sites (scripts/bench/lighthouse.ts).
+    if (!only || 'lighthouse mobile'.includes(only))
+      await lighthouseBench(`http://127.0.0.1:${appPort}`, args.get('lighthouse-filter'))
     if (!only || 'forgot-password timing'.includes(only)) await forgotTiming()
   } finally {
     app.kill('SIGTERM')
