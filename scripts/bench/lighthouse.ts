@@ -267,18 +267,26 @@ export async function lighthouseBench(base: string, filter?: string): Promise<Li
         : undefined
       for (const spec of pages) {
         const url = `http://${site.host}:${port}${spec.path}`
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          ...(spec.path === '/cart' && cookie ? { extraHeaders: { cookie } } : {}),
-        })
-        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+        // A trace can come back unusable on a busy machine (NO_NAVSTART): run that page again.
+        let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] | undefined
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          const result = await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            ...(spec.path === '/cart' && cookie ? { extraHeaders: { cookie } } : {}),
+          })
+          lhr = result?.lhr
+          if (lhr && !lhr.runtimeError) break
+          console.error(
+            `Lighthouse, ${url} (attempt ${attempt}): ${lhr?.runtimeError?.message ?? 'no result'}`,
+          )
+        }
+        if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}`)
         const name = `${site.host}-${spec.page}`.replace(/[^a-z0-9.]+/gi, '-').toLowerCase()
-        writeFileSync(resolve(reports, `${name}.json`), JSON.stringify(result.lhr))
-        if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`)
-        const s = summarise(result.lhr as unknown as Parameters<typeof summarise>[0])
+        writeFileSync(resolve(reports, `${name}.json`), JSON.stringify(lhr))
+        const s = summarise(lhr as unknown as Parameters<typeof summarise>[0])
         const met =
           s.performance >= LIGHTHOUSE_TARGETS.performance &&
           s.accessibility >= LIGHTHOUSE_TARGETS.accessibility &&
