@@ -11,6 +11,7 @@ import { resolve } from 'node:path'
 import { authScenarios } from './auth.ts'
 import { bundleBench } from './bundle.ts'
 import { htmlBench } from './html.ts'
+import { lighthouseBench } from './lighthouse.ts'
 import { load, rateLoad, type LoadResult } from './load.ts'
 import { orderBench } from './order.ts'
 import { search100kBench, startupBench } from './startup.ts'
@@ -563,6 +564,9 @@ async function main() {
         connections,
         durationMs,
       })
+    // Issue 18: Lighthouse mobile on every page type of both sites (scripts/bench/lighthouse.ts).
+    if (!only || 'lighthouse mobile'.includes(only))
+      await lighthouseBench(`http://127.0.0.1:${appPort}`, args.get('lighthouse-filter'))
     if (!only || 'forgot-password timing'.includes(only)) await forgotTiming()
   } finally {
     app.kill('SIGTERM')

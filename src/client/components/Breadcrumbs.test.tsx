@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
+import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import PageComponent from '../pages/Page.tsx'
+import { HIDDEN_WHEN_NARROW, NARROW_ONLY } from './Breadcrumbs.tsx'
 import { makePage, mockMatchMedia, renderPage, type Rendered } from '../test/render.tsx'
 
 const trail = [
@@ -20,10 +22,18 @@ const contentPage = makePage('Page', {
 let rendered: Rendered | undefined
 afterEach(() => rendered?.unmount())
 
-function crumbTexts(container: HTMLElement): string[] {
-  return [...container.querySelectorAll('nav[aria-label="Breadcrumb"] li')].map((li) =>
-    (li.textContent ?? '').replace('/', '').trim(),
-  )
+/**
+ * The entries a screen of that width shows. The collapse is CSS (a media query on the classes),
+ * which happy-dom does not apply: read the classes instead.
+ */
+function crumbTexts(container: HTMLElement, screen: 'wide' | 'narrow'): string[] {
+  return [...container.querySelectorAll('nav[aria-label="Breadcrumb"] li')]
+    .filter((li) =>
+      screen === 'wide'
+        ? !li.className.split(' ').includes('hidden')
+        : !li.className.includes(HIDDEN_WHEN_NARROW),
+    )
+    .map((li) => (li.textContent ?? '').replace('/', '').trim())
 }
 
 describe('Breadcrumbs', () => {
@@ -31,7 +41,7 @@ describe('Breadcrumbs', () => {
     mockMatchMedia(() => false)
     rendered = await renderPage(PageComponent, contentPage)
     const { container } = rendered
-    expect(crumbTexts(container)).toEqual(['Home', 'Signs', 'Fire Safety', 'Exit Sign'])
+    expect(crumbTexts(container, 'wide')).toEqual(['Home', 'Signs', 'Fire Safety', 'Exit Sign'])
     const current = container.querySelector('[aria-current="page"]')
     expect(current?.textContent).toBe('Exit Sign')
     expect(current?.closest('a')).toBeNull()
@@ -41,7 +51,29 @@ describe('Breadcrumbs', () => {
   it('collapses to an ellipsis plus the last two items at 640 px or narrower', async () => {
     mockMatchMedia((q) => q === '(max-width: 640px)')
     rendered = await renderPage(PageComponent, contentPage)
-    expect(crumbTexts(rendered.container)).toEqual(['…', 'Fire Safety', 'Exit Sign'])
+    expect(crumbTexts(rendered.container, 'narrow')).toEqual(['…', 'Fire Safety', 'Exit Sign'])
+    expect(NARROW_ONLY).toContain('(max-width:640px)')
+  })
+
+  it('renders the same trail whatever the screen width, so the HTML from the server does not shift at hydration', async () => {
+    mockMatchMedia(() => false)
+    const wide = await renderPage(PageComponent, contentPage)
+    const wideHtml = wide.container.querySelector('nav[aria-label="Breadcrumb"]')?.outerHTML
+    wide.unmount()
+    mockMatchMedia((q) => q === '(max-width: 640px)')
+    rendered = await renderPage(PageComponent, contentPage)
+    expect(rendered.container.querySelector('nav[aria-label="Breadcrumb"]')?.outerHTML).toBe(wideHtml)
+  })
+
+  it('shows every entry on a narrow screen once the ellipsis is pressed', async () => {
+    mockMatchMedia((q) => q === '(max-width: 640px)')
+    rendered = await renderPage(PageComponent, contentPage)
+    const ellipsis = rendered.container.querySelector<HTMLButtonElement>(
+      'nav[aria-label="Breadcrumb"] button',
+    )
+    expect(ellipsis?.getAttribute('aria-label')).toBe('Show 2 more breadcrumb links')
+    await act(async () => ellipsis?.click())
+    expect(crumbTexts(rendered.container, 'narrow')).toEqual(['Home', 'Signs', 'Fire Safety', 'Exit Sign'])
   })
 
   it('emits BreadcrumbList structured data into the document head', async () => {

@@ -113,6 +113,9 @@ export function Header({
               <img
                 src={site.logo}
                 alt={site.name}
+                // A box for the logo before it loads (any logo fits it: object-contain).
+                width={176}
+                height={40}
                 className="h-10 w-auto max-w-[11rem] object-contain md:h-14 md:max-w-xs"
               />
             ) : (

@@ -2,7 +2,9 @@
  * Countdown to the dispatch cut-off (spec §4): hh:mm:ss until the target time today, ticking every
  * second; the message after the deadline once reached; hidden or replaced around bank holidays and
  * weekends per the block. Bank holidays come from GET /bank-holidays; a failed fetch is logged and
- * the countdown stays hidden. Nothing renders on the server (it depends on the visitor's clock).
+ * the countdown stays hidden. The server cannot know the visitor's clock: it renders an invisible
+ * box of the counting text's size, which the browser fills after hydration, so the content below
+ * does not move (issue 18: layout shift on the home page).
  */
 import { useEffect, useState } from 'react'
 import type { PresentedBlok } from '../../../shared/content.ts'
@@ -47,10 +49,14 @@ export function countdownSettings(blok: PresentedBlok): CountdownSettings {
   }
 }
 
+const BOX = 'rounded-md border border-accent bg-accent/10 px-4 py-3 text-center font-medium'
+const TIME = 'font-mono text-lg tabular-nums'
+
 export function CountdownBlock({ blok }: { blok: PresentedBlok }) {
   const settings = countdownSettings(blok)
   const [fetched, setFetched] = useState<ReadonlySet<string> | null>(null)
-  const [state, setState] = useState<CountdownState>({ kind: 'hidden' })
+  // 'pending' until the first tick in the browser (and on the server): the space is kept.
+  const [state, setState] = useState<CountdownState | { kind: 'pending' }>({ kind: 'pending' })
   // The cut-off is counted in the site's calendar time zone; holidays come from that calendar.
   const timeZone = CALENDAR_TIME_ZONE[useShared().site?.calendar ?? 'england-and-wales']
   // Without bank-holiday dependence nothing needs fetching.
@@ -61,7 +67,10 @@ export function CountdownBlock({ blok }: { blok: PresentedBlok }) {
     let live = true
     loadHolidays().then(
       (set) => live && setFetched(set),
-      (err: unknown) => console.warn('Bank holidays could not be loaded; the countdown stays hidden.', err),
+      (err: unknown) => {
+        console.warn('Bank holidays could not be loaded; the countdown stays hidden.', err)
+        if (live) setState({ kind: 'hidden' })
+      },
     )
     return () => {
       live = false
@@ -82,17 +91,21 @@ export function CountdownBlock({ blok }: { blok: PresentedBlok }) {
   }, [holidays, key, timeZone])
 
   if (state.kind === 'hidden') return null
+  if (state.kind === 'pending') {
+    return (
+      <div className={`${BOX} invisible`} aria-hidden="true" data-testid="countdown-placeholder">
+        {settings.messageBefore ? `${settings.messageBefore} ` : ''}
+        <strong className={TIME}>00:00:00</strong>
+        {settings.messageAfter ? ` ${settings.messageAfter}` : ''}
+      </div>
+    )
+  }
   return (
-    <div
-      className="rounded-md border border-accent bg-accent/10 px-4 py-3 text-center font-medium"
-      data-testid="countdown"
-      role="timer"
-      aria-live="off"
-    >
+    <div className={BOX} data-testid="countdown" role="timer" aria-live="off">
       {state.kind === 'counting' ? (
         <>
           {settings.messageBefore ? `${settings.messageBefore} ` : ''}
-          <strong className="font-mono text-lg tabular-nums" data-testid="countdown-time">
+          <strong className={TIME} data-testid="countdown-time">
             {state.remaining}
           </strong>
           {settings.messageAfter ? ` ${settings.messageAfter}` : ''}

@@ -32,6 +32,8 @@ export function ContentImage({
       sizes={srcSet ? sizes : undefined}
       alt={image.alt}
       loading={eager ? 'eager' : 'lazy'}
+      // An eager image is at the top of its page (the slider's first slide): fetched first.
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className={className}
     />

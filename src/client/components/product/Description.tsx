@@ -51,7 +51,7 @@ export function Description({
     tabbed = narrow ? (
       <div data-testid="description-accordions">
         {tabs.map((t) => (
-          <Accordion key={t.id} title={t.label} id={`description-${t.id}`}>
+          <Accordion key={t.id} title={t.label} id={`description-${t.id}`} headingLevel={2}>
             {t.content}
           </Accordion>
         ))}

@@ -67,7 +67,18 @@ function usePageHidden(): boolean {
 }
 
 /** A decorative image that falls back to the placeholder when its file is missing. */
-function SafeImage({ src, size, className }: { src: string; size: number; className: string }) {
+function SafeImage({
+  src,
+  size,
+  className,
+  priority = false,
+}: {
+  src: string
+  size: number
+  className: string
+  /** The first slide: the product page's largest paint on a phone, fetched first */
+  priority?: boolean
+}) {
   const [failed, setFailed] = useState(false)
   return (
     <img
@@ -75,7 +86,8 @@ function SafeImage({ src, size, className }: { src: string; size: number; classN
       alt=""
       width={size}
       height={size}
-      decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? undefined : 'async'}
       className={className}
       onError={() => setFailed(true)}
     />
@@ -231,7 +243,12 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
                   setZoomOpen(true)
                 }}
               >
-                <SafeImage src={item.src} size={size} className="h-full w-full object-contain" />
+                <SafeImage
+                  src={item.src}
+                  size={size}
+                  className="h-full w-full object-contain"
+                  priority={i === 0}
+                />
               </button>
             ) : item.src ? (
               <video
