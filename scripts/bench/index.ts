@@ -9,6 +9,7 @@ import { existsSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { resolve } from 'node:path'
 import { authScenarios } from './auth.ts'
+import { basketBench } from './basket.ts'
 import { load, rateLoad, type LoadResult } from './load.ts'
 import { orderBench } from './order.ts'
 
@@ -534,6 +535,17 @@ async function main() {
       errors: r.errors + r.non2xx,
     }))
     console.table(rows)
+    // Issue 18's basket targets (scripts/bench/basket.ts): its own scenarios and verdicts.
+    if (!only || 'basket: add to basket, Cart page, logged-in cost'.includes(only))
+      await basketBench({
+        base: `http://127.0.0.1:${appPort}`,
+        host: host.host,
+        inertia: { ...inertiaHeaders, 'x-inertia-version': version },
+        skus: targets.skus,
+        connections,
+        durationMs,
+        postgres: Boolean(process.env.DATABASE_URL),
+      })
     if (!only || 'forgot-password timing'.includes(only)) await forgotTiming()
   } finally {
     app.kill('SIGTERM')
