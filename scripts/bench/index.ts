@@ -12,6 +12,7 @@ import { authScenarios } from './auth.ts'
 import { bundleBench } from './bundle.ts'
 import { htmlBench } from './html.ts'
 import { lighthouseBench } from './lighthouse.ts'
+import { basketBench } from './basket.ts'
 import { load, rateLoad, type LoadResult } from './load.ts'
 import { orderBench } from './order.ts'
 import { search100kBench, startupBench } from './startup.ts'
@@ -567,6 +568,17 @@ async function main() {
     // Issue 18: Lighthouse mobile on every page type of both sites (scripts/bench/lighthouse.ts).
     if (!only || 'lighthouse mobile'.includes(only))
       await lighthouseBench(`http://127.0.0.1:${appPort}`, args.get('lighthouse-filter'))
+    // Issue 18's basket targets (scripts/bench/basket.ts): its own scenarios and verdicts.
+    if (!only || 'basket: add to basket, Cart page, logged-in cost'.includes(only))
+      await basketBench({
+        base: `http://127.0.0.1:${appPort}`,
+        host: host.host,
+        inertia: { ...inertiaHeaders, 'x-inertia-version': version },
+        skus: targets.skus,
+        connections,
+        durationMs,
+        postgres: Boolean(process.env.DATABASE_URL),
+      })
     if (!only || 'forgot-password timing'.includes(only)) await forgotTiming()
   } finally {
     app.kill('SIGTERM')

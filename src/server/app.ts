@@ -75,6 +75,7 @@ import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
 import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handler.ts'
 import { noStorePath, securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
+import { withQueryTally, type QueryTally } from './db/query-count.ts'
 import { sessionCartId } from './lib/customer-session.ts'
 import { allSiteIds } from './modules/sites/sites.queries.ts'
 
@@ -232,6 +233,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     app.addHook('onSend', async (_request, reply) => {
       reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`)
     })
+    // The SQL statements the request sent (the bench's query counts): everything the request
+    // does from here on runs with a tally of its own; the header is set after the session write.
+    app.decorateRequest('queryTally', null)
+    app.addHook('onRequest', (request, _reply, done) => {
+      const tally: QueryTally = { count: 0 }
+      request.queryTally = tally
+      withQueryTally(tally, done)
+    })
   }
   // Brotli/gzip for HTML and JSON made per request; before the routes and the static files.
   await app.register(compressionPlugin)
@@ -265,6 +274,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     cookieSecure: config.session.cookieSecure,
     db: database.db,
     redis,
+    changes: app.changes,
   })
   await app.register(csrfPlugin, { cookieSecure: config.session.cookieSecure })
   await app.register(authPlugin, {
@@ -273,11 +283,18 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     cookieSecure: config.session.cookieSecure,
     rememberTtlMs: config.session.ttlSeconds * 1000,
     recaptchaSecret: config.recaptchaSecret,
+    changes: app.changes,
     // Tests run deferred account work at once (they drain it); elsewhere after a random delay.
     deferMs: config.env === 'test' ? () => 0 : undefined,
     // Auth e-mails go through the shop's mailer (outbox or SMTP) unless a test captures them.
     sendMail: deps.sendMail ?? ((m) => app.mailer.send({ ...m, to: [m.to] })),
   })
+
+  if (config.serverTiming) {
+    app.addHook('onSend', async (request, reply) => {
+      if (request.queryTally) reply.header('x-db-queries', String(request.queryTally.count))
+    })
+  }
 
   // A basket started as a visitor belongs to the customer once they log in.
   app.auth.onLogin(async ({ request, customerId }) => {

@@ -6,6 +6,7 @@
  */
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
+import type { QueryTally } from './db/query-count.ts'
 import type { JobRunner } from './jobs/runner.ts'
 import type { AddressLookup } from './modules/checkout/address-lookup.ts'
 import type { CheckoutService } from './modules/checkout/checkout.service.ts'
@@ -49,5 +50,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The site picked by the Host header; null for an unknown host. */
     site: Site | null
+    /** With SERVER_TIMING: the SQL statements this request has sent so far (x-db-queries). */
+    queryTally: QueryTally | null
   }
 }

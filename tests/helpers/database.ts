@@ -38,9 +38,10 @@ async function pgliteClone(): Promise<TestDatabase> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const schema = await import('../../src/server/db/schema.ts')
+  const { queryLogger } = await import('../../src/server/db/query-count.ts')
   const client = new PGlite({ loadDataDir: await template })
   await client.waitReady
-  const db = drizzle(client, { schema })
+  const db = drizzle(client, { schema, logger: queryLogger })
   const database: Database = {
     db: db as never,
     driver: 'pglite',

@@ -160,6 +160,36 @@ onPostgres('two instances on one PostgreSQL database', () => {
     expect((await within5s(summaryOnB, (s) => s.count === 5)).count).toBe(5)
   })
 
+  it('stops serving on the other instance a session that one instance ended (both cache sessions)', async () => {
+    const f = await createProduct(a.db)
+    a.catalog.invalidate({ siteId: f.group.siteId, groupIds: [f.group.id] })
+    const onA = await new Visitor(a).start()
+    const add = await onA.post('/cart/add', {
+      items: [{ listing_id: f.skus[0]!.id, quantity: 2, category_id: f.category.id }],
+    })
+    expect(add.statusCode).toBe(200)
+    // The session as it was: B reads it once (and keeps it), showing the basket.
+    const oldCookies = { ...onA.cookies }
+    const onB = new Visitor(b)
+    const summaryOnB = async () => {
+      Object.assign(onB.cookies, oldCookies)
+      const res = await onB.request('GET', '/', undefined, pageHeaders(b))
+      expect(res.statusCode).toBe(200)
+      return res.json().props.cart as { count: number; total: number }
+    }
+    expect((await within5s(summaryOnB, (s) => s.count === 2)).count).toBe(2)
+    // Logging in on A rotates the session: the old one is destroyed there and must end on B too.
+    const login = await onA.post('/login', {
+      email: 'demo@harbour-safety.example',
+      password: 'Harbour-demo-2026',
+      remember: '',
+      redirect: true,
+    })
+    expect(login.statusCode).toBe(303)
+    expect(onA.cookies.shop_session).not.toBe(oldCookies.shop_session)
+    expect((await within5s(summaryOnB, (s) => s.count === 0)).count).toBe(0)
+  })
+
   it('applies a redirect rule set on one instance on the other', async () => {
     const [site] = await a.db.select({ id: sites.id }).from(sites).where(eq(sites.host, 'localhost'))
     await a.searchService.setRedirect(site!.id, 'Opening Hours', '/pages/opening-hours')

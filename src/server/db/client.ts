@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import type { Config } from '../config.ts'
 import { projectRoot } from '../config.ts'
+import { queryLogger } from './query-count.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -50,7 +51,7 @@ export async function openDatabase(dbConfig: Config['db']): Promise<Database> {
     })
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {})
-    const db = drizzle(pool, { schema }) as unknown as Db
+    const db = drizzle(pool, { schema, logger: queryLogger }) as unknown as Db
     return {
       db,
       driver: 'postgres',
@@ -89,7 +90,7 @@ export async function openDatabase(dbConfig: Config['db']): Promise<Database> {
     ? new PGlite(dbConfig.dataDir, { startParams })
     : new PGlite({ startParams })
   await client.waitReady
-  const db = drizzle(client, { schema }) as unknown as Db
+  const db = drizzle(client, { schema, logger: queryLogger }) as unknown as Db
   return {
     db,
     driver: 'pglite',

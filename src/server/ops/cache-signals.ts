@@ -10,6 +10,8 @@
  * | content stories, site settings, header message (SiteRegistry follows content) | `content` | Storyblok: refresh the cache version; then drop |
  * | header basket summary | `cart-summary` | drops that basket's entry |
  * | delivery rates | `delivery-rates` | drops the rates |
+ * | database sessions (wired in plugins/session.ts, ADR 0106) | `session` | drops that session |
+ * | customer facts (wired in modules/auth/auth.plugin.ts, ADR 0106) | `customer` | drops them and every cached session |
  *
  * When the listening connection was lost, notifications may have been missed: every cache is
  * dropped on reconnection (`onReset`).

@@ -4,7 +4,10 @@ import { eq, lt } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Redis } from 'ioredis'
+import { LRUCache } from 'lru-cache'
 import type { Db } from '../db/client.ts'
+import { recordCache } from '../lib/cache-stats.ts'
+import type { ChangeBus } from '../ops/change-bus.ts'
 import { sessions } from './session.tables.ts'
 
 export const SESSION_COOKIE = 'shop_session'
@@ -72,33 +75,84 @@ function callbackStore(store: AsyncStore, log: (err: unknown, op: string) => voi
   }
 }
 
-/** Sessions in the `sessions` table; expired rows are ignored on read and swept periodically. */
+/** How long a cached session may go unchecked at most (a missed notification's worst case). */
+export const SESSION_CACHE_TTL_MS = 60_000
+
+/**
+ * Sessions in the `sessions` table; expired rows are ignored on read and swept periodically.
+ *
+ * Sessions this instance read or wrote are cached here (as JSON text, so every request gets its
+ * own copy): a returning visitor's request reads no row. How the cache learns of a change made
+ * by another instance: every write and destroy calls `onChange(id)`, which the session plugin
+ * publishes on the change bus (topic `session`); the other instances `forget(id)`. When the
+ * listening connection was lost, the bus's reset drops every entry (`forgetAll`), and no entry
+ * is used after `SESSION_CACHE_TTL_MS` whatever happens.
+ */
 export class DatabaseSessionStore implements AsyncStore {
+  private readonly cache = new LRUCache<string, { text: string; expiresAt: number }>({
+    max: 50_000,
+    ttl: SESSION_CACHE_TTL_MS,
+  })
+  /** Bumped by every write and forget: a read that overlapped one does not fill the cache. */
+  private epoch = 0
+  /** Told of every write and destroy of a session by this instance (the change bus). */
+  onChange: ((id: string) => void) | null = null
+
   constructor(
     private readonly db: Db,
     private readonly ttlSeconds: number,
   ) {}
 
   async get(id: string): Promise<Stored | null> {
+    const cached = this.cache.get(id)
+    recordCache('session', cached !== undefined)
+    if (cached && cached.expiresAt > Date.now()) return JSON.parse(cached.text) as Stored
+    const epoch = this.epoch
     const [row] = await this.db.select().from(sessions).where(eq(sessions.id, id)).limit(1)
     if (!row) return null
     if (row.expiresAt.getTime() <= Date.now()) {
       await this.destroy(id)
       return null
     }
+    if (epoch === this.epoch)
+      this.cache.set(id, { text: JSON.stringify(row.data), expiresAt: row.expiresAt.getTime() })
     return row.data as Stored
   }
 
   async set(id: string, data: Stored): Promise<void> {
     const expiresAt = expiryOf(data, this.ttlSeconds)
+    const epoch = ++this.epoch
+    this.cache.delete(id)
     await this.db
       .insert(sessions)
       .values({ id, data, expiresAt })
       .onConflictDoUpdate({ target: sessions.id, set: { data, expiresAt } })
+    // Cached only when nothing else touched the cache meanwhile (which write won is the row's say).
+    if (epoch === this.epoch)
+      this.cache.set(id, { text: JSON.stringify(data), expiresAt: expiresAt.getTime() })
+    else this.forget(id)
+    this.onChange?.(id)
   }
 
   async destroy(id: string): Promise<void> {
+    this.epoch++
+    this.cache.delete(id)
     await this.db.delete(sessions).where(eq(sessions.id, id))
+    this.epoch++
+    this.cache.delete(id)
+    this.onChange?.(id)
+  }
+
+  /** Another instance (or another writer) changed or ended this session. */
+  forget(id: string): void {
+    this.epoch++
+    this.cache.delete(id)
+  }
+
+  /** Notifications may have been missed: nothing cached is trusted any more. */
+  forgetAll(): void {
+    this.epoch++
+    this.cache.clear()
   }
 
   async sweep(): Promise<number> {
@@ -144,6 +198,22 @@ export interface SessionPluginOptions {
   cookieSecure: boolean | 'auto'
   db: Db
   redis: Redis | null
+  /** The database store's cache follows other instances' session writes through it. */
+  changes?: ChangeBus
+}
+
+/** What other code may tell the session store (tests that write session rows themselves). */
+export interface SessionCacheControl {
+  /** Another writer changed or ended this session: read it again. */
+  forget(id: string): void
+  /** Sessions were changed or ended in bulk (a customer's other sessions): read them all again. */
+  forgetAll(): void
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessionCache: SessionCacheControl
+  }
 }
 
 /**
@@ -158,6 +228,25 @@ export const sessionPlugin = fp(
     const store: AsyncStore = opts.redis
       ? new RedisSessionStore(opts.redis, opts.ttlSeconds)
       : new DatabaseSessionStore(opts.db, opts.ttlSeconds)
+    if (store instanceof DatabaseSessionStore) {
+      const bus = opts.changes
+      if (bus) {
+        store.onChange = (id) => bus.publish('session', { id })
+        bus.on('session', (p) => {
+          if (typeof p.id === 'string') store.forget(p.id)
+          // A message too large to carry its id (never, for a session id): trust nothing.
+          else store.forgetAll()
+        })
+        bus.onReset(() => store.forgetAll())
+      }
+      app.decorate('sessionCache', {
+        forget: (id: string) => store.forget(id),
+        forgetAll: () => store.forgetAll(),
+      })
+    } else {
+      // Redis is read on every request: nothing cached here.
+      app.decorate('sessionCache', { forget: () => {}, forgetAll: () => {} })
+    }
 
     await app.register(fastifySession, {
       secret: opts.secret,

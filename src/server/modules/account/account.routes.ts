@@ -163,6 +163,8 @@ export async function accountPasswordUpdate(
   await app.auth.service.throttle.clear(key)
   const sessionId = (request.session as unknown as { sessionId?: string }).sessionId ?? null
   const generation = await changePassword(app.db, customer.id, parsed.data.password, sessionId)
+  // The new generation and the other sessions' end reach every instance's caches.
+  app.auth.service.customerChanged(customer.id)
   // This session stays logged in under the new generation; its remember-me cookie was revoked.
   sessionSet(request, SESSION.generation, generation)
   reply.clearCookie('shop_remember', { path: '/' })

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '../../db/client.ts'
+import type { ChangeBus } from '../../ops/change-bus.ts'
 import type { CustomerSummary } from '../../../shared/page-props.ts'
 import { wantsPage } from '../../plugins/error-handler.ts'
 import type { Site } from '../sites/sites.service.ts'
@@ -13,7 +14,6 @@ import type { MailMessage, SendMail } from './auth.mail.ts'
 import { AuthService } from './auth.service.ts'
 import {
   AUTH_SESSION_KEYS,
-  currentCustomer,
   currentCustomerId,
   SESSION,
   sessionGet,
@@ -44,6 +44,8 @@ export interface AuthPluginOptions {
   recaptchaSecret: string | null
   /** Delivers the auth e-mails (the app passes its mailer) */
   sendMail: SendMail
+  /** Cached customer facts follow other instances' changes through it. */
+  changes?: ChangeBus
   /** Clock for tests */
   now?: () => number
   /** Delay before deferred account work runs (ms, may be random); default 150–650 ms */
@@ -141,8 +143,12 @@ export const authPlugin = fp(
         if (id !== null) request.log.info({ customerId: id }, 'customer logged out')
       },
       async summary(request) {
-        const c = await currentCustomer(request)
-        return c ? { id: c.id, firstName: c.firstName, lastName: c.lastName, email: c.email } : null
+        // The cached facts: a logged-in page reads no customer row (the preHandler checked them).
+        const id = currentCustomerId(request)
+        const c = id === null ? null : await service.factsOf(id)
+        return c && c.siteId === request.site?.id
+          ? { id: c.id, firstName: c.firstName, lastName: c.lastName, email: c.email }
+          : null
       },
       botCheck(site) {
         if (site.settings.botCheck !== '1') return null
@@ -167,11 +173,24 @@ export const authPlugin = fp(
     }
     app.decorate('auth', api)
 
+    // A customer's facts changed (a new session generation: their other sessions were deleted):
+    // this instance's cached sessions and facts are dropped at once, the other instances' on the bus.
+    service.onCustomerChange = (id) => {
+      app.sessionCache.forgetAll()
+      opts.changes?.publish('customer', { id })
+    }
+    opts.changes?.on('customer', (p) => {
+      if (typeof p.id === 'number') service.forgetCustomer(p.id)
+      else service.forgetAllCustomers()
+      app.sessionCache.forgetAll()
+    })
+    opts.changes?.onReset(() => service.forgetAllCustomers())
+
     // A session logged in before the account's password was reset is logged out here, on its next
     // request, whichever store holds it: the generation it logged in under is out of date.
     app.addHook('preHandler', async (request) => {
       if (currentCustomerId(request) === null) return
-      const customer = await service.byId(currentCustomerId(request)!)
+      const customer = await service.factsOf(currentCustomerId(request)!)
       const generation = sessionGet<number>(request, SESSION.generation) ?? 0
       if (customer && customer.sessionGeneration === generation) return
       sessionSet(request, SESSION.customerId, undefined)

@@ -3,6 +3,7 @@
  * reset and verification links, two-factor. Knows nothing of HTTP; the routes translate.
  */
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import { generateSecret, generateURI, verifySync } from 'otplib'
 import type { Db } from '../../db/client.ts'
 import { sessions } from '../../plugins/session.tables.ts'
@@ -26,6 +27,7 @@ import {
   verifyPassword,
 } from './auth.crypto.ts'
 import { RULES, Throttle } from './throttle.ts'
+import { recordCache } from '../../lib/cache-stats.ts'
 import { customerAddresses, customerContacts } from '../customers/customers.tables.ts'
 
 export const RESET_TTL_MS = 60 * 60_000
@@ -50,9 +52,38 @@ export type LoginResult =
   | { ok: false; reason: 'credentials' }
   | { ok: false; reason: 'throttled'; retryAfter: number }
 
+/**
+ * What every request of a logged-in customer needs of the account: the site it belongs to, the
+ * session generation it must match, and the header's name and e-mail.
+ */
+export interface CustomerFacts {
+  id: number
+  siteId: number
+  sessionGeneration: number
+  firstName: string
+  lastName: string
+  email: string
+}
+
+/** How long cached customer facts may go unchecked at most (a missed notification's worst case). */
+export const CUSTOMER_FACTS_TTL_MS = 60_000
+
 export class AuthService {
   readonly throttle: Throttle
   private readonly box: SecretBox
+  /**
+   * Customer facts by id, so a logged-in page reads no customer row. How this cache learns of a
+   * change made by another instance: a write that changes a fact (the session generation, at a
+   * password reset or change) calls `customerChanged(id)` after its commit, which the auth plugin
+   * publishes on the change bus (topic `customer`); the other instances `forgetCustomer(id)`. A
+   * lost listening connection drops everything (`forgetAllCustomers`); nothing is used after
+   * `CUSTOMER_FACTS_TTL_MS`.
+   */
+  private readonly facts = new LRUCache<number, CustomerFacts>({ max: 50_000, ttl: CUSTOMER_FACTS_TTL_MS })
+  /** Bumped by every forget: a read that overlapped one does not fill the cache. */
+  private factsEpoch = 0
+  /** Told after this instance changed a customer's facts (the change bus, the session cache). */
+  onCustomerChange: ((id: number) => void) | null = null
 
   constructor(
     private readonly db: Db,
@@ -64,6 +95,47 @@ export class AuthService {
   }
 
   // --- accounts ------------------------------------------------------------------------
+
+  /** A customer's facts (cached; see `facts`), or null when there is no such customer. */
+  async factsOf(id: number): Promise<CustomerFacts | null> {
+    const cached = this.facts.get(id)
+    recordCache('customer-facts', cached !== undefined)
+    if (cached) return cached
+    const epoch = this.factsEpoch
+    const [row] = await this.db
+      .select({
+        id: customers.id,
+        siteId: customers.siteId,
+        sessionGeneration: customers.sessionGeneration,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        email: customers.email,
+      })
+      .from(customers)
+      .where(eq(customers.id, id))
+      .limit(1)
+    if (!row) return null
+    if (epoch === this.factsEpoch) this.facts.set(id, row)
+    return row
+  }
+
+  /** This instance changed (and committed) a customer's facts: forget them here and everywhere. */
+  customerChanged(id: number): void {
+    this.forgetCustomer(id)
+    this.onCustomerChange?.(id)
+  }
+
+  /** Another instance changed this customer. */
+  forgetCustomer(id: number): void {
+    this.factsEpoch++
+    this.facts.delete(id)
+  }
+
+  /** Notifications may have been missed. */
+  forgetAllCustomers(): void {
+    this.factsEpoch++
+    this.facts.clear()
+  }
 
   async byId(id: number): Promise<CustomerRow | null> {
     const [row] = await this.db.select().from(customers).where(eq(customers.id, id)).limit(1)
@@ -324,6 +396,7 @@ export class AuthService {
         .returning()
       return row ?? null
     })
+    if (updated) this.customerChanged(customer.id)
     // A lock-out attack on the account never outlives its owner's reset.
     if (updated) await this.throttle.clear(`login:acct:${siteId}:${customer.email}`)
     return updated

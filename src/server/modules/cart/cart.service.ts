@@ -115,6 +115,8 @@ export interface LineRow {
   groupName: string
   groupUrl: string
   groupMedia: CatalogMedia[]
+  /** The group's own category (a line added without one gets it) */
+  groupCategoryId: number | null
   vatReliefEligible: boolean
   vatReliefKind: VatReliefKind | null
   categoryName: string | null
@@ -122,6 +124,84 @@ export interface LineRow {
   categoryBuilder: BuilderConfig | null
 }
 type CartItemRowPriceList = (typeof products.$inferSelect)['priceList']
+
+/** The catalogue columns of a basket line (LineRow without the line itself). */
+const lineColumns = {
+  sku: products.sku,
+  productCode: products.productCode,
+  productName: products.name,
+  description: products.description,
+  priceList: products.priceList,
+  minimumOrder: products.minimumOrder,
+  published: products.published,
+  groupPublished: productGroups.published,
+  groupName: productGroups.name,
+  groupUrl: productGroups.url,
+  groupMedia: productGroups.media,
+  groupCategoryId: productGroups.categoryId,
+  vatReliefEligible: productGroups.vatReliefEligible,
+  vatReliefKind: productGroups.vatReliefKind,
+  categoryName: categories.name,
+  categoryUrl: categories.url,
+  categoryBuilder: categories.builder,
+}
+
+/** What adding a line needs of a published product of the site (checks, and the new line's details). */
+const catalogColumns = {
+  id: products.id,
+  sku: products.sku,
+  productCode: products.productCode,
+  name: products.name,
+  description: products.description,
+  priceList: products.priceList,
+  minimumOrder: products.minimumOrder,
+  categoryId: productGroups.categoryId,
+  groupName: productGroups.name,
+  groupUrl: productGroups.url,
+  groupMedia: productGroups.media,
+  vatReliefEligible: productGroups.vatReliefEligible,
+  vatReliefKind: productGroups.vatReliefKind,
+}
+type CatalogLine = {
+  id: number
+  sku: string
+  productCode: string
+  name: string
+  description: string
+  priceList: CartItemRowPriceList
+  minimumOrder: number
+  categoryId: number | null
+  groupName: string
+  groupUrl: string
+  groupMedia: CatalogMedia[]
+  vatReliefEligible: boolean
+  vatReliefKind: VatReliefKind | null
+}
+interface CatalogCategory {
+  id: number
+  name: string | null
+  url: string | null
+  builder: BuilderConfig | null
+}
+
+/** The catalogue side of a basket line (read with the line, in the same transaction). */
+function catalogLineOf(l: LineRow): CatalogLine {
+  return {
+    id: l.item.productId,
+    sku: l.sku,
+    productCode: l.productCode,
+    name: l.productName,
+    description: l.description,
+    priceList: l.priceList,
+    minimumOrder: l.minimumOrder,
+    categoryId: l.groupCategoryId,
+    groupName: l.groupName,
+    groupUrl: l.groupUrl,
+    groupMedia: l.groupMedia,
+    vatReliefEligible: l.vatReliefEligible,
+    vatReliefKind: l.vatReliefKind,
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -203,9 +283,9 @@ export class CartService {
 
   /** The visitor's cart, or the empty cart when there is none. */
   async get(ctx: CartContext): Promise<Cart> {
-    const row = ctx.cartId ? await this.findSessionCart(this.db, ctx.site.id, ctx.cartId) : null
-    if (!row) return this.empty(ctx)
-    const lines = await this.loadLines(this.db, row.id)
+    const found = ctx.cartId ? await this.findCartWithLines(ctx.site.id, ctx.cartId) : null
+    if (!found) return this.empty(ctx)
+    const { row, lines } = found
     const { priced, promoErrors, rates } = await this.price(this.db, ctx.site, row, lines)
     return this.present(ctx, row, lines, priced, rates, promoErrors)
   }
@@ -239,34 +319,61 @@ export class CartService {
   async add(ctx: CartContext, items: AddLine[], promotionCodes?: string[]): Promise<CartResult> {
     return this.mutate(ctx, { create: items.length > 0, promotionCodes }, async (tx, cart, lines) => {
       if (items.length === 0) return false
-      const ids = [...new Set(items.map((i) => i.listing_id))]
-      const found = await tx
-        .select({
-          id: products.id,
-          minimumOrder: products.minimumOrder,
-          name: products.name,
-          categoryId: productGroups.categoryId,
-        })
-        .from(products)
-        .innerJoin(productGroups, eq(productGroups.id, products.groupId))
-        .where(
-          and(
-            inArray(products.id, ids),
-            eq(products.siteId, ctx.site.id),
-            eq(products.published, true),
-            eq(productGroups.published, true),
-          ),
-        )
-      const byId = new Map(found.map((p) => [p.id, p]))
-      const categoryIds = [...new Set(items.map((i) => i.category_id).filter((c): c is number => !!c))]
-      const cats = categoryIds.length
-        ? await tx
-            .select({ id: categories.id, builder: categories.builder })
-            .from(categories)
-            .where(and(inArray(categories.id, categoryIds), eq(categories.siteId, ctx.site.id)))
-        : []
-      const catById = new Map(cats.map((c) => [c.id, c]))
+      // What the basket's own lines (read in this transaction, after the lock) already say about
+      // a product or category is as fresh as a query for it: only the others are looked up.
+      const byId = new Map<number, CatalogLine>()
+      const catById = new Map<number, CatalogCategory>()
+      for (const l of lines) {
+        if (l.published && l.groupPublished && !byId.has(l.item.productId)) {
+          byId.set(l.item.productId, catalogLineOf(l))
+        }
+        if (l.item.categoryId !== null && l.categoryUrl !== null && !catById.has(l.item.categoryId)) {
+          catById.set(l.item.categoryId, {
+            id: l.item.categoryId,
+            name: l.categoryName,
+            url: l.categoryUrl,
+            builder: l.categoryBuilder,
+          })
+        }
+      }
+      const ids = [...new Set(items.map((i) => i.listing_id))].filter((id) => !byId.has(id))
+      if (ids.length) {
+        const found = await tx
+          .select(catalogColumns)
+          .from(products)
+          .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+          .where(
+            and(
+              inArray(products.id, ids),
+              eq(products.siteId, ctx.site.id),
+              eq(products.published, true),
+              eq(productGroups.published, true),
+            ),
+          )
+        for (const p of found) byId.set(p.id, p)
+      }
+      // The categories named, and the default category of each product that will get a new line.
+      const categoryIds = new Set<number>()
+      for (const i of items) {
+        const wanted = i.category_id || byId.get(i.listing_id)?.categoryId
+        if (wanted && !catById.has(wanted)) categoryIds.add(wanted)
+      }
+      if (categoryIds.size) {
+        const cats = await tx
+          .select({
+            id: categories.id,
+            siteId: categories.siteId,
+            name: categories.name,
+            url: categories.url,
+            builder: categories.builder,
+          })
+          .from(categories)
+          .where(inArray(categories.id, [...categoryIds]))
+        for (const c of cats) if (c.siteId === ctx.site.id) catById.set(c.id, c)
+      }
       const existing = lines.map((l) => l.item)
+      const added: { line: AddLine; product: CatalogLine; categoryId: number | null; options: number[] }[] =
+        []
 
       for (const [index, line] of items.entries()) {
         const product = byId.get(line.listing_id)
@@ -306,24 +413,77 @@ export class CartService {
             throw invalid(`items.${index}.quantity`, `The quantity may not be greater than ${MAX_QUANTITY}.`)
           }
           await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, same.id))
+          // The loaded line is patched in place: it is what pricing reads next.
           same.quantity = quantity
         } else {
-          const [row] = await tx
-            .insert(cartItems)
-            .values({
-              cartId: cart.id,
-              productId: product.id,
-              categoryId,
-              quantity: line.quantity,
-              options,
-              sequenceId: line.sequence_id ?? null,
-              printableSign: line.printable_sign ?? null,
-            })
-            .returning()
-          existing.push(row!)
+          const pending = plain
+            ? added.find(
+                (a) =>
+                  a.product.id === product.id &&
+                  a.categoryId === categoryId &&
+                  a.options.length === 0 &&
+                  !a.line.sequence_id &&
+                  !a.line.printable_sign,
+              )
+            : undefined
+          if (pending) {
+            // The same product twice in one add: one new line with both quantities.
+            const quantity = pending.line.quantity + line.quantity
+            if (quantity > MAX_QUANTITY) {
+              throw invalid(
+                `items.${index}.quantity`,
+                `The quantity may not be greater than ${MAX_QUANTITY}.`,
+              )
+            }
+            pending.line = { ...pending.line, quantity }
+          } else {
+            added.push({ line, product, categoryId, options })
+          }
         }
       }
-      return true
+      if (added.length === 0) return false
+      // Every new line in one statement; their catalogue details are known already.
+      const rows = await tx
+        .insert(cartItems)
+        .values(
+          added.map(({ line, product, categoryId, options }) => ({
+            cartId: cart.id,
+            productId: product.id,
+            categoryId,
+            quantity: line.quantity,
+            options,
+            sequenceId: line.sequence_id ?? null,
+            printableSign: line.printable_sign ?? null,
+          })),
+        )
+        .returning()
+      rows.forEach((item, i) => {
+        const { product, categoryId } = added[i]!
+        const category = categoryId !== null ? catById.get(categoryId) : undefined
+        lines.push({
+          item,
+          sku: product.sku,
+          productCode: product.productCode,
+          productName: product.name,
+          description: product.description,
+          priceList: product.priceList,
+          minimumOrder: product.minimumOrder,
+          published: true,
+          groupPublished: true,
+          groupName: product.groupName,
+          groupUrl: product.groupUrl,
+          groupMedia: product.groupMedia,
+          groupCategoryId: product.categoryId,
+          vatReliefEligible: product.vatReliefEligible,
+          vatReliefKind: product.vatReliefKind,
+          categoryName: category?.name ?? null,
+          categoryUrl: category?.url ?? null,
+          categoryBuilder: category?.builder ?? null,
+        })
+      })
+      // The lines in id order, as a fresh read gives them: nothing to read again.
+      lines.sort((a, b) => a.item.id - b.item.id)
+      return false
     })
   }
 
@@ -850,6 +1010,34 @@ export class CartService {
   }
 
   /**
+   * A session basket and its lines in one statement (a read: no lock; one snapshot for both).
+   * Null when there is no such basket.
+   */
+  private async findCartWithLines(
+    siteId: number,
+    cartId: string,
+  ): Promise<{ row: CartRow; lines: LineRow[] } | null> {
+    if (!isCartId(cartId)) return null
+    const rows = await this.db
+      .select({ cart: carts, item: cartItems, ...lineColumns })
+      .from(carts)
+      .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+      .leftJoin(products, eq(products.id, cartItems.productId))
+      .leftJoin(productGroups, eq(productGroups.id, products.groupId))
+      .leftJoin(categories, eq(categories.id, cartItems.categoryId))
+      .where(and(eq(carts.id, cartId), eq(carts.siteId, siteId), eq(carts.kind, 'session')))
+      .orderBy(asc(cartItems.id))
+    const first = rows[0]
+    if (!first) return null
+    const lines: LineRow[] = []
+    for (const { cart: _cart, item, ...rest } of rows) {
+      // As loadLines' inner joins: a line counts only with its product and group.
+      if (item && rest.sku !== null && rest.groupName !== null) lines.push({ item, ...rest } as LineRow)
+    }
+    return { row: first.cart, lines }
+  }
+
+  /**
    * The first basket of a browser. With an owner key, concurrent first adds meet on one row: the
    * insert that loses the race waits for the winner's transaction and then locks its basket.
    */
@@ -984,25 +1172,7 @@ export class CartService {
 
   private async loadLines(executor: Executor, cartId: string): Promise<LineRow[]> {
     return executor
-      .select({
-        item: cartItems,
-        sku: products.sku,
-        productCode: products.productCode,
-        productName: products.name,
-        description: products.description,
-        priceList: products.priceList,
-        minimumOrder: products.minimumOrder,
-        published: products.published,
-        groupPublished: productGroups.published,
-        groupName: productGroups.name,
-        groupUrl: productGroups.url,
-        groupMedia: productGroups.media,
-        vatReliefEligible: productGroups.vatReliefEligible,
-        vatReliefKind: productGroups.vatReliefKind,
-        categoryName: categories.name,
-        categoryUrl: categories.url,
-        categoryBuilder: categories.builder,
-      })
+      .select({ item: cartItems, ...lineColumns })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
       .innerJoin(productGroups, eq(productGroups.id, products.groupId))
