@@ -25,6 +25,12 @@ async function withoutCsp(page: Page) {
   })
 }
 
+// A request still being re-served when a test ends (e.g. a search the header box fired while the
+// test moved on) must not fail that test or the next one.
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+})
+
 const hasMarkup = (v: string) => /[<>"]/.test(v)
 
 /** The vector must not appear verbatim (it would be live markup) in an HTML answer. */
