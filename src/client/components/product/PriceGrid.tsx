@@ -239,12 +239,14 @@ export function PriceGrid({
                     const price = shown.prices[i]
                     const active = i === activeColumn
                     return (
+                      // The narrow layout's column name comes from data-l in price-grid.css
+                      // (an attribute instead of a hidden span in every cell of every row).
                       <td
                         key={c.name}
+                        data-l={c.name}
                         data-active={active || undefined}
                         className={active ? 'pg-price bg-primary font-bold text-on-primary' : 'pg-price'}
                       >
-                        <span className="@4xl:hidden">{c.name}</span>
                         {price === null || price === undefined ? (
                           <span aria-label="No price">–</span>
                         ) : (
@@ -254,9 +256,6 @@ export function PriceGrid({
                     )
                   })}
                   <td className="pg-qty">
-                    <span className="font-semibold @4xl:hidden" aria-hidden="true">
-                      Quantity
-                    </span>
                     <QuantityEditor
                       value={quantity}
                       rule={gridRule(shown.minimumOrder)}
@@ -272,7 +271,6 @@ export function PriceGrid({
                     ) : null}
                   </td>
                   <td className="pg-total" data-testid="row-total">
-                    <span className="@4xl:hidden">Total</span>
                     <Price amount={lineTotal(list, quantity)} />
                   </td>
                 </tr>
