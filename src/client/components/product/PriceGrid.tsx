@@ -154,28 +154,28 @@ export function PriceGrid({
         tabIndex={0}
       >
         <table className="w-full border-collapse text-sm @max-4xl:block">
-          <thead className="bg-gray-50 text-left @max-4xl:sr-only">
+          <thead className="pg-head">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
+              <th scope="col">
                 Code
               </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
+              <th scope="col">
                 Description
               </th>
               {hasDropdowns ? (
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col">
                   Option
                 </th>
               ) : null}
               {grid.columns.map((c) => (
-                <th key={c.name} scope="col" className="px-3 py-2 text-right font-semibold tabular-nums">
+                <th key={c.name} scope="col" className="text-right tabular-nums">
                   {c.name}
                 </th>
               ))}
-              <th scope="col" className="px-3 py-2 font-semibold">
+              <th scope="col">
                 Quantity
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
+              <th scope="col" className="text-right">
                 Total
               </th>
             </tr>
@@ -250,7 +250,7 @@ export function PriceGrid({
                         {price === null || price === undefined ? (
                           <span aria-label="No price">–</span>
                         ) : (
-                          <Price amount={price} />
+                          <Price amount={price} bare />
                         )}
                       </td>
                     )
@@ -271,7 +271,7 @@ export function PriceGrid({
                     ) : null}
                   </td>
                   <td className="pg-total" data-testid="row-total">
-                    <Price amount={lineTotal(list, quantity)} />
+                    <Price amount={lineTotal(list, quantity)} bare />
                   </td>
                 </tr>
               )
