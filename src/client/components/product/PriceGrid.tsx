@@ -156,25 +156,15 @@ export function PriceGrid({
         <table className="w-full border-collapse text-sm @max-4xl:block">
           <thead className="pg-head">
             <tr>
-              <th scope="col">
-                Code
-              </th>
-              <th scope="col">
-                Description
-              </th>
-              {hasDropdowns ? (
-                <th scope="col">
-                  Option
-                </th>
-              ) : null}
+              <th scope="col">Code</th>
+              <th scope="col">Description</th>
+              {hasDropdowns ? <th scope="col">Option</th> : null}
               {grid.columns.map((c) => (
                 <th key={c.name} scope="col" className="text-right tabular-nums">
                   {c.name}
                 </th>
               ))}
-              <th scope="col">
-                Quantity
-              </th>
+              <th scope="col">Quantity</th>
               <th scope="col" className="text-right">
                 Total
               </th>
