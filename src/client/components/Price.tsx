@@ -13,18 +13,18 @@ export function Price({
   amount,
   vatRate,
   className,
+  bare,
 }: {
   amount: number
   vatRate?: number
   className?: string
+  /** Only the text, no span: a table cell of its own (the price grid's many cells, issue 18) */
+  bare?: boolean
 }) {
   const { incVat, tax } = useVat()
   const currency = useShared().site?.currency ?? 'GBP'
-  return (
-    <span className={className}>
-      {formatMoney(incVat ? withVat(amount, vatRate ?? tax.rate) : amount, currency)}
-    </span>
-  )
+  const text = formatMoney(incVat ? withVat(amount, vatRate ?? tax.rate) : amount, currency)
+  return bare ? <>{text}</> : <span className={className}>{text}</span>
 }
 
 /**

@@ -154,28 +154,18 @@ export function PriceGrid({
         tabIndex={0}
       >
         <table className="w-full border-collapse text-sm @max-4xl:block">
-          <thead className="bg-gray-50 text-left @max-4xl:sr-only">
+          <thead className="pg-head">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Code
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Description
-              </th>
-              {hasDropdowns ? (
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Option
-                </th>
-              ) : null}
+              <th scope="col">Code</th>
+              <th scope="col">Description</th>
+              {hasDropdowns ? <th scope="col">Option</th> : null}
               {grid.columns.map((c) => (
-                <th key={c.name} scope="col" className="px-3 py-2 text-right font-semibold tabular-nums">
+                <th key={c.name} scope="col" className="text-right tabular-nums">
                   {c.name}
                 </th>
               ))}
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Quantity
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
+              <th scope="col">Quantity</th>
+              <th scope="col" className="text-right">
                 Total
               </th>
             </tr>
@@ -239,24 +229,23 @@ export function PriceGrid({
                     const price = shown.prices[i]
                     const active = i === activeColumn
                     return (
+                      // The narrow layout's column name comes from data-l in price-grid.css
+                      // (an attribute instead of a hidden span in every cell of every row).
                       <td
                         key={c.name}
+                        data-l={c.name}
                         data-active={active || undefined}
                         className={active ? 'pg-price bg-primary font-bold text-on-primary' : 'pg-price'}
                       >
-                        <span className="@4xl:hidden">{c.name}</span>
                         {price === null || price === undefined ? (
                           <span aria-label="No price">–</span>
                         ) : (
-                          <Price amount={price} />
+                          <Price amount={price} bare />
                         )}
                       </td>
                     )
                   })}
                   <td className="pg-qty">
-                    <span className="font-semibold @4xl:hidden" aria-hidden="true">
-                      Quantity
-                    </span>
                     <QuantityEditor
                       value={quantity}
                       rule={gridRule(shown.minimumOrder)}
@@ -272,8 +261,7 @@ export function PriceGrid({
                     ) : null}
                   </td>
                   <td className="pg-total" data-testid="row-total">
-                    <span className="@4xl:hidden">Total</span>
-                    <Price amount={lineTotal(list, quantity)} />
+                    <Price amount={lineTotal(list, quantity)} bare />
                   </td>
                 </tr>
               )

@@ -46,7 +46,7 @@ export function QuantityEditor({
     onChange(next)
   }
   return (
-    <div className={`inline-flex items-stretch ${className}`} data-testid="quantity-editor">
+    <div className={className ? `qty ${className}` : 'qty'} data-testid="quantity-editor">
       <button
         type="button"
         className={`${button} rounded-l`}
@@ -54,7 +54,7 @@ export function QuantityEditor({
         aria-disabled={disabled || undefined}
         onClick={() => step(decrement(text, rule))}
       >
-        <span aria-hidden="true">−</span>
+        −
       </button>
       <input
         id={id}
@@ -86,7 +86,7 @@ export function QuantityEditor({
         aria-disabled={disabled || undefined}
         onClick={() => step(increment(text, rule))}
       >
-        <span aria-hidden="true">+</span>
+        +
       </button>
     </div>
   )
