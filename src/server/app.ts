@@ -150,9 +150,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       app.log,
     ),
   )
-  // Built in the background: the server listens meanwhile, /readyz says 503 until it is done, and
-  // a search asked for before then waits for it (search.service.ts).
-  void app.searchService.start()
+  // Built in the background once every plugin is set up (it used to start here and share the
+  // main thread with the rest of the set-up, delaying the listen): the server listens meanwhile,
+  // /readyz says 503 until it is done, and a search asked for before then waits for it
+  // (search.service.ts).
+  app.addHook('onReady', async () => void app.searchService.start())
   app.decorate('carts', new CartService(database.db))
   app.decorate(
     'mailer',

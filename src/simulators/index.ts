@@ -7,7 +7,7 @@
  * Control endpoint (tests, demos): POST /__sim/control/faults {provider, match, kind, times},
  * DELETE /__sim/control/faults, POST /__sim/control/notify {paypal?, paya?, amazon?} (webhook URLs).
  */
-import { createPublicKey } from 'node:crypto'
+import { createPublicKey, type KeyObject } from 'node:crypto'
 import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { z } from 'zod'
@@ -21,8 +21,11 @@ export interface SimulatorOptions {
   host?: string
   /** 0 = any free port */
   port?: number
-  /** The shop's Amazon Pay public key (PEM): the simulator checks request and button signatures with it. */
-  amazonPublicKey: string
+  /**
+   * The shop's Amazon Pay public key (PEM or key object): the simulator checks request and button
+   * signatures with it. A promise (a key still being made) is awaited before the simulators listen.
+   */
+  amazonPublicKey: string | KeyObject | Promise<string | KeyObject>
 }
 
 export interface Simulators {
@@ -81,11 +84,13 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
   opayoSimulator(app, faults, getOrigin)
   const paya = payaSimulator(app, faults)
   const paypal = paypalSimulator(app, faults, getOrigin)
+  // Set before the simulators listen, so every request finds it.
+  let merchantKey: KeyObject | null = null
   const amazon = amazonSimulator(
     app,
     faults,
     getOrigin,
-    createPublicKey(options.amazonPublicKey),
+    () => merchantKey!,
     snsCertificate,
   )
 
@@ -111,6 +116,8 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
     reply.type('text/plain').send('Payment provider simulators: /opayo /paya /paypal /amazon'),
   )
 
+  const given = await options.amazonPublicKey
+  merchantKey = typeof given === 'string' ? createPublicKey(given) : given
   await app.listen({ host, port: options.port ?? 0 })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : options.port
