@@ -94,13 +94,7 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
   const paypal = paypalSimulator(app, faults, getOrigin)
   // Set before the simulators listen, so every request finds it.
   let merchantKey: KeyObject | null = null
-  const amazon = amazonSimulator(
-    app,
-    faults,
-    getOrigin,
-    () => merchantKey!,
-    snsCertificate,
-  )
+  const amazon = amazonSimulator(app, faults, getOrigin, () => merchantKey!, snsCertificate)
 
   app.post('/__sim/control/faults', async (req, reply) => {
     const parsed = faultSchema.safeParse(req.body)

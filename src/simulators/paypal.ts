@@ -87,8 +87,7 @@ export function paypalSimulator(
   // a noticeable part of a cold start, and most runs never send a webhook (ADR 0108).
   let keys: KeyPairKeyObjectResult | null = null
   let making: Promise<KeyPairKeyObjectResult> | null = null
-  const signingKeys = () =>
-    (making ??= rsaKeyPair().then((made) => (keys = made)))
+  const signingKeys = () => (making ??= rsaKeyPair().then((made) => (keys = made)))
   const transmissions = new Map<string, { body: string; sig: string; time: string }>()
   const events = new Map<string, { body: string; headers: Record<string, string> }>()
   let webhookUrl: string | null = null

@@ -127,7 +127,9 @@ export async function cleanLogo(logo: NonNullable<WorkwearSaveBody['logo']>): Pr
     const png = logo.type === 'image/png' && bytes.subarray(1, 4).toString('latin1') === 'PNG'
     const jpeg = logo.type === 'image/jpeg' && bytes[0] === 0xff && bytes[1] === 0xd8
     if (!png && !jpeg) throw new Error('bytes do not match the type')
-    const out = await (await loadSharp())(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
+    const out = await (
+      await loadSharp()
+    )(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
       .rotate()
       .resize({ width: 1200, height: 1200, fit: 'inside', withoutEnlargement: true })
       .png()
