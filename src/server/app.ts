@@ -64,6 +64,7 @@ import { MailQueueWorker } from './modules/mail/mail.queue.ts'
 import { CustomerService } from './modules/customers/customers.service.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
 import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
+import { lazySerializerFactory, lazyValidatorFactory } from './plugins/lazy-schema-compilers.ts'
 import { SearchService } from './modules/search/search.service.ts'
 import type { SearchEngine } from './modules/search/search.engine.ts'
 import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
@@ -114,6 +115,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     },
     // On close, idle keep-alive connections go at once; requests in flight are answered first.
     forceCloseConnections: 'idle',
+    // Ajv and fast-json-stringify load and compile on a schema's first use, not at start.
+    schemaController: {
+      compilersFactory: { buildValidator: lazyValidatorFactory, buildSerializer: lazySerializerFactory },
+    },
   })
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
 
@@ -151,9 +156,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       app.log,
     ),
   )
-  // Built in the background: the server listens meanwhile, /readyz says 503 until it is done, and
-  // a search asked for before then waits for it (search.service.ts).
-  void app.searchService.start()
+  // Built in the background once every plugin is set up (it used to start here and share the
+  // main thread with the rest of the set-up, delaying the listen): the server listens meanwhile,
+  // /readyz says 503 until it is done, and a search asked for before then waits for it
+  // (search.service.ts).
+  app.addHook('onReady', async () => void app.searchService.start())
   app.decorate('carts', new CartService(database.db))
   app.decorate(
     'mailer',

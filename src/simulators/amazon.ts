@@ -55,7 +55,8 @@ export function amazonSimulator(
   app: FastifyInstance,
   faults: Faults,
   origin: () => string,
-  merchantPublicKey: KeyObject,
+  /** The shop's public key (set before the simulators listen) */
+  merchantPublicKey: () => KeyObject,
   /** The SNS signing certificate and key, made on first use */
   sns: () => Promise<{ cert: string; privateKey: string }>,
 ): AmazonSimControl {
@@ -97,7 +98,7 @@ export function amazonSimulator(
     return createVerify('RSA-SHA256')
       .update(stringToSign)
       .verify(
-        { key: merchantPublicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: salt },
+        { key: merchantPublicKey(), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: salt },
         signature,
         'base64',
       )
@@ -109,7 +110,7 @@ export function amazonSimulator(
       return createVerify('RSA-SHA256')
         .update(stringToSign)
         .verify(
-          { key: merchantPublicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
+          { key: merchantPublicKey(), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
           signature,
           'base64',
         )

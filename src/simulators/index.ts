@@ -7,11 +7,12 @@
  * Control endpoint (tests, demos): POST /__sim/control/faults {provider, match, kind, times},
  * DELETE /__sim/control/faults, POST /__sim/control/notify {paypal?, paya?, amazon?} (webhook URLs).
  */
-import { createPublicKey } from 'node:crypto'
+import { createPublicKey, type KeyObject } from 'node:crypto'
 import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { amazonSimulator, type AmazonSimControl } from './amazon.ts'
+import { lazySerializerFactory, lazyValidatorFactory } from '../server/plugins/lazy-schema-compilers.ts'
 import { Faults } from './faults.ts'
 import { opayoSimulator } from './opayo.ts'
 import { payaSimulator, type PayaSimControl } from './paya.ts'
@@ -21,8 +22,11 @@ export interface SimulatorOptions {
   host?: string
   /** 0 = any free port */
   port?: number
-  /** The shop's Amazon Pay public key (PEM): the simulator checks request and button signatures with it. */
-  amazonPublicKey: string
+  /**
+   * The shop's Amazon Pay public key (PEM or key object): the simulator checks request and button
+   * signatures with it. A promise (a key still being made) is awaited before the simulators listen.
+   */
+  amazonPublicKey: string | KeyObject | Promise<string | KeyObject>
 }
 
 export interface Simulators {
@@ -49,7 +53,14 @@ const notifySchema = z.object({
 
 export async function startSimulators(options: SimulatorOptions): Promise<Simulators> {
   const host = options.host ?? '127.0.0.1'
-  const app = Fastify({ logger: false, forceCloseConnections: true })
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    // Ajv and fast-json-stringify load on a schema's first use, not at the shop's start.
+    schemaController: {
+      compilersFactory: { buildValidator: lazyValidatorFactory, buildSerializer: lazySerializerFactory },
+    },
+  })
   // Amazon signs the raw body: keep it next to the parsed JSON.
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (req, body, done) => {
     ;(req as unknown as { rawBody: string }).rawBody = String(body)
@@ -81,13 +92,9 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
   opayoSimulator(app, faults, getOrigin)
   const paya = payaSimulator(app, faults)
   const paypal = paypalSimulator(app, faults, getOrigin)
-  const amazon = amazonSimulator(
-    app,
-    faults,
-    getOrigin,
-    createPublicKey(options.amazonPublicKey),
-    snsCertificate,
-  )
+  // Set before the simulators listen, so every request finds it.
+  let merchantKey: KeyObject | null = null
+  const amazon = amazonSimulator(app, faults, getOrigin, () => merchantKey!, snsCertificate)
 
   app.post('/__sim/control/faults', async (req, reply) => {
     const parsed = faultSchema.safeParse(req.body)
@@ -111,6 +118,8 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
     reply.type('text/plain').send('Payment provider simulators: /opayo /paya /paypal /amazon'),
   )
 
+  const given = await options.amazonPublicKey
+  merchantKey = typeof given === 'string' ? createPublicKey(given) : given
   await app.listen({ host, port: options.port ?? 0 })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : options.port

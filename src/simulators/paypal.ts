@@ -11,13 +11,14 @@ import {
   createHash,
   createSign,
   createVerify,
-  generateKeyPairSync,
   randomBytes,
   randomUUID,
+  type KeyPairKeyObjectResult,
 } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SIMULATOR_CREDENTIALS } from '../server/modules/payments/payments.config.ts'
 import { escapeHtml, page, underFaults, type Faults } from './faults.ts'
+import { rsaKeyPair } from './keys.ts'
 
 const PREFIX = '/paypal'
 
@@ -82,7 +83,11 @@ export function paypalSimulator(
   const tokens = new Set<string>()
   const orders = new Map<string, Order>()
   const requestIds = new Map<string, { status: number; body: unknown }>()
-  const keys = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  // The webhook signing key is made on first use, off the main thread: a 2048-bit RSA key costs
+  // a noticeable part of a cold start, and most runs never send a webhook (ADR 0108).
+  let keys: KeyPairKeyObjectResult | null = null
+  let making: Promise<KeyPairKeyObjectResult> | null = null
+  const signingKeys = () => (making ??= rsaKeyPair().then((made) => (keys = made)))
   const transmissions = new Map<string, { body: string; sig: string; time: string }>()
   const events = new Map<string, { body: string; headers: Record<string, string> }>()
   let webhookUrl: string | null = null
@@ -160,7 +165,7 @@ export function paypalSimulator(
     const time = new Date().toISOString()
     const sig = createSign('RSA-SHA256')
       .update(`${transmissionId}|${time}|${creds.webhookId}|${crc32(body)}`)
-      .sign(keys.privateKey, 'base64')
+      .sign((await signingKeys()).privateKey, 'base64')
     transmissions.set(transmissionId, { body, sig, time })
     const headers = {
       'content-type': 'application/json',
@@ -348,6 +353,8 @@ export function paypalSimulator(
       const event = JSON.stringify(b.webhook_event)
       const ok =
         !!t &&
+        // A transmission exists only once its event was signed, so the key is made by then.
+        !!keys &&
         b.webhook_id === creds.webhookId &&
         b.transmission_time === t.time &&
         event === JSON.stringify(JSON.parse(t.body)) &&
@@ -358,7 +365,7 @@ export function paypalSimulator(
     }),
   )
   app.get(`${PREFIX}/v1/notifications/certs/sim`, async (_req, reply) =>
-    reply.type('text/plain').send(keys.publicKey.export({ type: 'spki', format: 'pem' })),
+    reply.type('text/plain').send((await signingKeys()).publicKey.export({ type: 'spki', format: 'pem' })),
   )
 
   // --- Browser side: approval page and the JS SDK stand-in ---

@@ -17,6 +17,9 @@ export async function buildTestApp(
   const config = loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }, overrides)
   const app = await buildApp(config, { ...deps, database: testDb.database, migrated: true })
   await app.ready()
+  // Tests start where a load balancer would send the first request: after /readyz says 200 (the
+  // search index is built in the background, giving the event loop turns meanwhile).
+  await app.searchService.ready()
   assetVersion = app.assetVersion
   return {
     app,

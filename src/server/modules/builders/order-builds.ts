@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import sharp from 'sharp'
+import { loadSharp } from '../../lib/sharp.ts'
 import type { Db } from '../../db/client.ts'
 import { renderWorkwearPreview } from '../../../shared/workwear-preview.ts'
 import type { WorkwearConfig } from '../../../shared/workwear.ts'
@@ -51,7 +51,9 @@ export interface LogoFile {
 async function previewLogo(logo: LogoFile | null): Promise<string | null> {
   if (!logo) return null
   if (logo.type === 'image/svg+xml') return `data:image/svg+xml;base64,${logo.data.toString('base64')}`
-  const small = await sharp(logo.data)
+  const small = await (
+    await loadSharp()
+  )(logo.data)
     .resize(PREVIEW_LOGO_PIXELS, PREVIEW_LOGO_PIXELS, { fit: 'inside', withoutEnlargement: true })
     .png()
     .toBuffer()
@@ -177,7 +179,9 @@ export async function orderPreviewPng(db: Db, siteId: number, token: string): Pr
     .where(and(eq(orderBuilderLines.previewToken, token), eq(orderBuilderLines.siteId, siteId)))
   if (!row) return null
   if (row.png) return row.png
-  const png = await sharp(Buffer.from(row.svg), { density: PREVIEW_DENSITY })
+  const png = await (
+    await loadSharp()
+  )(Buffer.from(row.svg), { density: PREVIEW_DENSITY })
     .resize(PREVIEW_PIXELS, PREVIEW_PIXELS, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
     .png({ compressionLevel: 9 })

@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import sharp from 'sharp'
+import { loadSharp } from '../../lib/sharp.ts'
 import { z } from 'zod'
 import { text } from '../../../shared/text.ts'
 import type { Db } from '../../db/client.ts'
@@ -121,13 +121,15 @@ export async function cleanLogo(logo: NonNullable<WorkwearSaveBody['logo']>): Pr
     if (logo.type === 'image/svg+xml') {
       const clean = sanitizeLogoSvg(bytes.toString('utf8'))
       if (!clean) throw new Error('not an SVG drawing')
-      await sharp(Buffer.from(clean), { limitInputPixels: 50_000_000 }).metadata()
+      await (await loadSharp())(Buffer.from(clean), { limitInputPixels: 50_000_000 }).metadata()
       return { bytes: Buffer.from(clean), type: 'image/svg+xml' }
     }
     const png = logo.type === 'image/png' && bytes.subarray(1, 4).toString('latin1') === 'PNG'
     const jpeg = logo.type === 'image/jpeg' && bytes[0] === 0xff && bytes[1] === 0xd8
     if (!png && !jpeg) throw new Error('bytes do not match the type')
-    const out = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
+    const out = await (
+      await loadSharp()
+    )(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
       .rotate()
       .resize({ width: 1200, height: 1200, fit: 'inside', withoutEnlargement: true })
       .png()

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import sharp from 'sharp'
+import { loadSharp } from '../../lib/sharp.ts'
 import { extensionOf, resolveInside } from './media.paths.ts'
 import type { ResizeOptions } from './media.options.ts'
 
@@ -135,7 +135,7 @@ export class MediaService {
   }
 
   private async render(file: string, options: ResizeOptions, format: OutputFormat): Promise<Buffer> {
-    const image = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const image = (await loadSharp())(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({
         width: options.width ?? undefined,

@@ -8,10 +8,10 @@
  *   so no SameSite=Lax cookie arrives). It changes nothing: it hands cres and threeDSSessionData
  *   to the checkout page in the parent frame, which posts them to /checkout/complete.
  */
-import { generateKeyPairSync } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { startSimulators, type Simulators } from '../../../simulators/index.ts'
+import { rsaKeyPair } from '../../../simulators/keys.ts'
 import { scriptNonce } from '../../plugins/security-headers.ts'
 import { simulatorProviders, type ProviderConfigs } from './payments.config.ts'
 import { createAdapters, PaymentService } from './payments.service.ts'
@@ -38,13 +38,14 @@ export const paymentsPlugin = fp(
     let simulators: Simulators | null = null
     if (payments.mode === 'simulator' && !providers && payments.simulator) {
       // The shop's Amazon Pay key for this run; the simulator checks signatures with its public half.
-      const keys = generateKeyPairSync('rsa', { modulusLength: 2048 })
-      const privatePem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+      // It is made on the thread pool while the simulators set up their routes (ADR 0108).
+      const keys = rsaKeyPair()
       simulators = await startSimulators({
         host: payments.simulator.host,
         port: payments.simulator.port,
-        amazonPublicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        amazonPublicKey: keys.then((made) => made.publicKey),
       })
+      const privatePem = (await keys).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
       providers = simulatorProviders(simulators.origin, privatePem)
       app.log.info(
         { origin: simulators.origin },

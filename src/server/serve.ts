@@ -1,0 +1,62 @@
+/** The server process: read config, build the app, listen, and close cleanly on SIGTERM/SIGINT. */
+import { buildApp } from './app.ts'
+import type { AddressInfo } from 'node:net'
+import { ConfigError, loadConfig, type Config } from './config.ts'
+import { sites } from './db/schema.ts'
+import { siteAddress } from './site-address.ts'
+
+let config: Config
+try {
+  config = loadConfig()
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message)
+    process.exit(1)
+  }
+  throw err
+}
+
+const app = await buildApp(config)
+
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down')
+  const force = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting')
+    process.exit(1)
+  }, config.shutdownDrainMs + 10_000)
+  force.unref()
+  try {
+    // /readyz answers 503 while requests are still served, so the proxy stops sending here; then
+    // the server stops accepting, answers what is in flight, and closes.
+    app.markDraining()
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
+    await app.close()
+    process.exit(0)
+  } catch (err) {
+    app.log.error({ err }, 'error while shutting down')
+    process.exit(1)
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))
+
+try {
+  await app.listen({ host: config.host, port: config.port })
+} catch (err) {
+  app.log.error({ err }, 'could not start the server')
+  process.exit(1)
+}
+
+// Each brand is picked by host name: print the address of every site, not only the listen address.
+try {
+  const port = (app.server.address() as AddressInfo | null)?.port ?? config.port
+  const rows = await app.db.select({ host: sites.host, name: sites.name }).from(sites).orderBy(sites.id)
+  for (const site of rows) app.log.info(`${site.name}: ${siteAddress(site.host, port)}`)
+  if (config.mail.outboxPage)
+    app.log.info(`E-mails the shop sends: ${siteAddress('localhost', port)}/dev/mail`)
+} catch (err) {
+  app.log.warn({ err }, 'could not list the sites')
+}
