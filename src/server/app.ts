@@ -64,7 +64,6 @@ import { MailQueueWorker } from './modules/mail/mail.queue.ts'
 import { CustomerService } from './modules/customers/customers.service.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
 import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
-import { lazySerializerFactory, lazyValidatorFactory } from './plugins/lazy-schema-compilers.ts'
 import { SearchService } from './modules/search/search.service.ts'
 import type { SearchEngine } from './modules/search/search.engine.ts'
 import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
@@ -115,10 +114,6 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     },
     // On close, idle keep-alive connections go at once; requests in flight are answered first.
     forceCloseConnections: 'idle',
-    // Ajv and fast-json-stringify load and compile on a schema's first use, not at start.
-    schemaController: {
-      compilersFactory: { buildValidator: lazyValidatorFactory, buildSerializer: lazySerializerFactory },
-    },
   })
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
 

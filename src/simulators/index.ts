@@ -12,7 +12,6 @@ import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { amazonSimulator, type AmazonSimControl } from './amazon.ts'
-import { lazySerializerFactory, lazyValidatorFactory } from '../server/plugins/lazy-schema-compilers.ts'
 import { Faults } from './faults.ts'
 import { opayoSimulator } from './opayo.ts'
 import { payaSimulator, type PayaSimControl } from './paya.ts'
@@ -56,10 +55,6 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
   const app = Fastify({
     logger: false,
     forceCloseConnections: true,
-    // Ajv and fast-json-stringify load on a schema's first use, not at the shop's start.
-    schemaController: {
-      compilersFactory: { buildValidator: lazyValidatorFactory, buildSerializer: lazySerializerFactory },
-    },
   })
   // Amazon signs the raw body: keep it next to the parsed JSON.
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (req, body, done) => {
