@@ -3,7 +3,7 @@
  * cross keeps the basket) with the site's own name for the basket. The spec gives no wording for
  * the question; ours is in the README.
  */
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { Modal, primaryButton, secondaryButton, Spinner } from './Modal.tsx'
 
 export function emptyBasketText(cartName: string) {
@@ -31,8 +31,9 @@ export function EmptyBasketDialog({
 }) {
   const text = emptyBasketText(cartName)
   const cancelRef = useRef<HTMLButtonElement>(null)
-  // After the dialog is shown (the Modal's effect runs first): start on the safe choice.
-  useEffect(() => {
+  // After the dialog is shown (the Modal's layout effect runs first): start on the safe choice,
+  // in the same task as the render (see use-modal-dialog.ts).
+  useLayoutEffect(() => {
     if (open) cancelRef.current?.focus()
   }, [open])
   return (

@@ -12,7 +12,16 @@
  *   of a matching rule, else to /search?q={term}.
  */
 import { router, usePage } from '@inertiajs/react'
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react'
 import {
   CAROUSEL_ITEMS,
   CATEGORY_FILTER,
@@ -109,8 +118,8 @@ export function SearchBox({
   const listboxId = `${id}-listbox`
   const optionId = (i: number) => `${id}-option-${i}`
   // The autofocus attribute works only while a document loads; the mobile panel mounts the box
-  // later, so it is focused here.
-  useEffect(() => {
+  // later, so it is focused here (a layout effect: before the next key press can arrive).
+  useLayoutEffect(() => {
     if (autoFocus) inputRef.current?.focus()
   }, [autoFocus])
 
