@@ -4,7 +4,7 @@
  * header, sent with SERVER_TIMING), and what a logged-in visitor's page costs beside an anonymous
  * one. Every target is printed with its figure and "met" or "NOT met".
  */
-import http from 'node:http'
+import { call, type Answer } from './http.ts'
 import { demoCustomerCookie } from './auth.ts'
 import { load, rateLoad, type LoadResult } from './load.ts'
 
@@ -21,48 +21,6 @@ export interface BasketBenchOptions {
 
 /** Visitors adding to their baskets at once (issue 18: 10 concurrent visitors). */
 const VISITORS = 10
-
-interface Answer {
-  status: number
-  cookies: string[]
-  text: string
-  queries: number | null
-}
-
-/** node:http, not fetch: fetch refuses to send the Host header that picks the site. */
-function call(url: string, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
-  return new Promise((resolveCall, reject) => {
-    const req = http.request(
-      url,
-      {
-        method,
-        headers: body
-          ? {
-              ...headers,
-              'content-type': 'application/json',
-              'content-length': String(Buffer.byteLength(body)),
-            }
-          : headers,
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (c: string) => (text += c))
-        res.on('end', () => {
-          const q = res.headers['x-db-queries']
-          resolveCall({
-            status: res.statusCode ?? 0,
-            cookies: res.headers['set-cookie'] ?? [],
-            text,
-            queries: typeof q === 'string' ? Number(q) : null,
-          })
-        })
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
-}
 
 /** A visitor with a basket of one line per SKU, its cookies and CSRF token. */
 async function visitorWithBasket(

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, rmSync } from 'node:fs'
 import http from 'node:http'
+import { call } from './http.ts'
 import { resolve } from 'node:path'
 import { authScenarios } from './auth.ts'
 import { bundleBench } from './bundle.ts'
@@ -236,40 +237,6 @@ async function measureSearchIndex(dbDir: string): Promise<void> {
   } finally {
     await database.close()
   }
-}
-
-/** One request with node:http (fetch would not send our Host header, which picks the site). */
-function call(
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<{ status: number; cookies: string[]; text: string }> {
-  return new Promise((resolveCall, reject) => {
-    const req = http.request(
-      url,
-      {
-        method,
-        headers: body
-          ? {
-              ...headers,
-              'content-type': 'application/json',
-              'content-length': String(Buffer.byteLength(body)),
-            }
-          : headers,
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (c: string) => (text += c))
-        res.on('end', () =>
-          resolveCall({ status: res.statusCode ?? 0, cookies: res.headers['set-cookie'] ?? [], text }),
-        )
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
 }
 
 /** Starts a visitor's session the way a browser does and fills a basket; returns its credentials. */

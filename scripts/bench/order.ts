@@ -7,41 +7,8 @@
  * TRUST_PROXY) so the per-address limit on placing orders counts shoppers, not the bench. The
  * guests are new e-mail addresses: each order also creates a guest customer and two e-mail jobs.
  */
-import http from 'node:http'
+import { call } from './http.ts'
 import { rateLoad, type LoadResult } from './load.ts'
-
-function call(
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<{ status: number; cookies: string[]; text: string }> {
-  return new Promise((resolveCall, reject) => {
-    const req = http.request(
-      url,
-      {
-        method,
-        headers: body
-          ? {
-              ...headers,
-              'content-type': 'application/json',
-              'content-length': String(Buffer.byteLength(body)),
-            }
-          : headers,
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (c: string) => (text += c))
-        res.on('end', () =>
-          resolveCall({ status: res.statusCode ?? 0, cookies: res.headers['set-cookie'] ?? [], text }),
-        )
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
-}
 
 let shopperSeq = 0
 
