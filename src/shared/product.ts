@@ -9,6 +9,7 @@ import type { SafeHtml } from './safe-html.ts'
 import type { BuilderConfig, PriceBreak } from './catalog.ts'
 import type { ProductTileData } from './listing.ts'
 import type { Breadcrumb } from './page-props.ts'
+import { GRID_MINIMUM_ORDER } from './quantity.ts'
 
 export type ProductLayout = 'Default' | 'DefaultPGUnderLD' | 'MediaLeft' | 'SheltersLayout'
 
@@ -45,16 +46,25 @@ export interface GridColumn {
   higherQty: number
 }
 
-/** One SKU in a grid row (a row with several is a dropdown keyed by product id). */
+/**
+ * One SKU in a grid row (a row with several is a dropdown keyed by product id). Only what the
+ * page cannot derive is sent (ADR 0110): read the code, description and minimum order through
+ * optionCode(), optionDescription() and optionMinimum().
+ */
 export interface GridOption {
   productId: number
   sku: string
-  productCode: string
-  /** Dropdown label */
-  label: string
-  /** Plain text: this SKU's own description (the row reads it once the option is chosen) */
-  description: string
-  minimumOrder: number
+  /** Left out when it is the row's code */
+  productCode?: string
+  /** Dropdown label; left out on a row of one option (no dropdown) */
+  label?: string
+  /**
+   * Plain text: this SKU's own description (the row reads it once the option is chosen). Left out
+   * when it is the row's description, or the row's description, a comma and the label.
+   */
+  description?: string
+  /** Left out when it is the grid's default (GRID_MINIMUM_ORDER, 1) */
+  minimumOrder?: number
   /**
    * Price brackets, lowest first; open-ended ones end at 9999. Left out when they are exactly the
    * grid's columns where this SKU has a price (the usual case): see optionBrackets().
@@ -62,8 +72,8 @@ export interface GridOption {
   priceList?: PriceBreak[]
   /** Unit price per grid column (aligned with PriceGrid.columns); null where the SKU has none */
   prices: (number | null)[]
-  /** Earlier unit price, struck through */
-  wasPrice: number | null
+  /** Earlier unit price, struck through; left out when none */
+  wasPrice?: number | null
 }
 
 export interface GridRow {
@@ -197,4 +207,40 @@ export function bracketsFromColumns(
 
 export function optionBrackets(columns: readonly GridColumn[], option: GridOption): PriceBreak[] {
   return option.priceList ?? bracketsFromColumns(columns, option.prices)
+}
+
+/** A grid option's product code: its own, else its row's. */
+export function optionCode(row: GridRow, option: GridOption): string {
+  return option.productCode ?? row.productCode
+}
+
+/** A grid option's description: its own, else the row's followed by the option's label. */
+export function optionDescription(row: GridRow, option: GridOption): string {
+  if (option.description !== undefined) return option.description
+  return option.label && row.options.length > 1 ? `${row.description}, ${option.label}` : row.description
+}
+
+/** A grid option's minimum order (1 when not sent). */
+export function optionMinimum(option: GridOption): number {
+  return option.minimumOrder ?? GRID_MINIMUM_ORDER
+}
+
+/** A grid option as the presenter builds it, before leanOption() leaves out what is derived. */
+export type FullGridOption = GridOption &
+  Required<Pick<GridOption, 'productCode' | 'label' | 'description' | 'minimumOrder'>>
+
+/**
+ * The option as sent to the page: what optionCode(), optionDescription() and optionMinimum()
+ * would give back is left out, and so are a lone option's label and an empty was price.
+ */
+export function leanOption(row: GridRow, option: FullGridOption): GridOption {
+  const lean: GridOption = { productId: option.productId, sku: option.sku, prices: option.prices }
+  if (option.productCode !== row.productCode) lean.productCode = option.productCode
+  if (row.options.length > 1) lean.label = option.label
+  const derived = row.options.length > 1 ? `${row.description}, ${option.label}` : row.description
+  if (option.description !== derived) lean.description = option.description
+  if (option.minimumOrder !== GRID_MINIMUM_ORDER) lean.minimumOrder = option.minimumOrder
+  if (option.priceList) lean.priceList = option.priceList
+  if (option.wasPrice) lean.wasPrice = option.wasPrice
+  return lean
 }

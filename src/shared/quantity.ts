@@ -107,7 +107,7 @@ export function displayWhileTyping(text: string, rule: QuantityRule): string {
  */
 export function chooseOption(
   quantities: Readonly<Record<number, number>>,
-  siblings: readonly { productId: number; minimumOrder: number }[],
+  siblings: readonly { productId: number; minimumOrder?: number }[],
   chosenId: number,
 ): Record<number, number> {
   const rowQuantity = siblings.reduce((max, s) => Math.max(max, quantities[s.productId] ?? 0), 0)

@@ -160,16 +160,11 @@ describe('product page', () => {
     expect(ld.image).toEqual(['http://localhost/img/media/catalog/a.png?w=300&h=300&q=50&fit=contain'])
     expect(ld.offers['@type']).toBe('AggregateOffer')
     expect(ld.offers.priceCurrency).toBe('GBP')
-    expect(ld.offers.offerCount).toBe(ld.offers.offers.length)
-    expect(ld.offers.offers).toHaveLength(f.skus.length)
+    expect(ld.offers.offerCount).toBe(f.skus.length)
+    expect(ld.offers.availability).toBe('https://schema.org/InStock')
+    expect(ld.offers).not.toHaveProperty('offers')
+    expect(ld.offers.lowPrice).toMatch(/^\d+\.\d{2}$/)
     expect(Number(ld.offers.lowPrice)).toBeLessThanOrEqual(Number(ld.offers.highPrice))
-    for (const offer of ld.offers.offers) {
-      expect(offer['@type']).toBe('Offer')
-      expect(offer.price).toMatch(/^\d+\.\d{2}$/)
-      expect(offer.priceSpecification['@type']).toBe('UnitPriceSpecification')
-      expect(offer.priceSpecification.eligibleQuantity['@type']).toBe('QuantitativeValue')
-      expect(offer.priceSpecification.eligibleQuantity.minValue).toBeGreaterThan(0)
-    }
   })
 
   it('prices USD sites in USD', async () => {

@@ -11,7 +11,7 @@ import type {
   GridRow,
   PriceGrid as PriceGridData,
 } from '../../../shared/product.ts'
-import { optionBrackets } from '../../../shared/product.ts'
+import { optionBrackets, optionCode, optionDescription, optionMinimum } from '../../../shared/product.ts'
 import {
   bracketIndexFor,
   lineTotal,
@@ -47,7 +47,7 @@ export function initialGridState(grid: PriceGridData, selectedSku: string | null
       quantities[option.productId] = 0
       if (wanted && option.sku.toLowerCase() === wanted) {
         chosen[row.key] = option.productId
-        quantities[option.productId] = gridRule(option.minimumOrder).minimumOrder
+        quantities[option.productId] = gridRule(optionMinimum(option)).minimumOrder
       }
     }
   }
@@ -180,7 +180,7 @@ export function PriceGrid({
               const activeColumn =
                 index >= 0 ? grid.columns.findIndex((c) => c.name === list[index]!.name) : -1
               const highlighted = row.key === selectedRowKey
-              const code = option?.productCode ?? row.productCode
+              const code = option ? optionCode(row, option) : row.productCode
               return (
                 <tr
                   key={row.key}
@@ -196,7 +196,7 @@ export function PriceGrid({
                 >
                   <td className="pg-code">{code}</td>
                   <td className="pg-desc">
-                    {option?.description ?? row.description}
+                    {option ? optionDescription(row, option) : row.description}
                     {option?.wasPrice ? (
                       <span className="ml-2 text-gray-600">
                         Was{' '}
@@ -248,7 +248,7 @@ export function PriceGrid({
                   <td className="pg-qty">
                     <QuantityEditor
                       value={quantity}
-                      rule={gridRule(shown.minimumOrder)}
+                      rule={gridRule(optionMinimum(shown))}
                       label={`Quantity for ${code}`}
                       disabled={!option}
                       onChange={(q) => option && setQuantity(option.productId, q)}
@@ -256,8 +256,8 @@ export function PriceGrid({
                     {!option ? (
                       <p className="mt-1 text-xs whitespace-normal text-gray-700">Choose an option first</p>
                     ) : null}
-                    {shown.minimumOrder > 1 ? (
-                      <p className="mt-1 text-xs text-gray-600">Minimum order {shown.minimumOrder}</p>
+                    {optionMinimum(shown) > 1 ? (
+                      <p className="mt-1 text-xs text-gray-600">Minimum order {optionMinimum(shown)}</p>
                     ) : null}
                   </td>
                   <td className="pg-total" data-testid="row-total">

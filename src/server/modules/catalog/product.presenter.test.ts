@@ -11,7 +11,7 @@ import {
   specificationValues,
 } from './product.presenter.ts'
 import type { ProductRecord } from './product.queries.ts'
-import { optionBrackets } from '../../../shared/product.ts'
+import { optionBrackets, optionCode, optionDescription, optionMinimum } from '../../../shared/product.ts'
 
 let nextId = 100
 
@@ -175,7 +175,55 @@ describe('buildPriceGrids', () => {
     expect(grids[0]!.description).toBe('Single signs')
     expect(grids[0]!.unitOfMeasurement).toBe('sign')
     expect(grids[1]!.description).toBeNull()
-    expect(grids[0]!.rows[0]!.options[0]).toMatchObject({ wasPrice: 700, minimumOrder: 1 })
+    const option = grids[0]!.rows[0]!.options[0]!
+    expect(option.wasPrice).toBe(700)
+    expect(optionMinimum(option)).toBe(1)
+    expect(option).not.toHaveProperty('minimumOrder')
+    expect(grids[1]!.rows[0]!.options[0]).not.toHaveProperty('wasPrice')
+  })
+
+  it('leaves out of each option what the page derives from its row, and keeps what differs', () => {
+    const grids = buildPriceGrids([
+      sku({ id: 30, rowKey: 'A', productCode: 'PC-A', description: 'Small, Red', optionLabel: 'Red' }),
+      sku({
+        id: 31,
+        rowKey: 'A',
+        productCode: 'PC-B',
+        description: 'Small, Blue',
+        optionLabel: 'Blue',
+        position: 1,
+      }),
+      sku({
+        id: 32,
+        rowKey: 'A',
+        productCode: 'PC-C',
+        description: 'Odd one',
+        optionLabel: 'Green',
+        position: 2,
+        minimumOrder: 5,
+      }),
+      sku({ id: 33, position: 3 }),
+    ])
+    const [row, single] = grids[0]!.rows
+    expect(row!.description).toBe('Small')
+    const [red, blue, green] = row!.options
+    expect(red).toEqual({ productId: 30, sku: 'SKU-30', label: 'Red', prices: red!.prices })
+    expect(blue).toMatchObject({ productCode: 'PC-B', label: 'Blue' })
+    expect(blue).not.toHaveProperty('description')
+    expect(green).toMatchObject({ description: 'Odd one', minimumOrder: 5 })
+    expect(
+      row!.options.map((o) => [optionCode(row!, o), optionDescription(row!, o), optionMinimum(o)]),
+    ).toEqual([
+      ['PC-A', 'Small, Red', 1],
+      ['PC-B', 'Small, Blue', 1],
+      ['PC-C', 'Odd one', 5],
+    ])
+    // A row of one option has no dropdown: no label, and the row's code and description.
+    const lone = single!.options[0]!
+    expect(lone).not.toHaveProperty('label')
+    expect(lone).not.toHaveProperty('productCode')
+    expect(lone).not.toHaveProperty('description')
+    expect([optionCode(single!, lone), optionDescription(single!, lone)]).toEqual(['PC-33', 'Description 33'])
   })
 
   it('leaves out unpublished SKUs and puts grid numbers outside 1-3 in grid 1', () => {
@@ -347,7 +395,7 @@ describe('presentProduct', () => {
     expect(p.product.mp3Link).toBe('/media/audio/sample.mp3')
   })
 
-  it('emits schema.org Product data with one Offer per SKU at its first price break', () => {
+  it('emits schema.org Product data with one AggregateOffer over every SKU and price break', () => {
     const p = presentProduct(
       record({
         group: group({
@@ -372,22 +420,10 @@ describe('presentProduct', () => {
         lowPrice: '4.00',
         highPrice: '5.00',
         offerCount: 2,
+        availability: 'https://schema.org/InStock',
       },
     })
-    expect(ld.offers.offers[0]).toEqual({
-      '@type': 'Offer',
-      sku: 'SKU-1',
-      name: 'Sku 1',
-      price: '5.00',
-      priceCurrency: 'GBP',
-      priceSpecification: {
-        '@type': 'UnitPriceSpecification',
-        price: '5.00',
-        priceCurrency: 'GBP',
-        valueAddedTaxIncluded: false,
-        eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 9, unitCode: 'C62' },
-      },
-    })
+    expect(ld.offers).not.toHaveProperty('offers')
     const bare = presentProduct(record({ skus: [] }), ctx).jsonLd
     expect(bare).not.toHaveProperty('offers')
     expect(bare).not.toHaveProperty('sku')

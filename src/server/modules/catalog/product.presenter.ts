@@ -47,9 +47,9 @@ import {
 import type {
   DataSheet,
   DescriptionTab,
+  FullGridOption,
   GalleryItem,
   GridColumn,
-  GridOption,
   GridRow,
   PriceGrid,
   ProductDisplaySettings,
@@ -58,7 +58,7 @@ import type {
   ProductPageProps,
   ZonePriceTable,
 } from '../../../shared/product.ts'
-import { bracketsFromColumns } from '../../../shared/product.ts'
+import { bracketsFromColumns, leanOption } from '../../../shared/product.ts'
 import { GRID_MINIMUM_ORDER } from '../../../shared/quantity.ts'
 import { sanitizeBreadcrumb, sanitizeRichText, stripTags } from '../../lib/sanitize.ts'
 import { PAGE_LAYOUTS, type ProductGroupRow, type ProductRow } from './catalog.tables.ts'
@@ -273,8 +273,10 @@ export function buildPriceGrids(
       if (row.options.length < 2) continue
       const first = row.options[0]!
       const suffix = `, ${first.label}`
-      if (first.description.endsWith(suffix)) row.description = first.description.slice(0, -suffix.length)
+      if (first.description!.endsWith(suffix)) row.description = first.description!.slice(0, -suffix.length)
     }
+    // What the page derives from the row is left out of each option (ADR 0110).
+    for (const row of rows) row.options = row.options.map((o) => leanOption(row, o as FullGridOption))
     const description = descriptions[String(number)]
     grids.push({
       number,
@@ -300,7 +302,7 @@ function gridColumns(lists: readonly Bracket[][]): GridColumn[] {
   return [...byName.values()].sort((a, b) => a.lowerQty - b.lowerQty || a.higherQty - b.higherQty)
 }
 
-function gridOption(sku: ProductRow, brackets: Bracket[], columns: GridColumn[]): GridOption {
+function gridOption(sku: ProductRow, brackets: Bracket[], columns: GridColumn[]): FullGridOption {
   const byName = new Map(brackets.map((b) => [b.name, b.price]))
   const priceList: PriceBreak[] = brackets.map((b) => ({
     lowerQty: b.lowerQty,
@@ -634,10 +636,11 @@ export function schemaPrice(minor: number): string {
 }
 
 /**
- * schema.org Product with an AggregateOffer: one Offer per SKU at its first (smallest quantity)
- * price break, and the lowest and highest unit price over every break. Prices are ex VAT
- * (valueAddedTaxIncluded false), as the page shows them by default. The other breaks are on the
- * page's grid: an Offer per break made the head of a product with many SKUs 50 KB (ADR 0104).
+ * schema.org Product with one AggregateOffer: the number of SKUs with a price, and the lowest and
+ * highest unit price over every price break. Prices are ex VAT, as the page shows them by
+ * default. Each SKU's own prices are on the page's grid: an Offer per SKU still made the head of
+ * a 23-SKU sign 9.6 KB, an Offer per break 50 KB (ADRs 0104, 0110). Every SKU the page shows can
+ * be ordered (made to order), so the offer is InStock.
  */
 export function productJsonLd(input: JsonLdInput): Record<string, unknown> {
   const { group, attributes, skus, brackets, currency } = input
@@ -646,31 +649,7 @@ export function productJsonLd(input: JsonLdInput): Record<string, unknown> {
     .map((g) => absoluteUrl(g.src, input.baseUrl))
   const brand = plainText(attributes.google?.product_brand) || plainText(group.brand)
   const sku = plainText(group.imageSku) || skus[0]?.sku || undefined
-  const offers = skus.flatMap((s, i) => {
-    const first = brackets[i]?.[0]
-    if (!first) return []
-    return [
-      {
-        '@type': 'Offer',
-        sku: s.sku,
-        name: plainText(s.name) || s.sku,
-        price: schemaPrice(first.price),
-        priceCurrency: currency,
-        priceSpecification: {
-          '@type': 'UnitPriceSpecification',
-          price: schemaPrice(first.price),
-          priceCurrency: currency,
-          valueAddedTaxIncluded: false,
-          eligibleQuantity: {
-            '@type': 'QuantitativeValue',
-            minValue: first.lowerQty,
-            maxValue: first.higherQty,
-            unitCode: 'C62',
-          },
-        },
-      },
-    ]
-  })
+  const offerCount = skus.filter((_, i) => brackets[i]?.[0]).length
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -683,14 +662,14 @@ export function productJsonLd(input: JsonLdInput): Record<string, unknown> {
   if (colour) data.color = colour
   if (images.length > 0) data.image = images
   if (input.description) data.description = input.description
-  if (offers.length > 0) {
+  if (offerCount > 0) {
     data.offers = {
       '@type': 'AggregateOffer',
       priceCurrency: currency,
       lowPrice: schemaPrice(lowestUnitPrice(brackets)),
       highPrice: schemaPrice(highestUnitPrice(brackets)),
-      offerCount: offers.length,
-      offers,
+      offerCount,
+      availability: 'https://schema.org/InStock',
     }
   }
   return data
