@@ -156,6 +156,29 @@ describe('mobile menu', () => {
     return toggle
   }
 
+  it('renders its links on the first open, not before, and keeps them once closed', async () => {
+    await render()
+    const toggle = container.querySelector<HTMLButtonElement>('header button[aria-controls]')!
+    const panel = container.querySelector(`[id="${toggle.getAttribute('aria-controls')}"]`)!
+    expect(panel.getAttribute('role')).toBe('dialog')
+    expect(panel.querySelector('a')).toBeNull()
+    await openMenu()
+    expect(panel.querySelector('a[href="/signs"]')).not.toBeNull()
+    await click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(panel.querySelector('a[href="/signs"]')).not.toBeNull()
+  })
+
+  it('moves focus to its close button on opening and back to the toggle on Escape', async () => {
+    await render()
+    const toggle = await openMenu()
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Close menu')
+    await act(async () => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    })
+    expect(document.activeElement).toBe(toggle)
+  })
+
   it('opens from a labelled toggle and locks page scroll', async () => {
     await render()
     const toggle = container.querySelector<HTMLButtonElement>('header button[aria-controls]')!
