@@ -1,19 +1,15 @@
 /** Small inline icons; all decorative (aria-hidden), their buttons/links carry the labels. */
 import type { SVGProps } from 'react'
 
-function Svg(props: SVGProps<SVGSVGElement>) {
+/** Stroke, fill and line ends come from the .icon class (icons.css), not eight attributes each. */
+function Svg({ className, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
       width="1em"
       height="1em"
+      className={className ? `icon ${className}` : 'icon'}
       {...props}
     />
   )

@@ -2,7 +2,8 @@
  * A product (or child category) tile (spec §3 "Product tile", §2 "Product page" last bullet):
  * links to its url (or '/'), shows 'Name Not Found' without a name and the placeholder without an
  * image, prefers the category's name, description and image overrides, and shows the flash
- * promotion, colour swatches and an 'As Low As' price when the price is above 0.
+ * promotion, colour swatches and an 'As Low As' price when the price is above 0. Styled by the
+ * named classes of product-tile.css (one name per element instead of its Tailwind list).
  */
 import { Link } from '@inertiajs/react'
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
@@ -73,7 +74,7 @@ function TileImage({ location, eager }: { location: string | null; eager: boolea
       fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       onError={() => failed(stage)}
-      className="block aspect-square w-full rounded object-contain"
+      className="tile-img"
     />
   )
 }
@@ -116,31 +117,25 @@ export function ProductTile({ headingLevel = 2, eager = false, ...tile }: Produc
   const Heading = headingLevel === 3 ? 'h3' : 'h2'
   const price = tile.kind === 'product' ? (tile.prices?.min_price ?? 0) : 0
   return (
-    <article
-      className="relative flex h-full flex-col rounded-md border border-gray-200 bg-white p-3 shadow-sm transition hover:border-primary hover:shadow"
-      data-testid="product-tile"
-      data-kind={tile.kind}
-    >
-      <Link href={href} className="group flex flex-1 flex-col gap-2 focus-visible:outline-offset-4">
+    <article className="tile" data-testid="product-tile" data-kind={tile.kind}>
+      <Link href={href} className="tile-link">
         <TileImage key={image ?? ''} location={image} eager={eager} />
-        <Heading className="text-base leading-snug font-semibold text-gray-900 group-hover:underline">
-          {name}
-        </Heading>
+        <Heading className="tile-name">{name}</Heading>
       </Link>
       {flash ? (
         <span className="absolute top-2 left-2 rounded bg-red-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
           {flash}
         </span>
       ) : null}
-      {description ? <p className="mt-1 line-clamp-3 text-sm text-gray-700">{description}</p> : null}
+      {description ? <p className="tile-desc">{description}</p> : null}
       {tile.color_swatches ? (
         <div className="mt-2">
           <Swatches swatches={tile.color_swatches} />
         </div>
       ) : null}
       {price > 0 ? (
-        <p className="mt-auto pt-2 text-sm text-gray-700">
-          As Low As <Price amount={price} className="text-lg font-bold text-gray-900" />
+        <p className="tile-price">
+          As Low As <Price amount={price} />
         </p>
       ) : null}
     </article>

@@ -3,7 +3,9 @@
  * mediaHW px (default 260), thumbnails of at most 80 px with three in view and arrows to move
  * them, video slides with a play-icon thumbnail, and the zoom dialog.
  *
- * Loading: the slider waits until every image and video has loaded, or 3 s, then rebuilds
+ * The server renders the first slide only (its box has the slide's size, so nothing moves); the
+ * other slides mount in the browser (ADR 0110: a gallery of six was some 3 KB of every first
+ * load's HTML). Loading: the slider waits until every image and video has loaded, or 3 s, then rebuilds
  * (`data-state="ready"`); autoplay starts 1 s later and moves on every 8 s. It pauses while the
  * tab is hidden, the zoom is open, a video plays, the pointer or focus is on the slider, or the
  * visitor pressed pause. Without media the gallery is not shown; media that is not a list is
@@ -11,6 +13,7 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react'
 import { PLACEHOLDER_IMAGE } from '../../../shared/images.ts'
+import { useHydrated } from '../../lib/media.ts'
 import type { GalleryItem } from '../../../shared/product.ts'
 import { ZoomModal } from './ZoomModal.tsx'
 
@@ -122,11 +125,13 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
   const pageHidden = usePageHidden()
   const trackRef = useRef<HTMLDivElement>(null)
   const zoomTrigger = useRef<HTMLButtonElement | null>(null)
+  // False in the server's HTML and in hydration (the first slide only), then every slide.
+  const mounted = useHydrated()
 
   // Loading: every image and video loaded, or the time-out, whichever comes first.
   useEffect(() => {
     const track = trackRef.current
-    if (!track) return
+    if (!track || !mounted) return
     const media = [...track.querySelectorAll<HTMLImageElement | HTMLVideoElement>('img, video')]
     let remaining = media.length
     let settled = false
@@ -162,7 +167,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
       if (immediate !== undefined) window.clearTimeout(immediate)
       offs.forEach((off) => off())
     }
-  }, [])
+  }, [mounted])
 
   // Autoplay starts a second after the slider is ready.
   useEffect(() => {
@@ -198,8 +203,6 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
   // Three thumbnails, their gaps and (with more than three) two 32 px arrows fit the image's width.
   const thumbRoom = size - 8 * (VISIBLE_THUMBNAILS - 1) - (thumbArrows ? 2 * 32 + 8 : 0)
   const thumbSize = Math.max(32, Math.min(THUMBNAIL_MAX_PX, Math.floor(thumbRoom / VISIBLE_THUMBNAILS)))
-  const arrow =
-    'flex h-8 w-8 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-800 shadow-sm hover:bg-gray-50 disabled:opacity-40'
 
   return (
     <section
@@ -223,7 +226,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
         style={{ width: size, height: size, maxWidth: '100%' }}
         aria-live={playing ? 'off' : 'polite'}
       >
-        {items.map((item, i) => (
+        {(mounted ? items : items.slice(0, 1)).map((item, i) => (
           <div
             key={`${item.src}-${i}`}
             role="group"
@@ -243,12 +246,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
                   setZoomOpen(true)
                 }}
               >
-                <SafeImage
-                  src={item.src}
-                  size={size}
-                  className="h-full w-full object-contain"
-                  priority={i === 0}
-                />
+                <SafeImage src={item.src} size={size} className="gal-fill" priority={i === 0} />
               </button>
             ) : item.src ? (
               <video
@@ -265,9 +263,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
               />
             ) : (
               <div className="relative h-full w-full bg-gray-900">
-                {item.poster ? (
-                  <SafeImage src={item.poster} size={size} className="h-full w-full object-contain" />
-                ) : null}
+                {item.poster ? <SafeImage src={item.poster} size={size} className="gal-fill" /> : null}
                 {item.link ? (
                   <a
                     href={item.link}
@@ -297,7 +293,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
         >
           <button
             type="button"
-            className={arrow}
+            className="gal-arrow"
             aria-label="Previous image"
             onClick={() => dispatch({ type: 'step', by: -1 })}
           >
@@ -318,7 +314,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
           </button>
           <button
             type="button"
-            className={arrow}
+            className="gal-arrow"
             aria-label="Next image"
             onClick={() => dispatch({ type: 'step', by: 1 })}
           >
@@ -336,7 +332,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
           {thumbArrows ? (
             <button
               type="button"
-              className={arrow}
+              className="gal-arrow"
               aria-label="Previous thumbnails"
               disabled={thumbStart === 0}
               onClick={() => dispatch({ type: 'thumbs', by: -1 })}
@@ -354,9 +350,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
                     aria-label={item.kind === 'video' ? `Show video ${i + 1}` : `Show image ${i + 1}`}
                     aria-current={i === index || undefined}
                     onClick={() => dispatch({ type: 'go', index: i })}
-                    className={`relative flex items-center justify-center overflow-hidden rounded border bg-white ${
-                      i === index ? 'border-primary ring-2 ring-primary' : 'border-gray-300'
-                    }`}
+                    className="gal-thumb"
                     style={{
                       width: thumbSize,
                       height: thumbSize,
@@ -364,9 +358,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
                       maxHeight: THUMBNAIL_MAX_PX,
                     }}
                   >
-                    {item.thumb ? (
-                      <SafeImage src={item.thumb} size={thumbSize} className="h-full w-full object-contain" />
-                    ) : null}
+                    {item.thumb ? <SafeImage src={item.thumb} size={thumbSize} className="gal-fill" /> : null}
                     {item.kind === 'video' ? (
                       <span
                         aria-hidden="true"
@@ -384,7 +376,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
           {thumbArrows ? (
             <button
               type="button"
-              className={arrow}
+              className="gal-arrow"
               aria-label="Next thumbnails"
               disabled={thumbStart >= count - VISIBLE_THUMBNAILS}
               onClick={() => dispatch({ type: 'thumbs', by: 1 })}
