@@ -1,4 +1,7 @@
-/** The add-to-basket button: site colour, disabled and in-progress (spinner) states. */
+/**
+ * The add-to-basket button: site colour, disabled and in-progress (spinner) states. Styled by
+ * .add-to-basket in price-grid.css (a grid page has one per grid).
+ */
 import { useShared } from '../../lib/shared-props.ts'
 
 export function AddToBasketButton({
@@ -20,7 +23,7 @@ export function AddToBasketButton({
       disabled={disabled || pending}
       aria-busy={pending || undefined}
       aria-describedby={describedBy}
-      className="inline-flex items-center gap-2 rounded-md bg-add-to-cart px-5 py-2.5 font-semibold text-on-add-to-cart shadow-sm hover:brightness-95 disabled:cursor-not-allowed disabled:opacity-60"
+      className="add-to-basket"
     >
       {pending ? (
         <span

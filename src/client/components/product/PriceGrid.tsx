@@ -147,12 +147,7 @@ export function PriceGrid({
       {grid.unitOfMeasurement ? (
         <p className="mt-1 text-sm text-gray-700">Prices per {grid.unitOfMeasurement}</p>
       ) : null}
-      <div
-        className="mt-3 overflow-x-auto rounded-md border border-gray-200"
-        role="region"
-        aria-labelledby={headingId}
-        tabIndex={0}
-      >
+      <div className="pg-box" role="region" aria-labelledby={headingId} tabIndex={0}>
         <table className="w-full border-collapse text-sm @max-4xl:block">
           <thead className="pg-head">
             <tr>
@@ -160,7 +155,7 @@ export function PriceGrid({
               <th scope="col">Description</th>
               {hasDropdowns ? <th scope="col">Option</th> : null}
               {grid.columns.map((c) => (
-                <th key={c.name} scope="col" className="text-right tabular-nums">
+                <th key={c.name} scope="col" className="pg-n">
                   {c.name}
                 </th>
               ))}
@@ -253,11 +248,9 @@ export function PriceGrid({
                       disabled={!option}
                       onChange={(q) => option && setQuantity(option.productId, q)}
                     />
-                    {!option ? (
-                      <p className="mt-1 text-xs whitespace-normal text-gray-700">Choose an option first</p>
-                    ) : null}
+                    {!option ? <p className="pg-note">Choose an option first</p> : null}
                     {optionMinimum(shown) > 1 ? (
-                      <p className="mt-1 text-xs text-gray-600">Minimum order {optionMinimum(shown)}</p>
+                      <p className="pg-note">Minimum order {optionMinimum(shown)}</p>
                     ) : null}
                   </td>
                   <td className="pg-total" data-testid="row-total">
@@ -268,15 +261,11 @@ export function PriceGrid({
             })}
           </tbody>
           <tfoot className="@max-4xl:block">
-            <tr className="border-t-2 border-gray-300 bg-gray-50 @max-4xl:flex @max-4xl:justify-between">
-              <th
-                scope="row"
-                colSpan={grid.columns.length + (hasDropdowns ? 4 : 3)}
-                className="px-3 py-2 text-right @max-4xl:text-left"
-              >
+            <tr className="pg-foot">
+              <th scope="row" colSpan={grid.columns.length + (hasDropdowns ? 4 : 3)}>
                 Total
               </th>
-              <td className="px-3 py-2 text-right text-base font-bold tabular-nums" data-testid="grid-total">
+              <td data-testid="grid-total">
                 <Price amount={total} />
               </td>
             </tr>

@@ -24,7 +24,8 @@ export interface QuantityEditorProps {
   className?: string
 }
 
-/** Named in price-grid.css (one class instead of the list on every button of every row) */
+/** Named in price-grid.css (one class instead of the list on every button of every row; the
+ * rounded ends by place) */
 const button = 'qty-button'
 
 export function QuantityEditor({
@@ -49,7 +50,7 @@ export function QuantityEditor({
     <div className={className ? `qty ${className}` : 'qty'} data-testid="quantity-editor">
       <button
         type="button"
-        className={`${button} rounded-l`}
+        className={button}
         aria-label={`Decrease ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
         aria-disabled={disabled || undefined}
         onClick={() => step(decrement(text, rule))}
@@ -81,7 +82,7 @@ export function QuantityEditor({
       />
       <button
         type="button"
-        className={`${button} rounded-r`}
+        className={button}
         aria-label={`Increase ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
         aria-disabled={disabled || undefined}
         onClick={() => step(increment(text, rule))}
