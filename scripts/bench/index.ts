@@ -36,7 +36,8 @@ const connections = Number(args.get('connections') ?? 10)
 const only = args.get('only')
 // Ports 4190 and similar are on the WHATWG bad-port list (fetch refuses them); keep to 43xx.
 const appPort = Number(args.get('port') ?? 4310)
-const ceilingPort = appPort + 1
+/** `--ceiling-port=N`: the bare Fastify server's port (default: the app's + 1), so two benches can run side by side */
+const ceilingPort = Number(args.get('ceiling-port') ?? appPort + 1)
 /** Visitors with a basket in the cart scenarios */
 const BASKETS = 20
 /** Orders a second in the order scenario (issue 13's target rate) */

@@ -11,13 +11,13 @@ import { SITE_SPECS } from '../../src/server/db/seed/catalog/vocabulary.ts'
 
 const KB = 1024
 /**
- * Budgets. The issue's targets are a sign under 30 KB and no product page over 50 KB; the
- * office chair meets its 50 KB (and the bench's generated sign its 30 KB, `npm run bench --
- * --only=html`). The first demo sign (9 SKUs) and the largest pages (signs with 20+ SKU rows) do
- * not yet (docs/performance.md): their budgets hold what was reached (sign 110 KB → 47.4 KB,
- * largest 190 KB → 65.6 KB) so they can only go down; lower them as the remaining markup is trimmed.
+ * Budgets. The issue's targets are a sign under 30 KB and no product page over 50 KB (the
+ * office chair's included): every product page is held to the 50 KB, and the bench's generated
+ * sign meets its 30 KB (`npm run bench -- --only=html`). The first demo sign (9 SKUs, six
+ * alternatives, a structured description) is not under 30 KB yet (docs/performance.md): its
+ * budget holds what was reached (110 KB → 47.4 KB → 37.7 KB, ADR 0110) so it can only go down.
  */
-const BUDGET = { sign: 48 * KB, officeChair: 50 * KB, anyProduct: 66 * KB }
+const BUDGET = { sign: 38 * KB, officeChair: 50 * KB, anyProduct: 50 * KB }
 
 function shownProducts(code: string) {
   const catalog = generateSiteCatalog(SITE_SPECS.find((s) => s.code === code)!)
