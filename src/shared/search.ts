@@ -15,6 +15,14 @@ export const CATEGORY_FILTER = 'type:category AND status:published'
 export const DROPDOWN_PRODUCT_FILTER = 'type:product_group OR type:product AND status:published'
 export const SEARCH_PAGE_FILTER = 'type:product AND status:published'
 
+/**
+ * The attribute of the `<script type="application/json">` the first load of the Search page
+ * carries its click-analytics queryID in, as `{"url": page url, "queryID": …}`. The page object of
+ * a first load has `queryID: null`, so its server render is the same for every visitor and the
+ * memoised render is reused (ADR 0112); Inertia visits carry the queryID in the props as before.
+ */
+export const FIRST_LOAD_QUERY_ID_ATTRIBUTE = 'data-search-query-id'
+
 /** Spec §9: hits per dropdown section, with suggestions on and off. */
 export const DROPDOWN_HITS = {
   withSuggestions: { suggestions: 5, categories: 4, products: 3 },

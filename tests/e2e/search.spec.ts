@@ -227,6 +227,46 @@ test.describe('search page', () => {
     await expect(page.getByText(/Showing 11 to 20 of/)).toBeVisible()
   })
 
+  test("records a result click with the search's queryID, on a page loaded as a document and after a visit", async ({
+    page,
+  }) => {
+    await page.goto('/search?q=sign')
+    // The first load's page object has no queryID (its server render is shared); the head has it.
+    const headQueryID = await page.evaluate(
+      () =>
+        (
+          JSON.parse(document.querySelector('script[data-search-query-id]')!.textContent!) as {
+            queryID: string
+          }
+        ).queryID,
+    )
+    expect(headQueryID).toMatch(/^[0-9a-f]{32}$/)
+    const clickOn = async (position: number) => {
+      const event = page.waitForRequest('**/search/insights/1/events')
+      await page
+        .getByTestId('product-grid')
+        .getByTestId('product-tile')
+        .nth(position)
+        .getByRole('link')
+        .first()
+        .click()
+      return (JSON.parse((await event).postData()!) as { events: { queryID: string; positions: number[] }[] })
+        .events[0]!
+    }
+    const first = await clickOn(0)
+    expect(first.queryID).toBe(headQueryID)
+    expect(first.positions).toEqual([1])
+
+    // An Inertia visit to another page of results carries its own queryID in the props.
+    await page.goto('/search?q=sign')
+    await page.getByRole('link', { name: 'Next' }).first().click()
+    await expect(page.getByText(/Showing 11 to 20 of/)).toBeVisible()
+    const second = await clickOn(1)
+    expect(second.queryID).toMatch(/^[0-9a-f]{32}$/)
+    expect(second.queryID).not.toBe(headQueryID)
+    expect(second.positions).toEqual([12])
+  })
+
   test('shows the no-results state with best sellers', async ({ page }) => {
     await page.goto('/search?q=xylophonequartz')
     await expect(page.getByTestId('search-no-results')).toBeVisible()

@@ -376,6 +376,110 @@ function searchContract(
         expect(page.props.bestSellers[0].name).toBe('Quokka Zebra Crossing Sign')
       })
 
+      it('renders a first load with no queryID in its page object and gives the queryID in the head for clicks', async () => {
+        const load = async () => {
+          const res = await t.app.inject({ url: '/search?q=quokka+zebra', headers: { host: 'localhost' } })
+          expect(res.statusCode).toBe(200)
+          const page = JSON.parse(
+            /<script data-page="app" type="application\/json">(.*?)<\/script>/s.exec(res.body)![1]!,
+          )
+          const block = /<script type="application\/json" data-search-query-id>(.*?)<\/script>/s.exec(
+            res.body,
+          )
+          return { page, head: JSON.parse(block![1]!) as { url: string; queryID: string } }
+        }
+        const first = await load()
+        const second = await load()
+        // The same page object for every visitor: the memoised server render is reused.
+        expect(first.page.props.queryID).toBeNull()
+        expect(second.page).toEqual(first.page)
+        expect(first.head.url).toBe(first.page.url)
+        expect(first.head.queryID).toMatch(/^[0-9a-f]{32}$/)
+        expect(second.head.queryID).not.toBe(first.head.queryID)
+
+        // A click sent with the head's queryID is stored against the logged search.
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/search/insights/1/events',
+          headers,
+          payload: JSON.stringify({
+            events: [
+              {
+                eventType: 'click',
+                eventName: 'Search result clicked',
+                index: 'products',
+                queryID: first.head.queryID,
+                objectIDs: [`product-${zebra.id}`],
+                positions: [1],
+              },
+            ],
+          }),
+        })
+        expect(res.statusCode).toBe(200)
+        const rows = await t.app.db
+          .select()
+          .from(searchClicks)
+          .where(eq(searchClicks.queryId, first.head.queryID))
+        expect(rows.map((r) => r.objectId)).toEqual([`product-${zebra.id}`])
+
+        // An Inertia visit still carries the queryID in its props.
+        expect((await visit('/search?q=quokka+zebra')).json().props.queryID).toMatch(/^[0-9a-f]{32}$/)
+      })
+
+      it('gives no queryID in the head when analytics are off', async () => {
+        t.app.config.search.internalIps.push('127.0.0.1')
+        try {
+          const res = await t.app.inject({ url: '/search?q=quokka+zebra', headers: { host: 'localhost' } })
+          expect(res.statusCode).toBe(200)
+          expect(res.body).not.toContain('data-search-query-id')
+        } finally {
+          t.app.config.search.internalIps.length = 0
+        }
+      })
+
+      it("shows a changed product's tile after a catalogue change, made here or announced by another instance", async () => {
+        const numbat = await createListedProduct(t.app.db, {
+          siteId,
+          categoryId: category.id,
+          name: 'Quokka Numbat Tile',
+          minPrice: 500,
+        })
+        t.app.catalog.invalidate({ siteId, groupIds: [numbat.id] })
+        await t.app.searchService.idle()
+        const tileNames = async () =>
+          (await visit('/search?q=numbat')).json().props.listing.results.map((r: { name: string }) => r.name)
+        expect(await tileNames()).toEqual(['Quokka Numbat Tile'])
+
+        // Written without telling the catalogue: the tile is served from the cache.
+        const rename = (name: string) =>
+          t.app.db.update(productGroups).set({ name }).where(eq(productGroups.id, numbat.id))
+        await rename('Quokka Numbat Tile Renamed')
+        expect(await tileNames()).toEqual(['Quokka Numbat Tile'])
+
+        // A write on this instance invalidates the catalogue: the tile is read again.
+        t.app.catalog.invalidate({ siteId, groupIds: [numbat.id] })
+        await t.app.searchService.idle()
+        expect(await tileNames()).toEqual(['Quokka Numbat Tile Renamed'])
+
+        // A write on another instance arrives on the change bus's catalog topic.
+        await rename('Quokka Numbat Tile Again')
+        expect(await tileNames()).toEqual(['Quokka Numbat Tile Renamed'])
+        const bus = t.app.changes as unknown as { receive(text: string): Promise<void> }
+        await bus.receive(
+          JSON.stringify({ o: 'another-instance', t: 'catalog', p: { siteId, groupIds: [numbat.id] } }),
+        )
+        await t.app.searchService.idle()
+        expect(await tileNames()).toEqual(['Quokka Numbat Tile Again'])
+
+        // Unpublished on another instance: the hit and its tile are gone.
+        await t.app.db.update(productGroups).set({ published: false }).where(eq(productGroups.id, numbat.id))
+        await bus.receive(
+          JSON.stringify({ o: 'another-instance', t: 'catalog', p: { siteId, groupIds: [numbat.id] } }),
+        )
+        await t.app.searchService.idle()
+        expect(await tileNames()).toEqual([])
+      })
+
       it('renders for an empty or junk query without searching', async () => {
         for (const url of ['/search', '/search?q=', '/search?q[]=a&q[]=b', '/search?q=%20%20']) {
           const res = await visit(url)

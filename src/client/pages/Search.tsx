@@ -3,10 +3,11 @@
  * products in the shared listing (sort, grid of 2 / 4 columns, pagination), optional content
  * before results, after results and when there are no results, and the 'Best selling products'
  * grid when nothing matched and the option is on. Clicks on results are recorded with the
- * results' queryID and the 1-based position.
+ * results' queryID and the 1-based position (on a page loaded as a document the queryID is read
+ * from the document's head: the props have none, so every visitor shares one server render).
  */
 import { escapeHtml } from '../../shared/safe-html.ts'
-import { Head } from '@inertiajs/react'
+import { Head, usePage } from '@inertiajs/react'
 import type { MouseEvent } from 'react'
 import type { SearchPageProps } from '../../shared/listing.ts'
 import type { SearchSettingsProps } from '../../shared/search.ts'
@@ -16,18 +17,21 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx'
 import { ProductGrid } from '../components/catalog/ProductGrid.tsx'
 import { ProductListing } from '../components/catalog/ProductListing.tsx'
 import { Blocks } from '../components/content/Blocks.tsx'
-import { recordClick } from '../components/search/client.ts'
+import { firstLoadQueryID, recordClick } from '../components/search/client.ts'
 import { useSiteName } from '../lib/shared-props.ts'
 
 export type { SearchPageProps }
 
 export default function Search(props: SearchPageProps & { search?: SearchSettingsProps }) {
-  const { query, listing, queryID, content, bestSellers } = props
+  const { query, listing, content, bestSellers } = props
+  const { url } = usePage()
   const siteName = useSiteName()
   const heading = pageHeading({ page: 'search', query })
   const noResults = listing.pagination.total_results === 0
 
   const onResultClick = (e: MouseEvent<HTMLDivElement>) => {
+    // A page loaded as a document has its queryID in the head, not in the props (ADR 0112).
+    const queryID = props.queryID ?? firstLoadQueryID(url)
     if (!queryID) return
     const link = (e.target as Element).closest('a[href]')
     if (!link) return

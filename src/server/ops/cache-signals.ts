@@ -5,6 +5,7 @@
  * | cache | topic | on another instance |
  * |---|---|---|
  * | catalogue paths, top-level categories, product/category pages and tiles (`catalog.version`) | `catalog` | `catalog.invalidate(change)` |
+ * | search result tiles (SearchService.tiles, per `catalog.version`, ADR 0112) | `catalog` (same change) | dropped with the version |
  * | search index | `catalog` (same change) | re-indexes the changed rows (SearchService listens to the catalogue) |
  * | search redirect rules | `search-redirects` | re-reads the site's rules |
  * | content stories, site settings, header message (SiteRegistry follows content) | `content` | Storyblok: refresh the cache version; then drop |

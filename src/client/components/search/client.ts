@@ -4,7 +4,12 @@
  * events in Algolia Insights' shape. Clicks are also kept in sessionStorage (spec §3 "Stored in
  * the browser": query id, clicked object id, index).
  */
-import type { ClickEvent, SearchRequestBody, SearchResponseBody } from '../../../shared/search.ts'
+import {
+  FIRST_LOAD_QUERY_ID_ATTRIBUTE,
+  type ClickEvent,
+  type SearchRequestBody,
+  type SearchResponseBody,
+} from '../../../shared/search.ts'
 
 export const CLICKS_STORAGE_KEY = 'searchClicks'
 const TOKEN_STORAGE_KEY = 'searchUserToken'
@@ -21,6 +26,23 @@ function headers(): Record<string, string> {
     'content-type': 'application/json',
     accept: 'application/json',
     ...(token ? { 'x-xsrf-token': token } : {}),
+  }
+}
+
+/**
+ * The click-analytics queryID of a Search page loaded as a document (its page object has none, so
+ * its server render is shared, ADR 0112): from the data block in the document's head, when it
+ * names the page at `url`. Null for any other page, or when analytics are off.
+ */
+export function firstLoadQueryID(url: string): string | null {
+  if (typeof document === 'undefined') return null
+  const block = document.querySelector(`script[${FIRST_LOAD_QUERY_ID_ATTRIBUTE}]`)
+  if (!block?.textContent) return null
+  try {
+    const data = JSON.parse(block.textContent) as { url?: unknown; queryID?: unknown }
+    return data.url === url && typeof data.queryID === 'string' ? data.queryID : null
+  } catch {
+    return null
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { SearchIndex, topK, type IndexRecord, type RankingKey } from './engine.ts'
+import { tokenize } from './text.ts'
 
 const corpus: IndexRecord[] = [
   {
@@ -208,6 +209,44 @@ describe('the embedded search index', () => {
     expect(index.size).toBe(corpus.length - 1)
   })
 
+  it('keeps one posting per term per record, however many fields and places hold the term', () => {
+    const index = new SearchIndex('t', {
+      searchableAttributes: ['name', 'category_name', 'short_description'],
+      attributesForFaceting: [],
+    })
+    index.saveObjects([
+      { objectID: 'a', name: 'Sign', category_name: 'Sign sign', short_description: 'A sign, sign' },
+      { objectID: 'b', name: 'Fire exit sign', category_name: 'Signs', short_description: 'sign' },
+      { objectID: 'c', name: 'Locker', category_name: 'Lockers', short_description: 'steel' },
+    ])
+    expect(index.postingCount('sign')).toBe(2)
+    expect(index.postingCount('signs')).toBe(1)
+    index.saveObjects([{ objectID: 'a', name: 'Chair', category_name: 'Chairs', short_description: 'sign' }])
+    expect(index.postingCount('sign')).toBe(2)
+    index.deleteObjects(['b'])
+    expect(index.postingCount('sign')).toBe(1)
+    expect(index.search({ query: 'sign' }).hits.map((h) => h.objectID)).toEqual(['a'])
+  })
+
+  it('scores a record on the best place of a word: the earliest field, then the first position there', () => {
+    const index = new SearchIndex('t', {
+      searchableAttributes: ['name', 'short_description'],
+      attributesForFaceting: [],
+    })
+    index.saveObjects([
+      { objectID: 'later-in-name', name: 'fire sign', short_description: '' },
+      // Its description has 'sign' too, after the name's 'sign' at position 0: the name counts.
+      { objectID: 'first-in-name', name: 'sign', short_description: 'fire sign sign' },
+      { objectID: 'description-only', name: 'fire exit', short_description: 'sign' },
+    ])
+    expect(index.search({ query: 'sign' }).hits.map((h) => h.objectID)).toEqual([
+      'first-in-name',
+      'later-in-name',
+      'description-only',
+    ])
+    expect(index.postingCount('sign')).toBe(3)
+  })
+
   it('sorts by a replica key before relevance', () => {
     const found = build()
       .search({
@@ -319,6 +358,25 @@ describe('the fast ranking path (top-k over precomputed sort places)', () => {
         },
       ),
       { numRuns: 300 },
+    )
+  })
+
+  it('holds one posting per record for every term, for any records', () => {
+    fc.assert(
+      fc.property(fc.array(recordArb, { minLength: 1, maxLength: 60 }), (records) => {
+        const index = new SearchIndex('t', settings)
+        index.saveObjects(records.map((r, i) => ({ objectID: `r${i}`, ...r })))
+        for (const word of words) {
+          const term = tokenize(word)[0]!.word
+          const holding = records.filter((r) =>
+            settings.searchableAttributes.some((a) =>
+              tokenize(String(r[a as keyof typeof r] ?? '')).some((t) => t.word === term),
+            ),
+          ).length
+          expect(index.postingCount(term)).toBe(holding)
+        }
+      }),
+      { numRuns: 100 },
     )
   })
 

@@ -2,7 +2,7 @@
  * One in-process index: the embedded engine behind the Algolia-shaped search contract.
  *
  * Records are tokenised into a term dictionary with packed postings (record, attribute,
- * position). A query word matches dictionary terms exactly, by typo (1 from 4 letters, 2 from
+ * position), one per term and record: the term's best place in it. A query word matches dictionary terms exactly, by typo (1 from 4 letters, 2 from
  * 8, a swap counts as one) and, for the last word, as a prefix (typos allowed too). Every query
  * word must match. Hits are ranked on a tuple compared in order:
  *   1. cost: typos, plus 1 for a word only matched as a prefix (exact words first);
@@ -316,25 +316,41 @@ export class SearchIndex {
     this.rankedCache.clear()
   }
 
+  /**
+   * One posting per term per record: the term's best place in the record (the earliest
+   * searchable attribute, then the first position there). A search keeps only each record's best
+   * hit per word, and for one term that is this posting, so the others were only scanned and
+   * dropped; a word that appears in the name, the description and the category (most of them in
+   * a large catalogue) cost three postings.
+   */
   private index(slot: number, record: IndexRecord) {
-    const terms = new Set<string>()
+    const best = new Map<string, number>()
     this.settings.searchableAttributes.forEach((attribute, attr) => {
       let offset = 0
       for (const text of textsOf(record[attribute])) {
         for (const token of tokenize(text)) {
           const pos = Math.min(MAX_POSITION, offset + token.position)
-          let list = this.postings.get(token.word)
-          if (!list) {
-            list = []
-            this.postings.set(token.word, list)
-          }
-          list.push(pack(slot, attr, pos))
-          terms.add(token.word)
+          const packed = pack(slot, attr, pos)
+          const seen = best.get(token.word)
+          if (seen === undefined || packed < seen) best.set(token.word, packed)
         }
         offset += 8 // items of a list attribute are not neighbours
       }
     })
-    this.docTerms[slot] = [...terms]
+    for (const [term, packed] of best) {
+      let list = this.postings.get(term)
+      if (!list) {
+        list = []
+        this.postings.set(term, list)
+      }
+      list.push(packed)
+    }
+    this.docTerms[slot] = [...best.keys()]
+  }
+
+  /** How many postings a term has (tests: one per record holding it). */
+  postingCount(term: string): number {
+    return this.postings.get(term)?.length ?? 0
   }
 
   private unindex(slot: number) {

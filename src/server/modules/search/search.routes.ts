@@ -11,10 +11,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ListingProps, ProductTileData, SearchPageProps } from '../../../shared/listing.ts'
 import { clampPage, paginationMeta } from '../../../shared/pagination.ts'
-import { cleanQuery, PRODUCTS_INDEX, SEARCH_PAGE_FILTER, type SearchHit } from '../../../shared/search.ts'
+import { serializeJsonLd } from '../../../shared/breadcrumbs.ts'
+import {
+  cleanQuery,
+  FIRST_LOAD_QUERY_ID_ATTRIBUTE,
+  PRODUCTS_INDEX,
+  SEARCH_PAGE_FILTER,
+  type SearchHit,
+} from '../../../shared/search.ts'
 import type { SortKey } from '../../../shared/sorting.ts'
-import { presentProductTile } from '../catalog/category.presenter.ts'
-import { findProductTiles, parseListingQuery } from '../catalog/listing.ts'
+import { parseListingQuery } from '../catalog/listing.ts'
 import { parseObjectId } from './documents.ts'
 import { PAGINATION_LIMIT } from './engine.ts'
 import type { ProductReplica } from './search.engine.ts'
@@ -48,8 +54,8 @@ function badRequest(reply: FastifyReply, message: string) {
   return reply.code(400).send({ message, status: 400 })
 }
 
-async function tilesFor(request: FastifyRequest, siteId: number, ids: number[]): Promise<ProductTileData[]> {
-  return (await findProductTiles(request.server.db, { siteId, ids })).map(presentProductTile)
+function tilesFor(request: FastifyRequest, siteId: number, ids: number[]): Promise<ProductTileData[]> {
+  return request.server.searchService.tiles.get(siteId, ids)
 }
 
 export async function searchRoutes(app: FastifyInstance) {
@@ -162,10 +168,15 @@ export async function searchRoutes(app: FastifyInstance) {
       noResults && app.config.search.bestSellers
         ? await tilesFor(request, site.id, await app.searchService.bestSellerIds(site.id, BEST_SELLERS_COUNT))
         : null
+    const queryID = result?.queryID ?? null
+    // A first load (HTML) renders with queryID null, so the page object, and with it the
+    // memoised server render, is the same for every visitor of this search; the queryID goes in
+    // a data block of the document's head, which the page reads when a result is clicked.
+    const firstLoad = !request.headers['x-inertia']
     const props: SearchPageProps = {
       query,
       listing,
-      queryID: result?.queryID ?? null,
+      queryID: firstLoad ? null : queryID,
       content: {
         beforeResults: await app.content.optionalBlocks(site.id, 'search/before-results'),
         afterResults: await app.content.optionalBlocks(site.id, 'search/after-results'),
@@ -173,6 +184,12 @@ export async function searchRoutes(app: FastifyInstance) {
       },
       bestSellers,
     }
-    return reply.inertia.render('Search', { ...props })
+    const head =
+      firstLoad && queryID
+        ? [
+            `<script type="application/json" ${FIRST_LOAD_QUERY_ID_ATTRIBUTE}>${serializeJsonLd({ url: request.url, queryID })}</script>`,
+          ]
+        : undefined
+    return reply.inertia.render('Search', { ...props }, head ? { head } : {})
   })
 }

@@ -23,6 +23,7 @@ import { productGroups } from '../catalog/catalog.tables.ts'
 import { loadCategoryRecords, loadProductRecords } from './documents.ts'
 import type { IndexRecord } from './engine.ts'
 import { normalise } from './text.ts'
+import { SearchTiles } from './tiles.ts'
 import {
   SearchRequestError,
   PRODUCT_REPLICAS,
@@ -140,6 +141,8 @@ export class SearchService {
   /** The first build of every index (null until start() is called). */
   private firstBuild: Promise<void> | null = null
   lastBuild: BuildReport | null = null
+  /** Product tiles of search hits by id, per catalogue version (tiles.ts says how it follows changes). */
+  readonly tiles: SearchTiles
 
   constructor(
     readonly db: Db,
@@ -147,6 +150,7 @@ export class SearchService {
     catalog: CatalogService,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.tiles = new SearchTiles(db, catalog)
     this.unsubscribe = catalog.onChange((change) => this.enqueue(() => this.applyChange(change)))
   }
 
