@@ -6,7 +6,8 @@
  * - Code splitting: every `import()` of the server (pdfkit, nodemailer, qrcode, ioredis, pg, the
  *   demo seed, …) becomes its own chunk, so what loads lazily in the source still loads lazily.
  *   The chunks sit beside `main.js`: `config.ts` finds the project root from its own file's place.
- * - `main.ts` stays the small entry that turns on Node's compile cache before the rest loads.
+ * - `main.ts` stays the small entry that turns on Node's compile cache before the rest loads; the
+ *   command-line tools (migrate, seed, admin, content import) are entries of their own.
  * - External (loaded from node_modules at run time): packages with native code or WebAssembly, or
  *   that read files beside their own module (fonts, workers), and the dev-only Vite.
  */
@@ -42,7 +43,14 @@ rmSync(resolve(root, 'dist/node'), { recursive: true, force: true })
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/server/main.ts' },
+  entryPoints: {
+    main: 'src/server/main.ts',
+    // The command-line tools, at the places `tsc` used to emit them (e.g. `node dist/node/server/db/seed/cli.js`)
+    'db/migrate-cli': 'src/server/db/migrate-cli.ts',
+    'db/seed/cli': 'src/server/db/seed/cli.ts',
+    'modules/admin/cli': 'src/server/modules/admin/cli.ts',
+    'modules/content/import-cli': 'src/server/modules/content/import-cli.ts',
+  },
   outdir,
   bundle: true,
   splitting: true,
