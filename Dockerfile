@@ -1,5 +1,5 @@
 # Multi-stage build of the shop on Node 24 LTS. Not built by CI (no container engine there);
-# it runs the same commands CI tests: `npm ci`, `npm run build`, `node dist/node/server/main.js`.
+# it runs the same commands CI tests: `npm ci`, `npm run build`, `npm run serve`.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -19,4 +19,5 @@ COPY --from=build --chown=node:node /app/content ./content
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/node/server/main.js"]
+# The serve script sets the server's environment (ADR 0113) and execs node, which gets the signals.
+CMD ["npm", "run", "serve"]

@@ -36,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf var/e2e-db var/e2e-mail.jsonl && node dist/node/server/main.js',
+    command: 'rm -rf var/e2e-db var/e2e-mail.jsonl && npm run serve',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

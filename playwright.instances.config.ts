@@ -24,7 +24,7 @@ export default defineConfig({
   timeout: 60_000,
   use: { ...base.use, baseURL: `http://localhost:${ports[0]}` },
   webServer: ports.map((port, i) => ({
-    command: 'node dist/node/server/main.js',
+    command: 'npm run serve',
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -27,8 +27,9 @@ const preactCompat = [
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [react(), tailwindcss()],
   resolve: command === 'build' ? { alias: preactCompat } : {},
-  // Bundled into the SSR build so that its `react` imports resolve to Preact too.
-  ssr: command === 'build' ? { noExternal: ['@inertiajs/react'] } : {},
+  // The production SSR build bundles its dependencies: their `react` imports resolve to Preact
+  // too, and the server loads one file at start instead of resolving each package (ADR 0113).
+  ssr: command === 'build' ? { noExternal: true } : {},
   build: isSsrBuild
     ? {
         ssr: 'src/client/ssr.tsx',

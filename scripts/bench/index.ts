@@ -16,6 +16,7 @@ import { lighthouseBench } from './lighthouse.ts'
 import { basketBench } from './basket.ts'
 import { load, rateLoad, type LoadResult } from './load.ts'
 import { orderBench } from './order.ts'
+import { serverCommand } from './server-command.ts'
 import { search100kBench, startupBench } from './startup.ts'
 
 // A production server on PostgreSQL refuses to start without a session secret (every instance
@@ -25,8 +26,8 @@ process.env.SESSION_SECRET ??= randomBytes(32).toString('hex')
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '../..')
 const args = new Map(
   process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=')
-    return [k!, v ?? 'true'] as const
+    const [k, ...v] = a.replace(/^--/, '').split('=')
+    return [k!, v.length ? v.join('=') : 'true'] as const
   }),
 )
 const durationMs = Number(args.get('duration') ?? 10) * 1000
@@ -295,7 +296,15 @@ async function main() {
   }
   // Issue 18: cold start and memory on the demo data, and the Search page at 100k products, each
   // with its own servers before the main run's (--only=startup or --only=search100k for just one).
-  const own = { root, port: appPort, durationMs, connections }
+  // `--runs=N`: starts measured by the startup bench; `--node-args=--a,--b`: flags for the server's node.
+  const own = {
+    root,
+    port: appPort,
+    durationMs,
+    connections,
+    runs: args.has('runs') ? Number(args.get('runs')) : undefined,
+    nodeArgs: args.get('node-args')?.split(',').filter(Boolean),
+  }
   if (!only || only === 'startup') await startupBench(own)
   if (!only || only === 'search100k') await search100kBench(own)
   if (only === 'startup' || only === 'search100k') return
@@ -303,7 +312,9 @@ async function main() {
   rmSync(dbDir, { recursive: true, force: true })
   const targets = await prepareCatalog(dbDir)
   await measureSearchIndex(dbDir)
-  const app = start('app', process.execPath, ['dist/node/server/main.js'], {
+  const serve = serverCommand(root)
+  const app = start('app', serve.command, serve.args, {
+    ...serve.env,
     NODE_ENV: 'production',
     PORT: String(appPort),
     HOST: '127.0.0.1',

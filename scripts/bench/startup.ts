@@ -18,6 +18,7 @@ import http from 'node:http'
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { load, rateLoad, type LoadResult } from './load.ts'
+import { serverCommand } from './server-command.ts'
 
 export interface StartupBenchOptions {
   root: string
@@ -27,6 +28,8 @@ export interface StartupBenchOptions {
   runs?: number
   durationMs?: number
   connections?: number
+  /** Extra flags for node (e.g. `--max-semi-space-size=8`), before the serve script's arguments */
+  nodeArgs?: string[]
 }
 
 const COLD_START_TARGET_MS = 1000
@@ -98,9 +101,10 @@ interface Start {
 /** Starts the server and polls until the home page answers, then until /readyz says 200. */
 async function startServer(opts: StartupBenchOptions, dataDir: string, timeoutMs = 300_000): Promise<Start> {
   const started = performance.now()
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+  const serve = serverCommand(opts.root, opts.nodeArgs)
+  const child = spawn(serve.command, serve.args, {
     cwd: opts.root,
-    env: serverEnv(opts, dataDir),
+    env: { ...serverEnv(opts, dataDir), ...serve.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const until = started + timeoutMs
@@ -140,6 +144,7 @@ function pages(port: number) {
 
 export async function startupBench(opts: StartupBenchOptions): Promise<void> {
   const runs = opts.runs ?? 5
+  if (opts.nodeArgs?.length) console.log(`startup: node flags ${opts.nodeArgs.join(' ')}`)
   const dataDir = resolve(opts.root, 'var/bench-startup-db')
   rmSync(dataDir, { recursive: true, force: true })
 

@@ -15,6 +15,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import pg from 'pg'
+import { serverCommand } from '../bench/server-command.ts'
 
 const base = process.env.DATABASE_URL
 if (!base) throw new Error('DATABASE_URL (any database on the server; a fresh one is created next to it)')
@@ -37,10 +38,12 @@ const url = new URL(base)
 url.pathname = `/${name}`
 
 function start(port: number, seed: boolean): ChildProcess {
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+  const serve = serverCommand(root)
+  const child = spawn(serve.command, serve.args, {
     cwd: root,
     env: {
       ...process.env,
+      ...serve.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

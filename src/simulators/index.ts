@@ -75,8 +75,10 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
   let sns: Promise<{ cert: string; privateKey: string }> | null = null
   const snsCertificate = () =>
     (sns ??= import('selfsigned')
-      .then(({ generate }) =>
-        generate([{ name: 'commonName', value: 'sns.simulator.invalid' }], {
+      // `default` (module.exports of this CommonJS package): the server bundle's chunk of a
+      // CommonJS package has no named exports (ADR 0113).
+      .then(({ default: selfsigned }) =>
+        selfsigned.generate([{ name: 'commonName', value: 'sns.simulator.invalid' }], {
           keySize: 2048,
           notAfterDate: new Date(Date.now() + 365 * 86400_000),
           algorithm: 'sha256',
