@@ -50,7 +50,9 @@ onPostgres('a basket change that arrives while another holds the basket', () => 
 
   it('waits for the lock and answers with the lines as the holder left them: no lost quantity, no second line', async () => {
     const v = await new Visitor(t.app).start()
-    const first = (await v.post('/cart/add', { items: [{ listing_id: kept.id, quantity: 1 }] })).json() as Cart
+    const first = (
+      await v.post('/cart/add', { items: [{ listing_id: kept.id, quantity: 1 }] })
+    ).json() as Cart
     const cartId = first.id!
     let release!: () => void
     const released = new Promise<void>((r) => (release = r))
