@@ -2,11 +2,13 @@
  * The basket's bench (issue 18, `--only=basket`): add to basket at 10 concurrent visitors, the
  * Cart page of a five-line basket, the SQL statements per request (the server's `x-db-queries`
  * header, sent with SERVER_TIMING), and what a logged-in visitor's page costs beside an anonymous
- * one. Every target is printed with its figure and "met" or "NOT met".
+ * one. Every target is printed with its figure and "met" or "NOT met", and every scenario with
+ * the CPU time the server and PostgreSQL's backends spent per request (scripts/bench/proc-cpu.ts).
  */
 import { call, type Answer } from './http.ts'
 import { demoCustomerCookie } from './auth.ts'
 import { load, rateLoad, type LoadResult } from './load.ts'
+import { cpuSince, type CpuSpent } from './proc-cpu.ts'
 
 export interface BasketBenchOptions {
   base: string
@@ -17,6 +19,33 @@ export interface BasketBenchOptions {
   connections: number
   durationMs: number
   postgres: boolean
+  /** The server's process id (its CPU time per request is printed) */
+  appPid?: number
+  /** The bench's PostgreSQL database: its backends' CPU time per request is printed */
+  databaseUrl?: string
+}
+
+/** The process ids of the PostgreSQL backends connected to the bench database (the app's pool). */
+async function backendPids(
+  url: string,
+): Promise<{ pids: () => Promise<number[]>; close: () => Promise<void> }> {
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  return {
+    pids: async () =>
+      (
+        await client.query<{ pid: number }>(
+          `select pid from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+        )
+      ).rows.map((r) => r.pid),
+    close: () => client.end(),
+  }
+}
+
+function perRequest(ms: number | null, requests: number): string {
+  return ms === null || requests === 0 ? '?' : (ms / requests).toFixed(3)
 }
 
 /** Visitors adding to their baskets at once (issue 18: 10 concurrent visitors). */
@@ -125,12 +154,27 @@ export async function basketBench(o: BasketBenchOptions): Promise<void> {
       { ...loggedInHome, connections: o.connections, durationMs: o.durationMs },
     ],
   ]
-  // Warm every scenario once (V8 and PGlite's WebAssembly tier up), then measure each.
+  // Warm every scenario once (V8 and PGlite's WebAssembly tier up), then measure each, counting
+  // the CPU time of the server and of the database's backends over the measured part only.
   for (const [, s] of scenarios) await load({ ...s, durationMs: 2000 })
+  const backends = o.databaseUrl ? await backendPids(o.databaseUrl) : null
+  const cpu = new Map<string, CpuSpent>()
   const results: [string, LoadResult][] = []
-  for (const [name, s] of scenarios) results.push([name, await load({ ...s, warmupMs: 1000 })])
-  const cartFixed = await rateLoad({ ...cartPage, rate: 200, durationMs: o.durationMs })
-  results.push(['basket: Cart page, Inertia JSON, fixed 200 req/s', cartFixed])
+  try {
+    for (const [name, s] of scenarios) {
+      await load({ ...s, durationMs: 1000 })
+      const spent = await cpuSince(o.appPid, backends?.pids ?? null)
+      results.push([name, await load(s)])
+      cpu.set(name, await spent())
+    }
+    const spent = await cpuSince(o.appPid, backends?.pids ?? null)
+    const cartFixed = await rateLoad({ ...cartPage, rate: 200, durationMs: o.durationMs })
+    cpu.set('basket: Cart page, Inertia JSON, fixed 200 req/s', await spent())
+    results.push(['basket: Cart page, Inertia JSON, fixed 200 req/s', cartFixed])
+  } finally {
+    await backends?.close()
+  }
+  const cartFixed = results.at(-1)![1]
 
   const queries = {
     cartPage: await queriesPerRequest(10, () => call(cartPage.url, 'GET', cartPage.variants[0]!.headers)),
@@ -151,6 +195,8 @@ export async function basketBench(o: BasketBenchOptions): Promise<void> {
       'p99 ms': r.p99.toFixed(2),
       'server p50': r.server ? r.server.p50.toFixed(2) : '',
       'server p95': r.server ? r.server.p95.toFixed(2) : '',
+      'app CPU ms/req': perRequest(cpu.get(name)?.app ?? null, r.requests),
+      'db CPU ms/req': o.postgres ? perRequest(cpu.get(name)?.database ?? null, r.requests) : 'in app',
       errors: r.errors + r.non2xx,
     })),
   )

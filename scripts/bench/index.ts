@@ -557,6 +557,8 @@ async function main() {
         connections,
         durationMs,
         postgres: Boolean(process.env.DATABASE_URL),
+        appPid: app.pid,
+        databaseUrl: process.env.DATABASE_URL,
       })
     if (!only || 'forgot-password timing'.includes(only)) await forgotTiming()
   } finally {

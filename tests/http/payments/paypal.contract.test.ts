@@ -162,9 +162,11 @@ describe('PayPal adapter against the simulator', () => {
   })
 
   it('verifies a webhook, re-fetches the order, and ignores the same event replayed', async () => {
-    h.sims.paypal.setWebhookUrl(`${h.shopOrigin}/payments/notify/paypal`)
     const p = h.app.payments
     const { attempt, orderId } = await approvedAttempt(2600)
+    // Webhooks from here on: the approval's own event, delivered meanwhile, would reconcile the
+    // attempt a second time (touching it) after the snapshot below was taken.
+    h.sims.paypal.setWebhookUrl(`${h.shopOrigin}/payments/notify/paypal`)
     h.sims.faults.add({
       provider: 'paypal',
       match: `POST /v2/checkout/orders/${orderId}/capture`,

@@ -1,7 +1,8 @@
 /**
  * The basket: every read and write of carts. Each write is one transaction that locks the cart
- * row (`SELECT … FOR UPDATE`), changes lines or codes, recomputes every total from the catalogue
- * with the pricing engine and stores the header summary on the row. Nothing here knows HTTP.
+ * row (`SELECT … FOR UPDATE`) and reads its lines in the same round trip, changes lines or codes,
+ * recomputes every total from the catalogue with the pricing engine and stores the header summary
+ * on the row together with the changed quantities (ADR 0111). Nothing here knows HTTP.
  */
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
@@ -239,6 +240,9 @@ export class CartService {
   /** Told of every write to a basket's header summary or to delivery rates (other instances). */
   private readonly changeListeners = new Set<(change: CartCacheChange) => void>()
 
+  /** The Cart page's read, built and named once (PostgreSQL plans it once per connection). */
+  private cartPageRead?: ReturnType<typeof cartWithLinesRead>
+
   constructor(readonly db: Db) {}
 
   /** Calls `listener` after this process changed a basket or delivery rates; returns unsubscribe. */
@@ -317,180 +321,188 @@ export class CartService {
   // --- Writes -----------------------------------------------------------------------------
 
   async add(ctx: CartContext, items: AddLine[], promotionCodes?: string[]): Promise<CartResult> {
-    return this.mutate(ctx, { create: items.length > 0, promotionCodes }, async (tx, cart, lines) => {
-      if (items.length === 0) return false
-      // What the basket's own lines (read in this transaction, after the lock) already say about
-      // a product or category is as fresh as a query for it: only the others are looked up.
-      const byId = new Map<number, CatalogLine>()
-      const catById = new Map<number, CatalogCategory>()
-      for (const l of lines) {
-        if (l.published && l.groupPublished && !byId.has(l.item.productId)) {
-          byId.set(l.item.productId, catalogLineOf(l))
-        }
-        if (l.item.categoryId !== null && l.categoryUrl !== null && !catById.has(l.item.categoryId)) {
-          catById.set(l.item.categoryId, {
-            id: l.item.categoryId,
-            name: l.categoryName,
-            url: l.categoryUrl,
-            builder: l.categoryBuilder,
-          })
-        }
-      }
-      const ids = [...new Set(items.map((i) => i.listing_id))].filter((id) => !byId.has(id))
-      if (ids.length) {
-        const found = await tx
-          .select(catalogColumns)
-          .from(products)
-          .innerJoin(productGroups, eq(productGroups.id, products.groupId))
-          .where(
-            and(
-              inArray(products.id, ids),
-              eq(products.siteId, ctx.site.id),
-              eq(products.published, true),
-              eq(productGroups.published, true),
-            ),
-          )
-        for (const p of found) byId.set(p.id, p)
-      }
-      // The categories named, and the default category of each product that will get a new line.
-      const categoryIds = new Set<number>()
-      for (const i of items) {
-        const wanted = i.category_id || byId.get(i.listing_id)?.categoryId
-        if (wanted && !catById.has(wanted)) categoryIds.add(wanted)
-      }
-      if (categoryIds.size) {
-        const cats = await tx
-          .select({
-            id: categories.id,
-            siteId: categories.siteId,
-            name: categories.name,
-            url: categories.url,
-            builder: categories.builder,
-          })
-          .from(categories)
-          .where(inArray(categories.id, [...categoryIds]))
-        for (const c of cats) if (c.siteId === ctx.site.id) catById.set(c.id, c)
-      }
-      const existing = lines.map((l) => l.item)
-      const added: { line: AddLine; product: CatalogLine; categoryId: number | null; options: number[] }[] =
-        []
-
-      for (const [index, line] of items.entries()) {
-        const product = byId.get(line.listing_id)
-        if (!product) throw invalid(`items.${index}.listing_id`, 'This product is not available.')
-        const categoryId = line.category_id ?? product.categoryId
-        if (line.category_id && !catById.has(line.category_id)) {
-          throw invalid(`items.${index}.category_id`, 'This category does not exist.')
-        }
-        if (line.quantity < product.minimumOrder) {
-          throw invalid(
-            `items.${index}.quantity`,
-            `The minimum order quantity for ${product.name} is ${product.minimumOrder}.`,
-          )
-        }
-        const options = line.customisation?.options ?? []
-        if (options.length > 0) {
-          const builder = line.category_id ? catById.get(line.category_id)?.builder : null
-          checkOptions(builder ?? null, options, index, product.id)
-        }
-        const plain = options.length === 0 && !line.sequence_id && !line.printable_sign
-        const same = plain
-          ? existing.find(
-              (e) =>
-                e.productId === product.id &&
-                e.categoryId === categoryId &&
-                !e.isFreeGift &&
-                e.parentId === null &&
-                e.options.length === 0 &&
-                !e.sequenceId &&
-                !e.printableSign &&
-                !e.workWearSession,
-            )
-          : undefined
-        if (same) {
-          const quantity = same.quantity + line.quantity
-          if (quantity > MAX_QUANTITY) {
-            throw invalid(`items.${index}.quantity`, `The quantity may not be greater than ${MAX_QUANTITY}.`)
+    return this.mutate(
+      ctx,
+      { create: items.length > 0, promotionCodes },
+      async (tx, cart, lines, quantities) => {
+        if (items.length === 0) return false
+        // What the basket's own lines (read in this transaction, after the lock) already say about
+        // a product or category is as fresh as a query for it: only the others are looked up.
+        const byId = new Map<number, CatalogLine>()
+        const catById = new Map<number, CatalogCategory>()
+        for (const l of lines) {
+          if (l.published && l.groupPublished && !byId.has(l.item.productId)) {
+            byId.set(l.item.productId, catalogLineOf(l))
           }
-          await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, same.id))
-          // The loaded line is patched in place: it is what pricing reads next.
-          same.quantity = quantity
-        } else {
-          const pending = plain
-            ? added.find(
-                (a) =>
-                  a.product.id === product.id &&
-                  a.categoryId === categoryId &&
-                  a.options.length === 0 &&
-                  !a.line.sequence_id &&
-                  !a.line.printable_sign,
+          if (l.item.categoryId !== null && l.categoryUrl !== null && !catById.has(l.item.categoryId)) {
+            catById.set(l.item.categoryId, {
+              id: l.item.categoryId,
+              name: l.categoryName,
+              url: l.categoryUrl,
+              builder: l.categoryBuilder,
+            })
+          }
+        }
+        const ids = [...new Set(items.map((i) => i.listing_id))].filter((id) => !byId.has(id))
+        if (ids.length) {
+          const found = await tx
+            .select(catalogColumns)
+            .from(products)
+            .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+            .where(
+              and(
+                inArray(products.id, ids),
+                eq(products.siteId, ctx.site.id),
+                eq(products.published, true),
+                eq(productGroups.published, true),
+              ),
+            )
+          for (const p of found) byId.set(p.id, p)
+        }
+        // The categories named, and the default category of each product that will get a new line.
+        const categoryIds = new Set<number>()
+        for (const i of items) {
+          const wanted = i.category_id || byId.get(i.listing_id)?.categoryId
+          if (wanted && !catById.has(wanted)) categoryIds.add(wanted)
+        }
+        if (categoryIds.size) {
+          const cats = await tx
+            .select({
+              id: categories.id,
+              siteId: categories.siteId,
+              name: categories.name,
+              url: categories.url,
+              builder: categories.builder,
+            })
+            .from(categories)
+            .where(inArray(categories.id, [...categoryIds]))
+          for (const c of cats) if (c.siteId === ctx.site.id) catById.set(c.id, c)
+        }
+        const existing = lines.map((l) => l.item)
+        const added: { line: AddLine; product: CatalogLine; categoryId: number | null; options: number[] }[] =
+          []
+
+        for (const [index, line] of items.entries()) {
+          const product = byId.get(line.listing_id)
+          if (!product) throw invalid(`items.${index}.listing_id`, 'This product is not available.')
+          const categoryId = line.category_id ?? product.categoryId
+          if (line.category_id && !catById.has(line.category_id)) {
+            throw invalid(`items.${index}.category_id`, 'This category does not exist.')
+          }
+          if (line.quantity < product.minimumOrder) {
+            throw invalid(
+              `items.${index}.quantity`,
+              `The minimum order quantity for ${product.name} is ${product.minimumOrder}.`,
+            )
+          }
+          const options = line.customisation?.options ?? []
+          if (options.length > 0) {
+            const builder = line.category_id ? catById.get(line.category_id)?.builder : null
+            checkOptions(builder ?? null, options, index, product.id)
+          }
+          const plain = options.length === 0 && !line.sequence_id && !line.printable_sign
+          const same = plain
+            ? existing.find(
+                (e) =>
+                  e.productId === product.id &&
+                  e.categoryId === categoryId &&
+                  !e.isFreeGift &&
+                  e.parentId === null &&
+                  e.options.length === 0 &&
+                  !e.sequenceId &&
+                  !e.printableSign &&
+                  !e.workWearSession,
               )
             : undefined
-          if (pending) {
-            // The same product twice in one add: one new line with both quantities.
-            const quantity = pending.line.quantity + line.quantity
+          if (same) {
+            const quantity = same.quantity + line.quantity
             if (quantity > MAX_QUANTITY) {
               throw invalid(
                 `items.${index}.quantity`,
                 `The quantity may not be greater than ${MAX_QUANTITY}.`,
               )
             }
-            pending.line = { ...pending.line, quantity }
+            // Written with the basket's summary at the end; the loaded line is patched in place:
+            // it is what pricing reads next.
+            quantities.set(same.id, quantity)
+            same.quantity = quantity
           } else {
-            added.push({ line, product, categoryId, options })
+            const pending = plain
+              ? added.find(
+                  (a) =>
+                    a.product.id === product.id &&
+                    a.categoryId === categoryId &&
+                    a.options.length === 0 &&
+                    !a.line.sequence_id &&
+                    !a.line.printable_sign,
+                )
+              : undefined
+            if (pending) {
+              // The same product twice in one add: one new line with both quantities.
+              const quantity = pending.line.quantity + line.quantity
+              if (quantity > MAX_QUANTITY) {
+                throw invalid(
+                  `items.${index}.quantity`,
+                  `The quantity may not be greater than ${MAX_QUANTITY}.`,
+                )
+              }
+              pending.line = { ...pending.line, quantity }
+            } else {
+              added.push({ line, product, categoryId, options })
+            }
           }
         }
-      }
-      if (added.length === 0) return false
-      // Every new line in one statement; their catalogue details are known already.
-      const rows = await tx
-        .insert(cartItems)
-        .values(
-          added.map(({ line, product, categoryId, options }) => ({
-            cartId: cart.id,
-            productId: product.id,
-            categoryId,
-            quantity: line.quantity,
-            options,
-            sequenceId: line.sequence_id ?? null,
-            printableSign: line.printable_sign ?? null,
-          })),
-        )
-        .returning()
-      rows.forEach((item, i) => {
-        const { product, categoryId } = added[i]!
-        const category = categoryId !== null ? catById.get(categoryId) : undefined
-        lines.push({
-          item,
-          sku: product.sku,
-          productCode: product.productCode,
-          productName: product.name,
-          description: product.description,
-          priceList: product.priceList,
-          minimumOrder: product.minimumOrder,
-          published: true,
-          groupPublished: true,
-          groupName: product.groupName,
-          groupUrl: product.groupUrl,
-          groupMedia: product.groupMedia,
-          groupCategoryId: product.categoryId,
-          vatReliefEligible: product.vatReliefEligible,
-          vatReliefKind: product.vatReliefKind,
-          categoryName: category?.name ?? null,
-          categoryUrl: category?.url ?? null,
-          categoryBuilder: category?.builder ?? null,
+        if (added.length === 0) return false
+        // Every new line in one statement; their catalogue details are known already.
+        const rows = await tx
+          .insert(cartItems)
+          .values(
+            added.map(({ line, product, categoryId, options }) => ({
+              cartId: cart.id,
+              productId: product.id,
+              categoryId,
+              quantity: line.quantity,
+              options,
+              sequenceId: line.sequence_id ?? null,
+              printableSign: line.printable_sign ?? null,
+            })),
+          )
+          .returning()
+        rows.forEach((item, i) => {
+          const { product, categoryId } = added[i]!
+          const category = categoryId !== null ? catById.get(categoryId) : undefined
+          lines.push({
+            item,
+            sku: product.sku,
+            productCode: product.productCode,
+            productName: product.name,
+            description: product.description,
+            priceList: product.priceList,
+            minimumOrder: product.minimumOrder,
+            published: true,
+            groupPublished: true,
+            groupName: product.groupName,
+            groupUrl: product.groupUrl,
+            groupMedia: product.groupMedia,
+            groupCategoryId: product.categoryId,
+            vatReliefEligible: product.vatReliefEligible,
+            vatReliefKind: product.vatReliefKind,
+            categoryName: category?.name ?? null,
+            categoryUrl: category?.url ?? null,
+            categoryBuilder: category?.builder ?? null,
+          })
         })
-      })
-      // The lines in id order, as a fresh read gives them: nothing to read again.
-      lines.sort((a, b) => a.item.id - b.item.id)
-      return false
-    })
+        // The lines in id order, as a fresh read gives them: nothing to read again.
+        lines.sort((a, b) => a.item.id - b.item.id)
+        return false
+      },
+    )
   }
 
   /** Sets line quantities; 0 removes the line. */
   async updateItems(ctx: CartContext, items: { id: number; quantity: number }[]): Promise<CartResult> {
-    return this.mutate(ctx, { create: false }, (tx, cart, lines) =>
-      this.setQuantities(tx, cart, lines, items),
+    return this.mutate(ctx, { create: false }, (tx, cart, lines, quantities) =>
+      this.setQuantities(tx, cart, lines, items, quantities),
     )
   }
 
@@ -519,9 +531,9 @@ export class CartService {
         create: !onlyCodes || (payload.promotionCodes ?? []).some((c) => c.trim()),
         promotionCodes: payload.promotionCodes,
       },
-      async (tx, cart, lines) => {
+      async (tx, cart, lines, quantities) => {
         const removed = payload.items?.length
-          ? await this.setQuantities(tx, cart, lines, payload.items)
+          ? await this.setQuantities(tx, cart, lines, payload.items, quantities)
           : false
         const set: Partial<CartRow> = {}
         if (payload.shippingZone !== undefined || payload.despatch_type !== undefined) {
@@ -994,19 +1006,50 @@ export class CartService {
 
   // --- Internals --------------------------------------------------------------------------
 
-  private async findSessionCart(
-    executor: Executor,
-    siteId: number,
-    cartId: string,
-    lock = false,
-  ): Promise<CartRow | null> {
+  private async findSessionCart(executor: Executor, siteId: number, cartId: string): Promise<CartRow | null> {
     if (!isCartId(cartId)) return null
-    const query = executor
+    const [row] = await executor
       .select()
       .from(carts)
       .where(and(eq(carts.id, cartId), eq(carts.siteId, siteId), eq(carts.kind, 'session')))
-    const [row] = lock ? await query.for('update') : await query
     return row ?? null
+  }
+
+  /** Locks a session basket of the site for the rest of the transaction (a named statement). */
+  private async lockSessionCart(tx: Tx, siteId: number, cartId: string): Promise<CartRow | null> {
+    const [row] = await tx
+      .select()
+      .from(carts)
+      .where(and(eq(carts.id, cartId), eq(carts.siteId, siteId), eq(carts.kind, 'session')))
+      .for('update')
+      .prepare('cart_lock')
+      .execute()
+    return row ?? null
+  }
+
+  /**
+   * The last statement of a basket change: stores the quantities `change` set (none is fine)
+   * and the recomputed header summary, in one statement (a named one: its text never varies).
+   */
+  private async storeChanges(
+    tx: Tx,
+    cartId: string,
+    quantities: Map<number, number>,
+    priced: PricedCart,
+  ): Promise<void> {
+    const written = tx.$with('written', { id: cartItems.id }).as(
+      sql`update ${cartItems} set quantity = v.quantity
+        from unnest(${sql.param([...quantities.keys()])}::integer[], ${sql.param([...quantities.values()])}::integer[]) as v(id, quantity)
+        where ${cartItems.id} = v.id and ${cartItems.cartId} = ${cartId}
+        returning ${cartItems.id}`,
+    )
+    await tx
+      .with(written)
+      .update(carts)
+      .set({ summaryCount: priced.totalItems, summaryTotal: priced.totalPriceIncTax, updatedAt: sql`now()` })
+      .where(eq(carts.id, cartId))
+      .prepare('cart_store')
+      .execute()
   }
 
   /**
@@ -1018,15 +1061,8 @@ export class CartService {
     cartId: string,
   ): Promise<{ row: CartRow; lines: LineRow[] } | null> {
     if (!isCartId(cartId)) return null
-    const rows = await this.db
-      .select({ cart: carts, item: cartItems, ...lineColumns })
-      .from(carts)
-      .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
-      .leftJoin(products, eq(products.id, cartItems.productId))
-      .leftJoin(productGroups, eq(productGroups.id, products.groupId))
-      .leftJoin(categories, eq(categories.id, cartItems.categoryId))
-      .where(and(eq(carts.id, cartId), eq(carts.siteId, siteId), eq(carts.kind, 'session')))
-      .orderBy(asc(cartItems.id))
+    this.cartPageRead ??= cartWithLinesRead(this.db)
+    const rows = await this.cartPageRead.execute({ cartId, siteId })
     const first = rows[0]
     if (!first) return null
     const lines: LineRow[] = []
@@ -1041,7 +1077,7 @@ export class CartService {
    * The first basket of a browser. With an owner key, concurrent first adds meet on one row: the
    * insert that loses the race waits for the winner's transaction and then locks its basket.
    */
-  private async createSessionCart(tx: Tx, ctx: CartContext): Promise<CartRow> {
+  private async createSessionCart(tx: Tx, ctx: CartContext): Promise<{ row: CartRow; fresh: boolean }> {
     const customerId = ctx.customerId ?? null
     const ownerKey = ctx.ownerKey ?? null
     if (ownerKey) {
@@ -1050,27 +1086,52 @@ export class CartService {
         .values({ siteId: ctx.site.id, customerId, ownerKey })
         .onConflictDoNothing({ target: [carts.siteId, carts.ownerKey] })
         .returning()
-      if (created) return created
+      if (created) return { row: created, fresh: true }
       const [existing] = await tx
         .select()
         .from(carts)
         .where(and(eq(carts.siteId, ctx.site.id), eq(carts.ownerKey, ownerKey), eq(carts.kind, 'session')))
         .for('update')
       // Only a basket that is still this visitor's (no other customer has taken it over).
-      if (existing && existing.customerId === customerId) return existing
+      if (existing && existing.customerId === customerId) return { row: existing, fresh: false }
     }
     const [created] = await tx.insert(carts).values({ siteId: ctx.site.id, customerId }).returning()
-    return created!
+    return { row: created!, fresh: true }
   }
 
+  /**
+   * One locked change of the visitor's basket. Its round trips: the row lock and the lines read
+   * (sent together: on PostgreSQL the pool pipelines them, and the read runs once the lock is
+   * granted, so it sees the lines as the previous holder left them); whatever `change` must write
+   * itself (new lines, deletions, codes); and one statement that stores the changed quantities
+   * and the recomputed summary. An add of one more of a line is three statements.
+   */
   private async mutate(
     ctx: CartContext,
     opts: { create: boolean; promotionCodes?: string[] },
-    /** Changes the cart; returns true when lines were added or removed (they are read again). */
-    change: (tx: Tx, cart: CartRow, lines: LineRow[]) => Promise<boolean | void>,
+    /**
+     * Changes the cart; returns true when lines were added or removed (they are read again).
+     * Quantities it sets on existing lines go in `quantities` (line id → quantity), patched on
+     * the loaded lines too: they are written with the summary, in the transaction's last statement.
+     */
+    change: (
+      tx: Tx,
+      cart: CartRow,
+      lines: LineRow[],
+      quantities: Map<number, number>,
+    ) => Promise<boolean | void>,
   ): Promise<CartResult> {
     const result = await this.db.transaction(async (tx) => {
-      let cart = ctx.cartId ? await this.findSessionCart(tx, ctx.site.id, ctx.cartId, true) : null
+      let cart: CartRow | null = null
+      let lines: LineRow[] = []
+      if (ctx.cartId && isCartId(ctx.cartId)) {
+        const [row, read] = await Promise.all([
+          this.lockSessionCart(tx, ctx.site.id, ctx.cartId),
+          this.loadLines(tx, ctx.cartId),
+        ])
+        // Lines of an id that is not this site's session basket are never used.
+        if (row) [cart, lines] = [row, read]
+      }
       if (!cart) {
         if (!opts.create) {
           if (ctx.cartId && !isCartId(ctx.cartId)) throw new CartNotFoundError()
@@ -1083,25 +1144,28 @@ export class CartService {
           }
           throw new CartNotFoundError()
         }
-        cart = await this.createSessionCart(tx, ctx)
+        const created = await this.createSessionCart(tx, ctx)
+        cart = created.row
+        // A basket another request of this browser made a moment ago may hold lines already.
+        if (!created.fresh) lines = await this.loadLines(tx, cart.id)
       }
-      let lines = await this.loadLines(tx, cart.id)
-      if (await change(tx, cart, lines)) lines = await this.loadLines(tx, cart.id)
+      const id = cart.id
+      const quantities = new Map<number, number>()
+      // A read again sees the quantities not written yet as they will be.
+      const reread = async () => {
+        const fresh = await this.loadLines(tx, id)
+        for (const l of fresh) l.item.quantity = quantities.get(l.item.id) ?? l.item.quantity
+        return fresh
+      }
+      if (await change(tx, cart, lines, quantities)) lines = await reread()
       const promoErrors: PromoError[] = []
       if (opts.promotionCodes !== undefined) {
         promoErrors.push(...(await this.applyCodes(tx, ctx.site, cart, lines, opts.promotionCodes)))
       }
-      if (await this.syncGifts(tx, ctx.site, cart, lines)) lines = await this.loadLines(tx, cart.id)
+      if (await this.syncGifts(tx, ctx.site, cart, lines)) lines = await reread()
       const { priced, promoErrors: evalErrors, rates } = await this.price(tx, ctx.site, cart, lines)
       for (const e of evalErrors) if (!promoErrors.some((p) => p.code === e.code)) promoErrors.push(e)
-      await tx
-        .update(carts)
-        .set({
-          summaryCount: priced.totalItems,
-          summaryTotal: priced.totalPriceIncTax,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(carts.id, cart.id))
+      await this.storeChanges(tx, id, quantities, priced)
       return { cartId: cart.id, cart: this.present(ctx, cart, lines, priced, rates, promoErrors) }
     })
     if (result.cartId) {
@@ -1111,12 +1175,16 @@ export class CartService {
     return result
   }
 
-  /** Sets quantities on the loaded lines (patched in place); true when some were removed. */
+  /**
+   * Sets quantities on the loaded lines (patched in place, and noted in `quantities` for the
+   * summary's statement to write); true when some were removed.
+   */
   private async setQuantities(
     tx: Tx,
     cart: CartRow,
     lines: LineRow[],
     items: { id: number; quantity: number }[],
+    quantities: Map<number, number>,
   ): Promise<boolean> {
     const byId = new Map(lines.map((l) => [l.item.id, l]))
     const remove: number[] = []
@@ -1140,21 +1208,14 @@ export class CartService {
           `The minimum order quantity for ${row.productName || row.groupName} is ${row.minimumOrder}.`,
         )
       }
-      await tx.update(cartItems).set({ quantity: change.quantity }).where(eq(cartItems.id, line.id))
+      quantities.set(line.id, change.quantity)
       line.quantity = change.quantity
       // Children that are not isolated follow their parent.
-      const children = lines.filter((l) => l.item.parentId === line.id && !l.item.isIsolatedFromParent)
-      if (children.length) {
-        await tx
-          .update(cartItems)
-          .set({ quantity: change.quantity })
-          .where(
-            inArray(
-              cartItems.id,
-              children.map((c) => c.item.id),
-            ),
-          )
-        for (const c of children) c.item.quantity = change.quantity
+      for (const c of lines) {
+        if (c.item.parentId === line.id && !c.item.isIsolatedFromParent) {
+          quantities.set(c.item.id, change.quantity)
+          c.item.quantity = change.quantity
+        }
       }
     }
     if (remove.length) await this.deleteLines(tx, cart.id, remove)
@@ -1170,6 +1231,7 @@ export class CartService {
       )
   }
 
+  /** A basket's lines with their catalogue columns, in id order (a named statement). */
   private async loadLines(executor: Executor, cartId: string): Promise<LineRow[]> {
     return executor
       .select({ item: cartItems, ...lineColumns })
@@ -1179,6 +1241,8 @@ export class CartService {
       .leftJoin(categories, eq(categories.id, cartItems.categoryId))
       .where(eq(cartItems.cartId, cartId))
       .orderBy(asc(cartItems.id))
+      .prepare('cart_lines')
+      .execute()
   }
 
   private async findPromotions(executor: Executor, siteId: number, codes: string[]): Promise<PromotionRow[]> {
@@ -1545,6 +1609,26 @@ function builderExtras(item: CartItemRow): Partial<CartItem> {
 
 function withQuery(url: string, key: string, value: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`
+}
+
+/** A session basket and its lines, as one named statement (`cartId` and `siteId` are given). */
+function cartWithLinesRead(db: Db) {
+  return db
+    .select({ cart: carts, item: cartItems, ...lineColumns })
+    .from(carts)
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .leftJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(productGroups, eq(productGroups.id, products.groupId))
+    .leftJoin(categories, eq(categories.id, cartItems.categoryId))
+    .where(
+      and(
+        eq(carts.id, sql.placeholder('cartId')),
+        eq(carts.siteId, sql.placeholder('siteId')),
+        eq(carts.kind, 'session'),
+      ),
+    )
+    .orderBy(asc(cartItems.id))
+    .prepare('cart_page')
 }
 
 /** A saved basket of this customer on this site: the only kind the account area may touch. */
