@@ -296,7 +296,8 @@ async function main() {
   }
   // Issue 18: cold start and memory on the demo data, and the Search page at 100k products, each
   // with its own servers before the main run's (--only=startup or --only=search100k for just one).
-  // `--runs=N`: starts measured by the startup bench; `--node-args=--a,--b`: flags for the server's node.
+  // `--runs=N`: starts measured by the startup bench; `--node-args=--a,--b`: flags for every server's
+  // node (e.g. `--cpu-prof,--cpu-prof-dir=var/prof` to profile the main run's server).
   const own = {
     root,
     port: appPort,
@@ -312,7 +313,7 @@ async function main() {
   rmSync(dbDir, { recursive: true, force: true })
   const targets = await prepareCatalog(dbDir)
   await measureSearchIndex(dbDir)
-  const serve = serverCommand(root)
+  const serve = serverCommand(root, own.nodeArgs)
   const app = start('app', serve.command, serve.args, {
     ...serve.env,
     NODE_ENV: 'production',

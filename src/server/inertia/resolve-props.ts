@@ -126,30 +126,40 @@ function narrow(
  * Resolves a value fully: calls functions, awaits promises, unwraps nested prop wrappers and
  * recurses into plain objects and arrays. Plain objects are narrowed by the selection before their
  * members are evaluated, so unselected nested lazies never run.
+ *
+ * Synchronous wherever the value is: a promise is made only where a promise (or a function
+ * returning one) was met, so a page of plain data (most props: the basket, the menus) is copied in
+ * one pass instead of awaiting every member of every object (issue 18: this walk was the largest
+ * single cost of the Cart page's JSON). Functions are called in the same order either way.
  */
-async function deepResolve(value: unknown, selection: Selection): Promise<unknown> {
+function deepResolve(value: unknown, selection: Selection): unknown {
   let current = value
-  // Unwrap lazies, promises and wrappers until a concrete value remains.
+  // Unwrap lazies and wrappers until a concrete value or a promise remains.
   for (;;) {
     if (current instanceof InertiaProp) current = current.value
-    else if (typeof current === 'function') current = await (current as () => unknown)()
-    else if (isThenable(current)) current = await current
+    else if (typeof current === 'function') current = (current as () => unknown)()
     else break
   }
+  if (isThenable(current)) return Promise.resolve(current).then((settled) => deepResolve(settled, selection))
   if (Array.isArray(current)) {
-    return Promise.all(current.map((item) => deepResolve(item, WHOLE)))
+    const items = current.map((item) => deepResolve(item, WHOLE))
+    return items.some(isThenable) ? Promise.all(items) : items
   }
   // Class instances and objects with toJSON are left to JSON.stringify.
   if (!isPlainObject(current) || typeof current.toJSON === 'function') return current
-  const keys = Object.keys(current).filter((key) => selection === WHOLE || selects(selection, key))
-  const values = await Promise.all(
-    keys.map((key) => deepResolve(current[key], selection === WHOLE ? WHOLE : narrow(selection, key))),
+  const object = current
+  const keys = Object.keys(object).filter((key) => selection === WHOLE || selects(selection, key))
+  const values = keys.map((key) =>
+    deepResolve(object[key], selection === WHOLE ? WHOLE : narrow(selection, key)),
   )
-  const out: Record<string, unknown> = {}
-  keys.forEach((key, i) => {
-    if (values[i] !== undefined) out[key] = values[i]
-  })
-  return out
+  const assemble = (settled: readonly unknown[]): Record<string, unknown> => {
+    const out: Record<string, unknown> = {}
+    keys.forEach((key, i) => {
+      if (settled[i] !== undefined) out[key] = settled[i]
+    })
+    return out
+  }
+  return values.some(isThenable) ? Promise.all(values).then(assemble) : assemble(values)
 }
 
 function push<K extends string>(bucket: Partial<Record<K, string[]>>, name: K, value: string): void {
