@@ -216,8 +216,12 @@ export function optionCode(row: GridRow, option: GridOption): string {
 
 /** A grid option's description: its own, else the row's followed by the option's label. */
 export function optionDescription(row: GridRow, option: GridOption): string {
-  if (option.description !== undefined) return option.description
-  return option.label && row.options.length > 1 ? `${row.description}, ${option.label}` : row.description
+  return option.description ?? derivedDescription(row, option.label)
+}
+
+/** What an option's description is when not sent: the row's, with the label on a dropdown row. */
+function derivedDescription(row: GridRow, label: string | undefined): string {
+  return label && row.options.length > 1 ? `${row.description}, ${label}` : row.description
 }
 
 /** A grid option's minimum order (1 when not sent). */
@@ -237,8 +241,7 @@ export function leanOption(row: GridRow, option: FullGridOption): GridOption {
   const lean: GridOption = { productId: option.productId, sku: option.sku, prices: option.prices }
   if (option.productCode !== row.productCode) lean.productCode = option.productCode
   if (row.options.length > 1) lean.label = option.label
-  const derived = row.options.length > 1 ? `${row.description}, ${option.label}` : row.description
-  if (option.description !== derived) lean.description = option.description
+  if (option.description !== derivedDescription(row, option.label)) lean.description = option.description
   if (option.minimumOrder !== GRID_MINIMUM_ORDER) lean.minimumOrder = option.minimumOrder
   if (option.priceList) lean.priceList = option.priceList
   if (option.wasPrice) lean.wasPrice = option.wasPrice
