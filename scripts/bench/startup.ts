@@ -18,6 +18,7 @@ import http from 'node:http'
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { load, rateLoad, type LoadResult } from './load.ts'
+import { cpuMs } from './proc-cpu.ts'
 import { serverCommand } from './server-command.ts'
 
 export interface StartupBenchOptions {
@@ -86,8 +87,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
  * loaded machine the wall time to the first answer mostly measures the wait for a core; this does not.
  */
 function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  return cpuMs(pid) ?? Number.NaN
 }
 
 interface Start {
