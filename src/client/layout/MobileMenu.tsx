@@ -2,11 +2,11 @@
  * Slide-in menu for screens up to 767 px (default width 260 px). While open it locks page
  * scroll, keeps keyboard focus inside, and closes on Escape, on the backdrop, on the close
  * button and on any link click inside it. Its contents render on the first open, not in the
- * server's HTML (about 1.5 KB of every page of the demo sites; ADR 0110); the dialog's box stays, so the
- * toggle's aria-controls names an element from the start.
+ * server's HTML (about 1.5 KB of every page of the demo sites; ADR 0110); the dialog's box stays,
+ * so the toggle's aria-controls names an element from the start.
  */
 import { Link, router } from '@inertiajs/react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import type { CustomerSummary, NavItem } from '../../shared/page-props.ts'
 import { accountLinks } from './account-links.ts'
 import { logOut } from './AccountMenu.tsx'
@@ -109,79 +109,107 @@ export function MobileMenu({
         }`}
       >
         {rendered ? (
-          <>
-            <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
-              <span className="font-semibold">{siteName}</span>
-              <button
-                ref={closeRef}
-                type="button"
-                onClick={() => onClose(true)}
-                className="rounded p-1.5 text-xl hover:bg-gray-100"
-                aria-label="Close menu"
-              >
-                <CloseIcon />
-              </button>
-            </div>
-            {navigation.length > 0 && (
-              <nav aria-label="Mobile">
-                <ul className="py-2">
-                  {navigation.map((item) => (
-                    <li key={item.url + item.label}>
-                      <Link href={item.url} className="block px-4 py-2.5 font-medium hover:bg-gray-100">
-                        {item.label}
-                      </Link>
-                      {item.children?.length ? (
-                        <ul className="pb-1">
-                          {item.children.map((child) => (
-                            <li key={child.url + child.label}>
-                              <Link
-                                href={child.url}
-                                className="block py-2 pr-4 pl-8 text-sm hover:bg-gray-100"
-                              >
-                                {child.label}
-                              </Link>
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            )}
-            <div className="mt-auto border-t border-gray-200 py-2">
-              {customer ? (
-                <>
-                  <p className="px-4 py-2.5 font-semibold">My Account</p>
-                  <ul>
-                    {accountLinks(cartName).map((l) => (
-                      <li key={l.href} hidden={l.hidden}>
-                        <Link href={l.href} className="block py-2 pr-4 pl-8 text-sm hover:bg-gray-100">
-                          {l.label}
+          <MenuContents
+            closeRef={closeRef}
+            onClose={onClose}
+            navigation={navigation}
+            customer={customer}
+            cartName={cartName}
+            siteName={siteName}
+            loginHref={loginHref}
+          />
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+/** The menu's contents: the header with the close button, the navigation and the account links. */
+function MenuContents({
+  closeRef,
+  onClose,
+  navigation,
+  customer,
+  cartName,
+  siteName,
+  loginHref,
+}: {
+  closeRef: RefObject<HTMLButtonElement | null>
+  onClose: (restoreFocus: boolean) => void
+  navigation: readonly NavItem[]
+  customer: CustomerSummary | null
+  cartName: string
+  siteName: string
+  loginHref: string
+}) {
+  return (
+    <>
+      <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
+        <span className="font-semibold">{siteName}</span>
+        <button
+          ref={closeRef}
+          type="button"
+          onClick={() => onClose(true)}
+          className="rounded p-1.5 text-xl hover:bg-gray-100"
+          aria-label="Close menu"
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      {navigation.length > 0 && (
+        <nav aria-label="Mobile">
+          <ul className="py-2">
+            {navigation.map((item) => (
+              <li key={item.url + item.label}>
+                <Link href={item.url} className="block px-4 py-2.5 font-medium hover:bg-gray-100">
+                  {item.label}
+                </Link>
+                {item.children?.length ? (
+                  <ul className="pb-1">
+                    {item.children.map((child) => (
+                      <li key={child.url + child.label}>
+                        <Link href={child.url} className="block py-2 pr-4 pl-8 text-sm hover:bg-gray-100">
+                          {child.label}
                         </Link>
                       </li>
                     ))}
                   </ul>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      onClose(false)
-                      logOut()
-                    }}
-                    className="block w-full px-4 py-2.5 text-left hover:bg-gray-100"
-                  >
-                    Log Out
-                  </button>
-                </>
-              ) : (
-                <Link href={loginHref} className="block px-4 py-2.5 font-medium hover:bg-gray-100">
-                  Login
-                </Link>
-              )}
-            </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <div className="mt-auto border-t border-gray-200 py-2">
+        {customer ? (
+          <>
+            <p className="px-4 py-2.5 font-semibold">My Account</p>
+            <ul>
+              {accountLinks(cartName).map((l) => (
+                <li key={l.href} hidden={l.hidden}>
+                  <Link href={l.href} className="block py-2 pr-4 pl-8 text-sm hover:bg-gray-100">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              onClick={() => {
+                onClose(false)
+                logOut()
+              }}
+              className="block w-full px-4 py-2.5 text-left hover:bg-gray-100"
+            >
+              Log Out
+            </button>
           </>
-        ) : null}
+        ) : (
+          <Link href={loginHref} className="block px-4 py-2.5 font-medium hover:bg-gray-100">
+            Login
+          </Link>
+        )}
       </div>
-    </div>
+    </>
   )
 }
