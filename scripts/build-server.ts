@@ -12,7 +12,7 @@
  *   that read files beside their own module (fonts, workers), and the dev-only Vite.
  */
 import { build } from 'esbuild'
-import { rmSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..')
@@ -31,8 +31,9 @@ export const external = [
   'pino',
   'pino-pretty',
   'thread-stream',
-  // development only (devDependencies): Vite in middleware mode
+  // uses its own module's __dirname (error stacks)
   'ioredis',
+  // development only (devDependencies): Vite in middleware mode
   'vite',
   '@fastify/middie',
   // loaded with createRequire at its first use (CommonJS, axios)
@@ -68,8 +69,9 @@ const result = await build({
   },
 })
 
+// `SERVER_BUNDLE_META=file.json`: esbuild's metafile, to see what each chunk holds.
 if (process.env.SERVER_BUNDLE_META)
-  (await import('node:fs')).writeFileSync(process.env.SERVER_BUNDLE_META, JSON.stringify(result.metafile))
+  writeFileSync(process.env.SERVER_BUNDLE_META, JSON.stringify(result.metafile))
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'))
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
 const entry = outputs.find(([file]) => file.endsWith('/main.js'))

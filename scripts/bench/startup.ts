@@ -9,8 +9,9 @@
  * - search100k: the Search page at 100k generated products for a broad query ('sign', ~31k hits):
  *   SSR HTML and Inertia JSON; the client's p95 (and the server's, from Server-Timing) against the
  *   20 ms target, closed-loop at 10 connections and open-loop at fixed rates of 50 and 100 req/s,
- *   and the server's CPU time per request (from /proc, all its threads: GC and serialisation too). The 100k catalogue is seeded
- *   once into var/bench-100k-db and reused by later runs (the seed takes minutes).
+ *   and the server's CPU time per request (from /proc, all its threads: GC and serialisation
+ *   too). The 100k catalogue is seeded once into var/bench-100k-db and reused by later runs (the
+ *   seed takes minutes).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

@@ -5,11 +5,11 @@
  *
  * The server renders the first slide only (its box has the slide's size, so nothing moves); the
  * other slides mount in the browser (ADR 0110: a gallery of six was some 3 KB of every first
- * load's HTML). Loading: the slider waits until every image and video has loaded, or 3 s, then rebuilds
- * (`data-state="ready"`); autoplay starts 1 s later and moves on every 8 s. It pauses while the
- * tab is hidden, the zoom is open, a video plays, the pointer or focus is on the slider, or the
- * visitor pressed pause. Without media the gallery is not shown; media that is not a list is
- * logged as an error.
+ * load's HTML). Loading: the slider waits until every image and video has loaded, or 3 s, then
+ * rebuilds (`data-state="ready"`); autoplay starts 1 s later and moves on every 8 s. It pauses
+ * while the tab is hidden, the zoom is open, a video plays, the pointer or focus is on the
+ * slider, or the visitor pressed pause. Without media the gallery is not shown; media that is not
+ * a list is logged as an error.
  */
 import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react'
 import { PLACEHOLDER_IMAGE } from '../../../shared/images.ts'

@@ -2,9 +2,10 @@
  * One in-process index: the embedded engine behind the Algolia-shaped search contract.
  *
  * Records are tokenised into a term dictionary with packed postings (record, attribute,
- * position), one per term and record: the term's best place in it. A query word matches dictionary terms exactly, by typo (1 from 4 letters, 2 from
- * 8, a swap counts as one) and, for the last word, as a prefix (typos allowed too). Every query
- * word must match. Hits are ranked on a tuple compared in order:
+ * position), one per term and record: the term's best place in it. A query word matches
+ * dictionary terms exactly, by typo (1 from 4 letters, 2 from 8, a swap counts as one) and, for
+ * the last word, as a prefix (typos allowed too). Every query word must match. Hits are ranked
+ * on a tuple compared in order:
  *   1. cost: typos, plus 1 for a word only matched as a prefix (exact words first);
  *   2. attribute: the earliest searchable attribute matched (name first);
  *   3. proximity of the query words;
