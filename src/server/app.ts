@@ -80,8 +80,10 @@ import { sessionCartId } from './lib/customer-session.ts'
 import { allSiteIds } from './modules/sites/sites.queries.ts'
 
 export interface AppDependencies {
-  /** An already-open database (tests pass an isolated one); otherwise opened from config. */
-  database?: Database
+  /** An already-open database (tests pass an isolated one), or one opening; otherwise opened from config. */
+  database?: Database | Promise<Database>
+  /** Close `database` when the app closes (the server process opens it before the app's modules load). */
+  ownsDatabase?: boolean
   /** Skip migrations when the caller already ran them. */
   migrated?: boolean
   /** E-mails the site contact about a content-form submission; default: through app.mailer. */
@@ -97,6 +99,9 @@ export interface AppDependencies {
   /** Sees every route as it is added (the routes-table test lists them). */
   onRoute?: (route: RouteOptions) => void
 }
+
+/** The first search index build starts at the latest this long after the server is ready. */
+const FIRST_INDEX_BUILD_WITHIN_MS = 500
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -118,14 +123,17 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
 
   // --- Infrastructure -------------------------------------------------------------------
-  const ownsDatabase = !deps.database
-  const database = deps.database ?? (await openDatabase(config.db))
-  await prepareDatabase(database, {
+  const ownsDatabase = !deps.database || deps.ownsDatabase === true
+  const database = await (deps.database ?? openDatabase(config.db))
+  // Migrations (and the demo seed) run while the rest is set up, which sends no statement; the app
+  // is returned once they are done. The embedded database may still be starting here (ADR 0114).
+  const prepared = prepareDatabase(database, {
     migrated: deps.migrated,
     seed: config.seedOnStart,
     log: (m) => app.log.info(m),
   })
-  // ioredis is imported only when Redis is configured.
+  prepared.catch(() => {}) // awaited below, where a failure is thrown
+
   const redis: Redis | null = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null
@@ -151,11 +159,19 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       app.log,
     ),
   )
-  // Built in the background once every plugin is set up (it used to start here and share the
-  // main thread with the rest of the set-up, delaying the listen): the server listens meanwhile,
-  // /readyz says 503 until it is done, and a search asked for before then waits for it
-  // (search.service.ts).
-  app.addHook('onReady', async () => void app.searchService.start())
+  // Built in the background once the server has answered its first request (often /readyz), or
+  // half a second after it is ready without one, so that answer does not queue behind the build's
+  // reads of the whole catalogue (ADR 0114). /readyz says 503 until it is done, and a search asked
+  // for before then starts it and waits for it (search.service.ts).
+  app.addHook('onReady', async () => app.searchService.startWithin(FIRST_INDEX_BUILD_WITHIN_MS))
+  let firstAnswered = false
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (!firstAnswered) {
+      firstAnswered = true
+      setImmediate(() => void app.searchService.start())
+    }
+    done()
+  })
   app.decorate('carts', new CartService(database.db))
   app.decorate(
     'mailer',
@@ -415,5 +431,6 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 
+  await prepared
   return app
 }

@@ -1,8 +1,7 @@
 /** The server process: read config, build the app, listen, and close cleanly on SIGTERM/SIGINT. */
-import { buildApp } from './app.ts'
 import type { AddressInfo } from 'node:net'
 import { ConfigError, loadConfig, type Config } from './config.ts'
-import { sites } from './db/schema.ts'
+import { startEmbeddedDatabase } from './db/pglite-remote.ts'
 import { siteAddress } from './site-address.ts'
 
 let config: Config
@@ -16,7 +15,14 @@ try {
   throw err
 }
 
-const app = await buildApp(config)
+// The embedded database starts first, in its own thread (ADR 0114), while this one loads the
+// app's modules, the SSR bundle and the routes.
+const embedded = config.db.driver === 'pglite' ? startEmbeddedDatabase(config.db.dataDir) : undefined
+const { openDatabase } = await import('./db/client.ts')
+const database = openDatabase(config.db, embedded)
+database.catch(() => {}) // awaited by buildApp; a failure is reported there
+const { buildApp } = await import('./app.ts')
+const app = await buildApp(config, { database, ownsDatabase: true })
 
 let closing = false
 async function shutdown(signal: string) {
@@ -53,6 +59,7 @@ try {
 // Each brand is picked by host name: print the address of every site, not only the listen address.
 try {
   const port = (app.server.address() as AddressInfo | null)?.port ?? config.port
+  const { sites } = await import('./db/schema.ts')
   const rows = await app.db.select({ host: sites.host, name: sites.name }).from(sites).orderBy(sites.id)
   for (const site of rows) app.log.info(`${site.name}: ${siteAddress(site.host, port)}`)
   if (config.mail.outboxPage)

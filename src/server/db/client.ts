@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import type { Config } from '../config.ts'
 import { projectRoot } from '../config.ts'
+import { startEmbeddedDatabase, type RemotePGlite } from './pglite-remote.ts'
 import { queryLogger } from './query-count.ts'
 import * as schema from './schema.ts'
 
@@ -39,7 +39,11 @@ export const migrationsFolder = resolve(projectRoot, 'drizzle')
  * Opens the configured database: embedded PGlite (a directory, or in memory when dataDir is null)
  * or a PostgreSQL pool. Both speak the same dialect, so the rest of the app cannot tell them apart.
  */
-export async function openDatabase(dbConfig: Config['db']): Promise<Database> {
+export async function openDatabase(
+  dbConfig: Config['db'],
+  /** The embedded database's thread, when the caller started it already (serve.ts). */
+  started?: RemotePGlite,
+): Promise<Database> {
   if (dbConfig.driver === 'postgres') {
     const { default: pg } = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
@@ -82,18 +86,12 @@ export async function openDatabase(dbConfig: Config['db']): Promise<Database> {
       }),
     }
   }
-  const { PGlite } = await import('@electric-sql/pglite')
+  // PGlite runs in a worker thread (ADR 0114): its start and its statements use the second core.
+  // Not waited for here: statements sent while it starts wait for it in its thread, and a failed
+  // start fails them (the first is the migrations' check).
+  const client = started ?? startEmbeddedDatabase(dbConfig.dataDir)
   const { drizzle } = await import('drizzle-orm/pglite')
-  if (dbConfig.dataDir) mkdirSync(dbConfig.dataDir, { recursive: true })
-  // PostgreSQL's shared buffers live in PGlite's WebAssembly memory, which never shrinks: the
-  // default 128 MB becomes resident as pages are read. The file system's own cache sits behind
-  // the smaller pool, so reads that miss it stay cheap (docs/performance.md, issue 18).
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`]
-  const client = dbConfig.dataDir
-    ? new PGlite(dbConfig.dataDir, { startParams })
-    : new PGlite({ startParams })
-  await client.waitReady
-  const db = drizzle(client, { schema, logger: queryLogger }) as unknown as Db
+  const db = drizzle(client as never, { schema, logger: queryLogger }) as unknown as Db
   return {
     db,
     driver: 'pglite',
@@ -101,9 +99,6 @@ export async function openDatabase(dbConfig: Config['db']): Promise<Database> {
     close: () => client.close(),
   }
 }
-
-/** The embedded database's buffer pool (PostgreSQL's default is 128MB). */
-const PGLITE_SHARED_BUFFERS = '32MB'
 
 /** Applies the committed SQL migrations in drizzle/. Safe to run at every start. */
 export async function migrate(database: Database): Promise<void> {

@@ -140,6 +140,8 @@ export class SearchService {
   private readonly unsubscribe: () => void
   /** The first build of every index (null until start() is called). */
   private firstBuild: Promise<void> | null = null
+  /** The first build's timer, between startWithin() and start(). */
+  private startTimer: NodeJS.Timeout | null = null
   lastBuild: BuildReport | null = null
   /** Product tiles of search hits by id, per catalogue version (tiles.ts says how it follows changes). */
   readonly tiles: SearchTiles
@@ -173,6 +175,9 @@ export class SearchService {
    * empty page), and /readyz answers 503 until `lastBuild` is set.
    */
   start(): Promise<void> {
+    if (this.firstBuild) return this.firstBuild
+    if (this.startTimer) clearTimeout(this.startTimer)
+    this.startTimer = null
     return (this.firstBuild = this.enqueue(async () => {
       // The embedded database answers without I/O, so the build would otherwise run as one chain
       // of promise callbacks: the listen and the first requests waited for all of it. Giving the
@@ -193,9 +198,25 @@ export class SearchService {
     }))
   }
 
-  /** Resolves once the first build has finished (at once when it has, or when none was started). */
+  /**
+   * Starts the first build at `start()` or after `delayMs`, whichever comes first; a search asked
+   * for meanwhile (`ready()`) starts it at once. The server starts it when its first answer has
+   * gone, so the first answer does not wait behind the build's reads (app.ts).
+   */
+  startWithin(delayMs: number): void {
+    if (this.firstBuild || this.startTimer) return
+    this.startTimer = setTimeout(() => void this.start(), delayMs)
+    this.startTimer.unref()
+  }
+
+  /**
+   * Resolves once the first build has finished (at once when it has, or when none was started or
+   * scheduled); a scheduled build starts now.
+   */
   async ready(): Promise<void> {
-    if (!this.lastBuild && this.firstBuild) await this.firstBuild
+    if (this.lastBuild) return
+    if (this.startTimer) void this.start()
+    if (this.firstBuild) await this.firstBuild
   }
 
   /** `pause` runs between the steps (the first build gives the event loop a turn there). */
@@ -493,6 +514,8 @@ export class SearchService {
   }
 
   async close(): Promise<void> {
+    if (this.startTimer) clearTimeout(this.startTimer)
+    this.startTimer = null
     this.unsubscribe()
     await this.work
     await this.flush()
