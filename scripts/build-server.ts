@@ -46,8 +46,6 @@ const result = await build({
   absWorkingDir: root,
   entryPoints: {
     main: 'src/server/main.ts',
-    // The embedded database's thread, loaded by file name (pglite-remote.ts)
-    'pglite-worker': 'src/server/db/pglite-worker.ts',
     // The command-line tools, at the places `tsc` used to emit them (e.g. `node dist/node/server/db/seed/cli.js`)
     'db/migrate-cli': 'src/server/db/migrate-cli.ts',
     'db/seed/cli': 'src/server/db/seed/cli.ts',

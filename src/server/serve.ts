@@ -1,7 +1,7 @@
 /** The server process: read config, build the app, listen, and close cleanly on SIGTERM/SIGINT. */
 import type { AddressInfo } from 'node:net'
 import { ConfigError, loadConfig, type Config } from './config.ts'
-import { startEmbeddedDatabase } from './db/pglite-remote.ts'
+import { startEmbeddedDatabase } from './db/embedded.ts'
 import { siteAddress } from './site-address.ts'
 
 let config: Config
@@ -15,9 +15,10 @@ try {
   throw err
 }
 
-// The embedded database starts first, in its own thread (ADR 0114), while this one loads the
-// app's modules, the SSR bundle and the routes.
+// The embedded database starts first (ADR 0114): its files are read and its WebAssembly compiled
+// while the app's modules load.
 const embedded = config.db.driver === 'pglite' ? startEmbeddedDatabase(config.db.dataDir) : undefined
+embedded?.catch(() => {}) // awaited by openDatabase, which reports a failure
 const { openDatabase } = await import('./db/client.ts')
 const database = openDatabase(config.db, embedded)
 database.catch(() => {}) // awaited by buildApp; a failure is reported there

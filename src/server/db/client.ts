@@ -3,7 +3,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import type { Config } from '../config.ts'
 import { projectRoot } from '../config.ts'
-import { startEmbeddedDatabase, type RemotePGlite } from './pglite-remote.ts'
+import type { PGlite } from '@electric-sql/pglite'
+import { startEmbeddedDatabase } from './embedded.ts'
 import { queryLogger } from './query-count.ts'
 import * as schema from './schema.ts'
 
@@ -41,8 +42,8 @@ export const migrationsFolder = resolve(projectRoot, 'drizzle')
  */
 export async function openDatabase(
   dbConfig: Config['db'],
-  /** The embedded database's thread, when the caller started it already (serve.ts). */
-  started?: RemotePGlite,
+  /** The embedded database, when the caller started it already (serve.ts). */
+  started?: Promise<PGlite>,
 ): Promise<Database> {
   if (dbConfig.driver === 'postgres') {
     const { default: pg } = await import('pg')
@@ -86,12 +87,11 @@ export async function openDatabase(
       }),
     }
   }
-  // PGlite runs in a worker thread (ADR 0114): its start and its statements use the second core.
-  // Not waited for here: statements sent while it starts wait for it in its thread, and a failed
-  // start fails them (the first is the migrations' check).
-  const client = started ?? startEmbeddedDatabase(dbConfig.dataDir)
+  // Started early by the server (serve.ts); not waited for here: statements sent while it starts
+  // wait for it, and a failed start fails them (the first is the migrations' check).
+  const client = await (started ?? startEmbeddedDatabase(dbConfig.dataDir))
   const { drizzle } = await import('drizzle-orm/pglite')
-  const db = drizzle(client as never, { schema, logger: queryLogger }) as unknown as Db
+  const db = drizzle(client, { schema, logger: queryLogger }) as unknown as Db
   return {
     db,
     driver: 'pglite',
