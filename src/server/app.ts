@@ -98,6 +98,8 @@ export interface AppDependencies {
   searchEngine?: SearchEngine
   /** Sees every route as it is added (the routes-table test lists them). */
   onRoute?: (route: RouteOptions) => void
+  /** The first search index build starts at the latest this long after ready (default 500 ms). */
+  firstIndexBuildWithinMs?: number
 }
 
 /** The first search index build starts at the latest this long after the server is ready. */
@@ -163,7 +165,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // half a second after it is ready without one, so that answer does not queue behind the build's
   // reads of the whole catalogue (ADR 0114). /readyz says 503 until it is done, and a search asked
   // for before then starts it and waits for it (search.service.ts).
-  app.addHook('onReady', async () => app.searchService.startWithin(FIRST_INDEX_BUILD_WITHIN_MS))
+  app.addHook('onReady', async () =>
+    app.searchService.startWithin(deps.firstIndexBuildWithinMs ?? FIRST_INDEX_BUILD_WITHIN_MS),
+  )
   let firstAnswered = false
   app.addHook('onResponse', (_request, _reply, done) => {
     if (!firstAnswered) {

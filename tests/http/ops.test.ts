@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { buildTestApp, inertiaHeaders, type TestApp } from '../helpers/app.ts'
@@ -47,6 +47,45 @@ describe('health and readiness', () => {
     expect(res.json().checks.database).toEqual({ ok: false, error: 'connection refused' })
     await app.close()
     await testDb.dispose()
+  })
+
+  it('starts the first search index build once the first answer has gone', async () => {
+    const testDb = await createTestDatabase()
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }), {
+      database: testDb.database,
+      migrated: true,
+      // Only the first answer can start it within this test.
+      firstIndexBuildWithinMs: 600_000,
+    })
+    try {
+      await app.ready()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      await app.searchService.idle()
+      expect(app.searchService.lastBuild).toBeNull()
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200)
+      await vi.waitFor(() => expect(app.searchService.lastBuild).not.toBeNull(), { timeout: 20_000 })
+      expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200)
+    } finally {
+      await app.close()
+      await testDb.dispose()
+    }
+  })
+
+  it('starts the first search index build a set time after it is ready when no request comes', async () => {
+    const testDb = await createTestDatabase()
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }), {
+      database: testDb.database,
+      migrated: true,
+      firstIndexBuildWithinMs: 20,
+    })
+    try {
+      await app.ready()
+      expect(app.searchService.lastBuild).toBeNull()
+      await vi.waitFor(() => expect(app.searchService.lastBuild).not.toBeNull(), { timeout: 20_000 })
+    } finally {
+      await app.close()
+      await testDb.dispose()
+    }
   })
 
   it('listens before the search index is built: not ready until then, and a search made meanwhile waits for the real results', async () => {

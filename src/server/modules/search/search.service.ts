@@ -142,6 +142,8 @@ export class SearchService {
   private firstBuild: Promise<void> | null = null
   /** The first build's timer, between startWithin() and start(). */
   private startTimer: NodeJS.Timeout | null = null
+  /** Set by close(): a first build asked for afterwards (a late first answer) is not started. */
+  private closed = false
   lastBuild: BuildReport | null = null
   /** Product tiles of search hits by id, per catalogue version (tiles.ts says how it follows changes). */
   readonly tiles: SearchTiles
@@ -176,6 +178,7 @@ export class SearchService {
    */
   start(): Promise<void> {
     if (this.firstBuild) return this.firstBuild
+    if (this.closed) return Promise.resolve()
     if (this.startTimer) clearTimeout(this.startTimer)
     this.startTimer = null
     return (this.firstBuild = this.enqueue(async () => {
@@ -514,6 +517,7 @@ export class SearchService {
   }
 
   async close(): Promise<void> {
+    this.closed = true
     if (this.startTimer) clearTimeout(this.startTimer)
     this.startTimer = null
     this.unsubscribe()
