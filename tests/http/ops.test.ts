@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildApp } from '../../src/server/app.ts'
+import type { FastifyInstance } from 'fastify'
+import { buildApp, type AppDependencies } from '../../src/server/app.ts'
+import type { Database } from '../../src/server/db/client.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { buildTestApp, inertiaHeaders, type TestApp } from '../helpers/app.ts'
 import { createTestDatabase } from '../helpers/database.ts'
@@ -12,6 +14,28 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
 })
+
+/**
+ * An app of its own on a database of its own, not waited on for the search index (buildTestApp
+ * waits), closed after `use` whatever it throws.
+ */
+async function withOwnApp(
+  deps: Omit<AppDependencies, 'database' | 'migrated'>,
+  use: (app: FastifyInstance, database: Database) => Promise<void>,
+) {
+  const testDb = await createTestDatabase()
+  const app = await buildApp(loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }), {
+    ...deps,
+    database: testDb.database,
+    migrated: true,
+  })
+  try {
+    await use(app, testDb.database)
+  } finally {
+    await app.close()
+    await testDb.dispose()
+  }
+}
 
 const metrics = () =>
   t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456789' } })
@@ -33,31 +57,20 @@ describe('health and readiness', () => {
   })
 
   it('is not ready when the database does not answer', async () => {
-    const testDb = await createTestDatabase()
-    const app = await buildApp(loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }), {
-      database: testDb.database,
-      migrated: true,
+    await withOwnApp({}, async (app, database) => {
+      await app.ready()
+      const ping = database.ping
+      database.ping = () => Promise.reject(new Error('connection refused'))
+      const res = await app.inject({ url: '/readyz' })
+      database.ping = ping
+      expect(res.statusCode).toBe(503)
+      expect(res.json().checks.database).toEqual({ ok: false, error: 'connection refused' })
     })
-    await app.ready()
-    const ping = testDb.database.ping
-    testDb.database.ping = () => Promise.reject(new Error('connection refused'))
-    const res = await app.inject({ url: '/readyz' })
-    testDb.database.ping = ping
-    expect(res.statusCode).toBe(503)
-    expect(res.json().checks.database).toEqual({ ok: false, error: 'connection refused' })
-    await app.close()
-    await testDb.dispose()
   })
 
   it('starts the first search index build once the first answer has gone', async () => {
-    const testDb = await createTestDatabase()
-    const app = await buildApp(loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }), {
-      database: testDb.database,
-      migrated: true,
-      // Only the first answer can start it within this test.
-      firstIndexBuildWithinMs: 600_000,
-    })
-    try {
+    // Only the first answer can start it within this test.
+    await withOwnApp({ firstIndexBuildWithinMs: 600_000 }, async (app) => {
       await app.ready()
       await new Promise((resolve) => setTimeout(resolve, 50))
       await app.searchService.idle()
@@ -65,31 +78,18 @@ describe('health and readiness', () => {
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200)
       await vi.waitFor(() => expect(app.searchService.lastBuild).not.toBeNull(), { timeout: 20_000 })
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200)
-    } finally {
-      await app.close()
-      await testDb.dispose()
-    }
+    })
   })
 
   it('starts the first search index build a set time after it is ready when no request comes', async () => {
-    const testDb = await createTestDatabase()
-    const app = await buildApp(loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }), {
-      database: testDb.database,
-      migrated: true,
-      firstIndexBuildWithinMs: 20,
-    })
-    try {
+    await withOwnApp({ firstIndexBuildWithinMs: 20 }, async (app) => {
       await app.ready()
       expect(app.searchService.lastBuild).toBeNull()
       await vi.waitFor(() => expect(app.searchService.lastBuild).not.toBeNull(), { timeout: 20_000 })
-    } finally {
-      await app.close()
-      await testDb.dispose()
-    }
+    })
   })
 
   it('listens before the search index is built: not ready until then, and a search made meanwhile waits for the real results', async () => {
-    const testDb = await createTestDatabase()
     // The first build of the products index is held back until the test lets it go.
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -99,42 +99,37 @@ describe('health and readiness', () => {
         return super.replaceAll(...args)
       }
     }
-    const app = await buildApp(loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }), {
-      database: testDb.database,
-      migrated: true,
-      searchEngine: new HeldEngine(),
+    await withOwnApp({ searchEngine: new HeldEngine() }, async (app) => {
+      try {
+        await app.ready()
+        const early = await app.inject({ url: '/readyz' })
+        expect(early.statusCode).toBe(503)
+        expect(early.json().checks.search).toEqual({ ok: false, error: 'the search index is not built yet' })
+        // Other pages answer at once.
+        expect((await app.inject({ url: '/', headers: { host: 'localhost' } })).statusCode).toBe(200)
+
+        let answered = false
+        const search = app
+          .inject({ url: '/search?q=sign', headers: inertiaHeaders({ host: 'localhost' }) })
+          .then((res) => {
+            answered = true
+            return res
+          })
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        expect(answered).toBe(false)
+
+        release()
+        const res = await search
+        expect(res.statusCode).toBe(200)
+        expect(res.json().props.listing.pagination.total_results).toBeGreaterThan(0)
+        await app.searchService.idle()
+        const ready = await app.inject({ url: '/readyz' })
+        expect(ready.statusCode).toBe(200)
+        expect(ready.json().checks.search).toEqual({ ok: true })
+      } finally {
+        release()
+      }
     })
-    try {
-      await app.ready()
-      const early = await app.inject({ url: '/readyz' })
-      expect(early.statusCode).toBe(503)
-      expect(early.json().checks.search).toEqual({ ok: false, error: 'the search index is not built yet' })
-      // Other pages answer at once.
-      expect((await app.inject({ url: '/', headers: { host: 'localhost' } })).statusCode).toBe(200)
-
-      let answered = false
-      const search = app
-        .inject({ url: '/search?q=sign', headers: inertiaHeaders({ host: 'localhost' }) })
-        .then((res) => {
-          answered = true
-          return res
-        })
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      expect(answered).toBe(false)
-
-      release()
-      const res = await search
-      expect(res.statusCode).toBe(200)
-      expect(res.json().props.listing.pagination.total_results).toBeGreaterThan(0)
-      await app.searchService.idle()
-      const ready = await app.inject({ url: '/readyz' })
-      expect(ready.statusCode).toBe(200)
-      expect(ready.json().checks.search).toEqual({ ok: true })
-    } finally {
-      release()
-      await app.close()
-      await testDb.dispose()
-    }
   })
 })
 
