@@ -98,6 +98,9 @@ async function counts() {
 describe('POST /checkout/complete with a purchase order, as a guest', () => {
   it('places the order once: re-priced total, PO number from the names, lines with VAT, basket forgotten', async () => {
     const { v, cart } = await shopper(3)
+    // Shown twice before the order: this instance keeps the Cart page's read (ADR 0115).
+    await v.post('/cart/init')
+    expect(((await v.post('/cart/init')).json() as Cart).items).toHaveLength(1)
     const email = `placer${++n}@example.com`
     const res = await v.post('/checkout/complete', form(cart, { contact: contact(email) }))
     expect(res.statusCode).toBe(200)
@@ -133,6 +136,10 @@ describe('POST /checkout/complete with a purchase order, as a guest', () => {
     // The basket is frozen and forgotten; the visitor is not logged in.
     const after = (await v.post('/cart/init')).json() as Cart
     expect(after.items).toHaveLength(0)
+    // Nor does the read kept before the order show it to anyone holding its id.
+    const site = (await t.app.sites.forHost('localhost'))!
+    const kept = await t.app.carts.show({ site, cartId: String(cart.id), baseUrl: 'http://localhost' })
+    expect(kept.items).toHaveLength(0)
     const [row] = await t.app.db
       .select()
       .from(carts)

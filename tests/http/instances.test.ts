@@ -16,7 +16,7 @@ import type { ProductPageProps } from '../../src/shared/product.ts'
 import { inertiaHeaders } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { Visitor } from '../helpers/visitor.ts'
-import { createProduct } from '../factories/product.ts'
+import { brackets, createProduct } from '../factories/product.ts'
 
 const url = process.env.DATABASE_URL
 const onPostgres = describe.skipIf(!url)
@@ -158,6 +158,40 @@ onPostgres('two instances on one PostgreSQL database', () => {
     // B has now cached the summary; a change on A must reach it.
     await add(3)
     expect((await within5s(summaryOnB, (s) => s.count === 5)).count).toBe(5)
+  })
+
+  it('shows on the Cart page of the other instance a basket changed, and a price changed, through one', async () => {
+    const f = await createProduct(a.db)
+    a.catalog.invalidate({ siteId: f.group.siteId, groupIds: [f.group.id] })
+    const onA = await new Visitor(a).start()
+    const onB = new Visitor(b)
+    const basketOnB = async () => {
+      Object.assign(onB.cookies, onA.cookies)
+      const res = await onB.request('GET', '/cart', undefined, pageHeaders(b))
+      expect(res.statusCode).toBe(200)
+      return res.json().props.basket as { items: { quantity: number; unit_price: number }[] }
+    }
+    const add = async (quantity: number) => {
+      const res = await onA.post('/cart/add', {
+        items: [{ listing_id: f.skus[0]!.id, quantity, category_id: f.category.id }],
+      })
+      expect(res.statusCode).toBe(200)
+    }
+    await add(2)
+    expect((await within5s(basketOnB, (c) => c.items[0]?.quantity === 2)).items[0]!.quantity).toBe(2)
+    // B keeps the Cart page's read now (ADR 0115); A's change must reach it.
+    await basketOnB()
+    await add(3)
+    expect((await within5s(basketOnB, (c) => c.items[0]?.quantity === 5)).items[0]!.quantity).toBe(5)
+
+    await a.db
+      .update(products)
+      .set({ priceList: brackets(1700) })
+      .where(eq(products.id, f.skus[0]!.id))
+    a.catalog.invalidate({ siteId: f.group.siteId, groupIds: [f.group.id] })
+    expect((await within5s(basketOnB, (c) => c.items[0]?.unit_price === 1700)).items[0]!.unit_price).toBe(
+      1700,
+    )
   })
 
   it('stops serving on the other instance a session that one instance ended (both cache sessions)', async () => {

@@ -18,7 +18,8 @@ const DEMO = { email: 'demo@harbour-safety.example', password: 'Harbour-demo-202
 
 /**
  * Statements per request, at most. The read pages are served from caches; the Cart page reads
- * the basket with its lines in one statement (the session is cached); adding one more of a line
+ * the basket with its lines in one statement after the basket changed, and none when this
+ * instance read it a moment ago (ADR 0115; the session is cached); adding one more of a line
  * locks the basket and reads its lines (sent together), then writes the line's quantity and the
  * basket's summary in one statement (ADR 0111).
  */
@@ -28,6 +29,7 @@ const BUDGET = {
   product: 0,
   search: 0,
   cartPage: 1,
+  cartPageAgain: 0,
   addToBasket: 3,
   loggedInHome: 0,
 }
@@ -95,14 +97,20 @@ describe('the query budget of the hot pages', () => {
 
   it('serves the Cart page of a five-line basket within budget', async () => {
     const v = await new Visitor(t.app).start()
+    // The page's own content, read once by a running shop (the basket is still empty here).
+    expect((await v.visit('/cart')).statusCode).toBe(200)
     const res = await v.post('/cart/add', {
       items: skus.map((s) => ({ listing_id: s.id, quantity: 1, category_id: s.categoryId })),
     })
     expect((res.json() as Cart).items).toHaveLength(5)
-    within(await counted(() => v.visit('/cart')), BUDGET.cartPage)
+    // The first view after a change reads the basket; the next ones are answered from that read.
+    const first: QueryTally = { count: 0, statements: [] }
+    expect((await withQueryTally(first, () => v.visit('/cart'))).statusCode).toBe(200)
+    within(first, BUDGET.cartPage)
+    within(await counted(() => v.visit('/cart')), BUDGET.cartPageAgain)
     within(
       await counted(() => v.request('GET', '/cart', undefined, { accept: 'text/html' })),
-      BUDGET.cartPage,
+      BUDGET.cartPageAgain,
     )
   })
 

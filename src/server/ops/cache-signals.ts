@@ -9,7 +9,8 @@
  * | search index | `catalog` (same change) | re-indexes the changed rows (SearchService listens to the catalogue) |
  * | search redirect rules | `search-redirects` | re-reads the site's rules |
  * | content stories, site settings, header message (SiteRegistry follows content) | `content` | Storyblok: refresh the cache version; then drop |
- * | header basket summary | `cart-summary` | drops that basket's entry |
+ * | header basket summary and Cart page read (ADR 0115) | `cart-summary` | drops that basket's entries |
+ * | Cart page reads (ADR 0115) | `catalog` (any change) | drops them all (also on this instance) |
  * | delivery rates | `delivery-rates` | drops the rates |
  * | database sessions (wired in plugins/session.ts, ADR 0106) | `session` | drops that session |
  * | customer facts (wired in modules/auth/auth.plugin.ts, ADR 0106) | `customer` | drops them and every cached session |
@@ -90,9 +91,12 @@ export function connectCaches(bus: ChangeBus, caches: Caches, log?: FastifyBaseL
     else bus.publish('delivery-rates')
   })
   bus.on('cart-summary', (p) => {
-    if (typeof p.siteId === 'number' && typeof p.cartId === 'string') carts.forgetSummary(p.siteId, p.cartId)
+    if (typeof p.siteId === 'number' && typeof p.cartId === 'string') carts.forgetCart(p.siteId, p.cartId)
   })
   bus.on('delivery-rates', () => carts.forgetRates())
+  // A kept Cart page read holds the catalogue's prices and names: any catalogue change, made here
+  // or announced by another instance (both call catalog.invalidate), drops them all.
+  catalog.onChange(() => carts.forgetShownBaskets())
 
   // A full catalogue invalidation also rebuilds the search index and re-reads redirect rules.
   bus.onReset(() => {

@@ -110,7 +110,7 @@ export async function cartRoutes(app: FastifyInstance) {
 
   app.get('/cart', async (request, reply) => {
     const ctx = context(request)!
-    const cart = await cartService.get(ctx)
+    const cart = await cartService.show(ctx)
     const props = await presentCartPage(app, request, cart, ctx)
     return reply.inertia.render('Cart', {
       ...props,
@@ -120,7 +120,7 @@ export async function cartRoutes(app: FastifyInstance) {
 
   app.post('/cart/init', async (request, reply) => {
     const ctx = context(request)!
-    return reply.send(await cartService.get(ctx))
+    return reply.send(await cartService.show(ctx))
   })
 
   app.post('/cart/clear', (request, reply) =>

@@ -25,6 +25,7 @@ import { categories, productGroups, products } from '../catalog/catalog.tables.t
 import type { Site } from '../sites/sites.service.ts'
 import { CartNotFoundError, CartValidationError, invalid } from './cart.errors.ts'
 import { recordCache } from '../../lib/cache-stats.ts'
+import { BASKET_READ_TTL_MS, BasketReadCache } from './cart.read-cache.ts'
 import { copyWorkwearSessions } from '../builders/workwear.service.ts'
 import { priceCart, type PricedCart, type PricingDiscount } from './cart.pricing.ts'
 import {
@@ -236,6 +237,11 @@ export class CartService {
    */
   private readonly summaries = new LRUCache<string, CartSummary>({ max: 10_000, ttl: 10_000 })
   private readonly ratesBySite = new LRUCache<number, DeliveryRateRow[]>({ max: 1000, ttl: 60_000 })
+  /** The Cart page's reads by cart id (cart.read-cache.ts says how it learns of changes). */
+  private readonly shown = new BasketReadCache<{ row: CartRow; lines: LineRow[] }>({
+    max: 10_000,
+    ttlMs: BASKET_READ_TTL_MS,
+  })
 
   /** Told of every write to a basket's header summary or to delivery rates (other instances). */
   private readonly changeListeners = new Set<(change: CartCacheChange) => void>()
@@ -255,15 +261,28 @@ export class CartService {
     for (const listener of this.changeListeners) listener(change)
   }
 
-  /** Drops a cached header summary (another instance changed the basket). */
-  forgetSummary(siteId: number, cartId: string): void {
+  /** Drops what is cached of a basket: its header summary and its Cart page read (another instance changed it). */
+  forgetCart(siteId: number, cartId: string): void {
     this.summaries.delete(`${siteId}:${cartId}`)
+    this.shown.forget(cartId)
   }
 
-  /** Drops every cached summary and rate (notifications may have been missed). */
+  /** A basket changed outside this service (an order was placed from it): forgotten here and announced. */
+  basketChanged(siteId: number, cartId: string): void {
+    this.forgetCart(siteId, cartId)
+    this.changed({ kind: 'summary', siteId, cartId })
+  }
+
+  /** The catalogue changed: every kept Cart page read may show old prices or names. */
+  forgetShownBaskets(): void {
+    this.shown.forgetAll()
+  }
+
+  /** Drops every cached summary, rate and Cart page read (notifications may have been missed). */
   forgetAll(): void {
     this.summaries.clear()
     this.ratesBySite.clear()
+    this.shown.forgetAll()
   }
 
   // --- Reads ------------------------------------------------------------------------------
@@ -285,9 +304,33 @@ export class CartService {
     return row
   }
 
-  /** The visitor's cart, or the empty cart when there is none. */
+  /** The visitor's cart, or the empty cart when there is none: read afresh (the checkout's view). */
   async get(ctx: CartContext): Promise<Cart> {
     const found = ctx.cartId ? await this.findCartWithLines(ctx.site.id, ctx.cartId) : null
+    return this.priced(ctx, found)
+  }
+
+  /**
+   * The visitor's cart as the Cart page shows it: the same as `get`, but a basket read a moment
+   * ago by this instance and not changed since is not read again (cart.read-cache.ts). Priced now,
+   * so a promotion's dates and the delivery rates are as fresh as `get`'s.
+   */
+  async show(ctx: CartContext): Promise<Cart> {
+    const cartId = ctx.cartId
+    if (!cartId || !isCartId(cartId)) return this.empty(ctx)
+    let found: { row: CartRow; lines: LineRow[] } | null | undefined = this.shown.get(cartId)
+    recordCache('basket-read', found !== undefined)
+    // Keyed by id alone: a basket of another site is never shown.
+    if (found && found.row.siteId !== ctx.site.id) found = null
+    if (found === undefined) {
+      const token = this.shown.begin()
+      found = await this.findCartWithLines(ctx.site.id, cartId)
+      if (found) found = this.shown.keep(cartId, token, found)
+    }
+    return this.priced(ctx, found)
+  }
+
+  private async priced(ctx: CartContext, found: { row: CartRow; lines: LineRow[] } | null): Promise<Cart> {
     if (!found) return this.empty(ctx)
     const { row, lines } = found
     const { priced, promoErrors, rates } = await this.price(this.db, ctx.site, row, lines)
@@ -779,6 +822,7 @@ export class CartService {
     basketName: string,
   ): Promise<{ id: string; basketName: string }> {
     if (!ctx.cartId) throw new CartNotFoundError()
+    // Taking the session basket for the customer changes nothing the Cart page shows.
     return this.db.transaction(async (tx) => {
       const cart = await this.findSessionCart(tx, ctx.site.id, ctx.cartId!)
       if (!cart) throw new CartNotFoundError()
@@ -907,6 +951,7 @@ export class CartService {
    */
   async attachToCustomer(siteId: number, cartId: string, customerId: number): Promise<boolean> {
     if (!isCartId(cartId)) return false
+    this.shown.forget(cartId)
     const rows = await this.db
       .update(carts)
       .set({ customerId, ownerKey: null })
@@ -919,6 +964,7 @@ export class CartService {
         ),
       )
       .returning({ id: carts.id })
+    this.shown.forget(cartId)
     return rows.length > 0
   }
 
@@ -957,6 +1003,7 @@ export class CartService {
           .set({ timesUsed: sql`greatest(0, ${promotions.timesUsed} - ${n})` })
           .where(eq(promotions.id, promotionId))
       }
+      for (const id of ids) this.shown.forget(id)
       await tx.delete(carts).where(inArray(carts.id, ids))
       for (const id of ids)
         for (const key of this.summaries.keys())
@@ -998,6 +1045,8 @@ export class CartService {
 
   /** Freezes an ordered basket: no basket call finds it any more; the sweep leaves it alone. */
   async markOrdered(tx: Tx, cartId: string): Promise<void> {
+    // The caller calls basketChanged() after its commit; forgetting now stops reads kept meanwhile.
+    this.shown.forget(cartId)
     await tx
       .update(carts)
       .set({ kind: 'ordered', orderedAt: sql`now()`, updatedAt: sql`now()` })
@@ -1121,7 +1170,36 @@ export class CartService {
       quantities: Map<number, number>,
     ) => Promise<boolean | void>,
   ): Promise<CartResult> {
-    const result = await this.db.transaction(async (tx) => {
+    // The basket's kept Cart page read is forgotten before the change and again after it, so a
+    // read that overlapped the change is not kept (cart.read-cache.ts).
+    const known = ctx.cartId && isCartId(ctx.cartId) ? ctx.cartId : null
+    if (known) this.shown.forget(known)
+    let result: CartResult
+    try {
+      result = await this.transactionOf(ctx, opts, change)
+    } finally {
+      if (known) this.shown.forget(known)
+    }
+    if (result.cartId) {
+      // A basket made by this change: nothing was kept of it, but a read may be under way.
+      if (result.cartId !== known) this.shown.forget(result.cartId)
+      this.summaries.set(`${ctx.site.id}:${result.cartId}`, summaryOf(result.cart))
+      this.changed({ kind: 'summary', siteId: ctx.site.id, cartId: result.cartId })
+    }
+    return result
+  }
+
+  private async transactionOf(
+    ctx: CartContext,
+    opts: { create: boolean; promotionCodes?: string[] },
+    change: (
+      tx: Tx,
+      cart: CartRow,
+      lines: LineRow[],
+      quantities: Map<number, number>,
+    ) => Promise<boolean | void>,
+  ): Promise<CartResult> {
+    return this.db.transaction(async (tx) => {
       let cart: CartRow | null = null
       let lines: LineRow[] = []
       if (ctx.cartId && isCartId(ctx.cartId)) {
@@ -1168,11 +1246,6 @@ export class CartService {
       await this.storeChanges(tx, id, quantities, priced)
       return { cartId: cart.id, cart: this.present(ctx, cart, lines, priced, rates, promoErrors) }
     })
-    if (result.cartId) {
-      this.summaries.set(`${ctx.site.id}:${result.cartId}`, summaryOf(result.cart))
-      this.changed({ kind: 'summary', siteId: ctx.site.id, cartId: result.cartId })
-    }
-    return result
   }
 
   /**

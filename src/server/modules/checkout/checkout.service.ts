@@ -369,7 +369,8 @@ export class CheckoutService {
       if (final!.status === 'placed') await this.queueMails(tx, site, placed.order, input.baseUrl)
       return placed
     })
-    this.carts.forgetSummary(site.id, cartId)
+    // Other instances forget the basket too: their header and Cart page must not show it any more.
+    this.carts.basketChanged(site.id, cartId)
     if (result.created) this.onPlaced(result.order)
     return result
   }
