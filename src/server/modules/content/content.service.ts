@@ -74,6 +74,15 @@ export class ContentService {
   private readonly checkedAt = new Map<number, { at: number; cv: number }>()
   private readonly listeners = new Set<() => void>()
   private readonly cvCheckMs: number
+  /**
+   * Loads under way, by cache key: requests that miss at once share one load (a cold start's
+   * first page asks for the same stories from its layout and its blocks at once).
+   */
+  private readonly loading = new Map<string, Promise<unknown>>()
+  /** Cache version checks under way, by site. */
+  private readonly checking = new Map<number, Promise<void>>()
+  /** Bumped by invalidate(): a load that began before it is handed back but not kept. */
+  private epoch = 0
 
   constructor(
     readonly store: ContentStore,
@@ -98,18 +107,31 @@ export class ContentService {
   }
 
   invalidate(): void {
+    this.epoch++
+    this.loading.clear()
     this.cache.clear()
     this.checkedAt.clear()
     for (const fn of this.listeners) fn()
   }
 
-  private async fresh(siteId: number): Promise<void> {
+  private fresh(siteId: number): Promise<void> {
     const seen = this.checkedAt.get(siteId)
     const now = Date.now()
-    if (seen && now - seen.at < this.cvCheckMs) return
-    const cv = await this.store.cacheVersion(siteId)
-    if (seen && seen.cv !== cv) this.invalidate()
-    this.checkedAt.set(siteId, { at: now, cv })
+    if (seen && now - seen.at < this.cvCheckMs) return Promise.resolve()
+    // One check at a time per site: requests arriving together wait for the same answer.
+    let check = this.checking.get(siteId)
+    if (!check) {
+      check = this.store
+        .cacheVersion(siteId)
+        .then((cv) => {
+          const before = this.checkedAt.get(siteId)
+          if (before && before.cv !== cv) this.invalidate()
+          this.checkedAt.set(siteId, { at: now, cv })
+        })
+        .finally(() => this.checking.delete(siteId))
+      this.checking.set(siteId, check)
+    }
+    return check
   }
 
   private async cached<T extends object>(
@@ -122,9 +144,18 @@ export class ContentService {
     const hit = this.cache.get(k)
     recordCache('content', hit !== undefined)
     if (hit !== undefined) return hit === MISSING ? null : (hit as T)
-    const value = await load()
-    this.cache.set(k, value ?? MISSING)
-    return value
+    const under = this.loading.get(k) as Promise<T | null> | undefined
+    if (under) return under
+    const epoch = this.epoch
+    const loaded = load().then((value) => {
+      if (epoch === this.epoch) this.cache.set(k, value ?? MISSING)
+      return value
+    })
+    const shared = loaded.finally(() => {
+      if (this.loading.get(k) === shared) this.loading.delete(k)
+    })
+    this.loading.set(k, shared)
+    return shared
   }
 
   /** A published story by full slug (raw Storyblok shape), or null. */
