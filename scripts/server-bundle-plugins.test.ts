@@ -46,8 +46,8 @@ describe("the server bundle's @fastify/compress", () => {
   })
 
   it('fails the build when a new version no longer has the check it rewrites', () => {
-    expect(() => withLazyResponseCheck('function isFetchResponse (obj) { return obj?.constructor === Response }')).toThrow(
-      /expected one/,
-    )
+    expect(() =>
+      withLazyResponseCheck('function isFetchResponse (obj) { return obj?.constructor === Response }'),
+    ).toThrow(/expected one/)
   })
 })

@@ -28,7 +28,10 @@ describe('the FormData of the SSR bundle', () => {
       const answers = [{}, { q: 'sign' }, [], 'a=1', null, undefined, 3].map((v) => v instanceof SsrFormData)
       return { answers, undiciLoaded: undiciLoaded() }
     `)
-    expect(result).toEqual({ answers: [false, false, false, false, false, false, false], undiciLoaded: false })
+    expect(result).toEqual({
+      answers: [false, false, false, false, false, false, false],
+      undiciLoaded: false,
+    })
   })
 
   it('recognises a real FormData as one', () => {

@@ -60,7 +60,7 @@ try {
 // Each brand is picked by host name: print the address of every site, not only the listen address.
 // Only when these lines are printed (LOG_LEVEL info or lower): otherwise the query would reach the
 // database just as the first requests arrive, for nothing.
-if (app.log.isLevelEnabled('info')) {
+if (['info', 'debug', 'trace'].includes(app.log.level)) {
   try {
     const port = (app.server.address() as AddressInfo | null)?.port ?? config.port
     const { sites } = await import('./db/schema.ts')
