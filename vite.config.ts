@@ -24,6 +24,8 @@ const preactCompat = [
   { find: /^react$/, replacement: fileURLToPath(new URL('src/client/preact/compat.js', import.meta.url)) },
 ]
 
+const ssrFormData = fileURLToPath(new URL('src/client/ssr-form-data.ts', import.meta.url))
+
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [react(), tailwindcss()],
   resolve: command === 'build' ? { alias: preactCompat } : {},
@@ -39,7 +41,14 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         sourcemap: true,
         // `vite build --ssr` (no entry on the command line) replaces build.ssr with `true`,
         // so the entry is named here as well.
-        rolldownOptions: { input: 'src/client/ssr.tsx', output: { entryFileNames: 'ssr.js' } },
+        rolldownOptions: {
+          input: 'src/client/ssr.tsx',
+          output: { entryFileNames: 'ssr.js' },
+          // Inertia's `instanceof FormData` on every <Link> would read Node's lazy global, which
+          // loads undici (25–30 ms before the first answer after a start); the SSR bundle gets a
+          // FormData that answers without it and is the real one otherwise (ssr-form-data.ts).
+          transform: { inject: { FormData: [ssrFormData, 'SsrFormData'] } },
+        },
       }
     : {
         outDir: 'dist/client',

@@ -14,6 +14,7 @@
 import { build } from 'esbuild'
 import { rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { lazyResponseCheck } from './server-bundle-plugins.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const outdir = resolve(root, 'dist/node/server')
@@ -63,6 +64,7 @@ const result = await build({
   chunkNames: '[name]-[hash]',
   logLevel: 'warning',
   metafile: true,
+  plugins: [lazyResponseCheck],
   // CommonJS packages bundled into ES modules still call `require` for Node's built-ins.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",

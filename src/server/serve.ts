@@ -58,13 +58,17 @@ try {
 }
 
 // Each brand is picked by host name: print the address of every site, not only the listen address.
-try {
-  const port = (app.server.address() as AddressInfo | null)?.port ?? config.port
-  const { sites } = await import('./db/schema.ts')
-  const rows = await app.db.select({ host: sites.host, name: sites.name }).from(sites).orderBy(sites.id)
-  for (const site of rows) app.log.info(`${site.name}: ${siteAddress(site.host, port)}`)
-  if (config.mail.outboxPage)
-    app.log.info(`E-mails the shop sends: ${siteAddress('localhost', port)}/dev/mail`)
-} catch (err) {
-  app.log.warn({ err }, 'could not list the sites')
+// Only when these lines are printed (LOG_LEVEL info or lower): otherwise the query would reach the
+// database just as the first requests arrive, for nothing.
+if (['info', 'debug', 'trace'].includes(app.log.level)) {
+  try {
+    const port = (app.server.address() as AddressInfo | null)?.port ?? config.port
+    const { sites } = await import('./db/schema.ts')
+    const rows = await app.db.select({ host: sites.host, name: sites.name }).from(sites).orderBy(sites.id)
+    for (const site of rows) app.log.info(`${site.name}: ${siteAddress(site.host, port)}`)
+    if (config.mail.outboxPage)
+      app.log.info(`E-mails the shop sends: ${siteAddress('localhost', port)}/dev/mail`)
+  } catch (err) {
+    app.log.warn({ err }, 'could not list the sites')
+  }
 }
