@@ -103,6 +103,24 @@ export interface CartResult {
   cart: Cart
 }
 
+interface MutateOptions {
+  create: boolean
+  promotionCodes?: string[]
+}
+
+/**
+ * What `mutate()` does to a basket, inside its transaction: returns true when lines were added
+ * or removed (they are read again). Quantities it sets on existing lines go in `quantities` (line
+ * id → quantity), patched on the loaded lines too: they are written with the summary, in the
+ * transaction's last statement.
+ */
+type BasketChange = (
+  tx: Tx,
+  cart: CartRow,
+  lines: LineRow[],
+  quantities: Map<number, number>,
+) => Promise<boolean | void>
+
 /** A basket line with what pricing and placing an order need from the catalogue. */
 export interface LineRow {
   item: CartItemRow
@@ -1155,21 +1173,7 @@ export class CartService {
    * itself (new lines, deletions, codes); and one statement that stores the changed quantities
    * and the recomputed summary. An add of one more of a line is three statements.
    */
-  private async mutate(
-    ctx: CartContext,
-    opts: { create: boolean; promotionCodes?: string[] },
-    /**
-     * Changes the cart; returns true when lines were added or removed (they are read again).
-     * Quantities it sets on existing lines go in `quantities` (line id → quantity), patched on
-     * the loaded lines too: they are written with the summary, in the transaction's last statement.
-     */
-    change: (
-      tx: Tx,
-      cart: CartRow,
-      lines: LineRow[],
-      quantities: Map<number, number>,
-    ) => Promise<boolean | void>,
-  ): Promise<CartResult> {
+  private async mutate(ctx: CartContext, opts: MutateOptions, change: BasketChange): Promise<CartResult> {
     // The basket's kept Cart page read is forgotten before the change and again after it, so a
     // read that overlapped the change is not kept (cart.read-cache.ts).
     const known = ctx.cartId && isCartId(ctx.cartId) ? ctx.cartId : null
@@ -1181,7 +1185,7 @@ export class CartService {
       if (known) this.shown.forget(known)
     }
     if (result.cartId) {
-      // A basket made by this change: nothing was kept of it, but a read may be under way.
+      // A basket this change made, or found by the browser's owner key: forgotten as well.
       if (result.cartId !== known) this.shown.forget(result.cartId)
       this.summaries.set(`${ctx.site.id}:${result.cartId}`, summaryOf(result.cart))
       this.changed({ kind: 'summary', siteId: ctx.site.id, cartId: result.cartId })
@@ -1191,13 +1195,8 @@ export class CartService {
 
   private async transactionOf(
     ctx: CartContext,
-    opts: { create: boolean; promotionCodes?: string[] },
-    change: (
-      tx: Tx,
-      cart: CartRow,
-      lines: LineRow[],
-      quantities: Map<number, number>,
-    ) => Promise<boolean | void>,
+    opts: MutateOptions,
+    change: BasketChange,
   ): Promise<CartResult> {
     return this.db.transaction(async (tx) => {
       let cart: CartRow | null = null
