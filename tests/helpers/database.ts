@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { inject } from 'vitest'
 import { migrate, openDatabase, type Database } from '../../src/server/db/client.ts'
+import { openPGlite } from '../../src/server/db/embedded.ts'
 import { seed } from '../../src/server/db/seed/index.ts'
 
 export interface TestDatabase {
@@ -35,11 +36,11 @@ async function pgliteTemplate(): Promise<Blob> {
 
 async function pgliteClone(): Promise<TestDatabase> {
   template ??= pgliteTemplate()
-  const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const schema = await import('../../src/server/db/schema.ts')
   const { queryLogger } = await import('../../src/server/db/query-count.ts')
-  const client = new PGlite({ loadDataDir: await template })
+  // The shop's own PGlite (statements take turns with the event loop, as they do when it serves).
+  const client = await openPGlite(undefined, { loadDataDir: await template })
   await client.waitReady
   const db = drizzle(client, { schema, logger: queryLogger })
   const database: Database = {
