@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { products } from '../../src/server/db/schema.ts'
+import { carts, products } from '../../src/server/db/schema.ts'
 import { withQueryTally, type QueryTally } from '../../src/server/db/query-count.ts'
 import type { Cart } from '../../src/shared/cart.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts'
@@ -84,5 +84,22 @@ describe('the Cart page’s kept reads of a basket', () => {
     ])
     expect(change.statusCode).toBe(200)
     expect((await cartPage(v)).cart.items[0]!.quantity).toBe(4)
+  })
+
+  it('shows an empty basket once the sweep has removed a basket it showed a moment ago', async () => {
+    const v = await basketWith(3)
+    await cartPage(v)
+    // Shown from the kept read.
+    const { cart, statements } = await cartPage(v)
+    expect(statements).toBe(0)
+    expect(cart.items).toHaveLength(1)
+    // Left alone for two days, as the sweep's abandoned baskets are.
+    await t.app.db
+      .update(carts)
+      .set({ updatedAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(carts.id, cart.id!))
+    expect(await t.app.carts.sweep(86_400)).toBeGreaterThan(0)
+    const after = await cartPage(v)
+    expect(after.cart.items).toEqual([])
   })
 })

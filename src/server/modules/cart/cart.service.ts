@@ -993,7 +993,7 @@ export class CartService {
    */
   async sweep(maxAgeSeconds: number): Promise<number> {
     const cutoff = new Date(Date.now() - maxAgeSeconds * 1000)
-    return this.db.transaction(async (tx) => {
+    const ids = await this.db.transaction(async (tx) => {
       const stale = await tx
         .select({ id: carts.id })
         .from(carts)
@@ -1007,7 +1007,7 @@ export class CartService {
         // Another instance sweeping at the same moment takes other rows; a basket being changed
         // right now (locked by mutate) is left for the next sweep.
         .for('update', { skipLocked: true })
-      if (stale.length === 0) return 0
+      if (stale.length === 0) return []
       const ids = stale.map((c) => c.id)
       const released = await tx
         .delete(promotionUses)
@@ -1021,16 +1021,22 @@ export class CartService {
           .set({ timesUsed: sql`greatest(0, ${promotions.timesUsed} - ${n})` })
           .where(eq(promotions.id, promotionId))
       }
+      // Forgotten before the delete and again after its commit, as in mutate(): a Cart page read
+      // in between is not kept.
       for (const id of ids) this.shown.forget(id)
       await tx.delete(carts).where(inArray(carts.id, ids))
-      for (const id of ids)
-        for (const key of this.summaries.keys())
-          if (key.endsWith(`:${id}`)) {
-            this.summaries.delete(key)
-            this.changed({ kind: 'summary', siteId: Number(key.split(':')[0]), cartId: id })
-          }
-      return ids.length
+      return ids
     })
+    for (const id of ids) {
+      this.shown.forget(id)
+      // Announced once the delete is committed, so another instance does not read it back.
+      for (const key of this.summaries.keys())
+        if (key.endsWith(`:${id}`)) {
+          this.summaries.delete(key)
+          this.changed({ kind: 'summary', siteId: Number(key.split(':')[0]), cartId: id })
+        }
+    }
+    return ids.length
   }
 
   // --- Placing an order (the checkout module) ------------------------------------------------
