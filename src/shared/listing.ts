@@ -10,7 +10,11 @@ import type { Breadcrumb } from './page-props.ts'
 import type { PaginationMeta } from './pagination.ts'
 import type { SortKey } from './sorting.ts'
 
-/** One tile in a grid: a product group, or a child category on the Category page. */
+/**
+ * One tile in a grid: a product group, or a child category on the Category page. What a tile does
+ * not have is left out rather than sent as null or empty (a listing repeats the tile per product:
+ * issue 18), so the optional fields are present only with a value.
+ */
 export interface ProductTileData {
   /** 'category' tiles have no price */
   kind: 'product' | 'category'
@@ -21,18 +25,18 @@ export interface ProductTileData {
   name: string | null
   /** Plain text (tags stripped) */
   short_description: string
-  /** Overrides from the category the tile is shown in (category_products) */
-  cat_name_override: string | null
-  cat_description_override: string | null
-  cat_image_override: { filename: string } | null
-  /** Images only, first is the tile image; empty when there are none */
-  media: { file_location: string; alt?: string }[]
+  /** Overrides from the category the tile is shown in (category_products); never empty */
+  cat_name_override?: string
+  cat_description_override?: string
+  cat_image_override?: { filename: string }
+  /** The tile image (the first image), or none; the tile's image is decorative (its name is beside it) */
+  media: { file_location: string }[]
   /** Lowest unit price, minor units ex VAT; 0 = no price ('As Low As' hidden) */
   prices: { min_price: number }
-  /** The flash promotion name (attributes.features.flash) */
-  attributes: { features?: { flash?: string } }
-  /** Colour name -> swatch; colours already checked to be CSS colours */
-  color_swatches: Record<string, ColourSwatch> | null
+  /** The flash promotion name (attributes.features.flash), when there is one */
+  attributes?: { features: { flash: string } }
+  /** Colour name -> swatch; colours already checked to be CSS colours; at least one */
+  color_swatches?: Record<string, ColourSwatch>
 }
 
 /** The heading part every category page shares. */

@@ -214,8 +214,16 @@ describe('Category (grid)', () => {
       name: null,
       media: [],
       prices: { min_price: 0 },
-      cat_name_override: null,
     })
+    // What a tile does not have is left out, not sent as null or empty.
+    for (const key of [
+      'cat_name_override',
+      'cat_description_override',
+      'cat_image_override',
+      'attributes',
+      'color_swatches',
+    ])
+      expect(nameless, key).not.toHaveProperty(key)
     expect(vest!.attributes).toEqual({ features: { flash: 'Summer Sale' } })
     expect(vest!.color_swatches).toEqual({
       Yellow: { Hex: '#ffff00', TextColour: '#000000' },

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import PageComponent from '../pages/Page.tsx'
+import { BREADCRUMB_COLLAPSE_QUERY } from '../../shared/breadcrumbs.ts'
 import { HIDDEN_WHEN_NARROW, NARROW_ONLY } from './Breadcrumbs.tsx'
 import { makePage, mockMatchMedia, renderPage, type Rendered } from '../test/render.tsx'
 
@@ -29,9 +32,7 @@ afterEach(() => rendered?.unmount())
 function crumbTexts(container: HTMLElement, screen: 'wide' | 'narrow'): string[] {
   return [...container.querySelectorAll('nav[aria-label="Breadcrumb"] li')]
     .filter((li) =>
-      screen === 'wide'
-        ? !li.className.split(' ').includes('hidden')
-        : !li.className.includes(HIDDEN_WHEN_NARROW),
+      screen === 'wide' ? !li.classList.contains(NARROW_ONLY) : !li.classList.contains(HIDDEN_WHEN_NARROW),
     )
     .map((li) => (li.textContent ?? '').replace('/', '').trim())
 }
@@ -52,7 +53,13 @@ describe('Breadcrumbs', () => {
     mockMatchMedia((q) => q === '(max-width: 640px)')
     rendered = await renderPage(PageComponent, contentPage)
     expect(crumbTexts(rendered.container, 'narrow')).toEqual(['…', 'Fire Safety', 'Exit Sign'])
-    expect(NARROW_ONLY).toContain('(max-width:640px)')
+    // The collapse is breadcrumbs.css's media query, the same width as the shared constant.
+    expect(
+      readFileSync(
+        fileURLToPath(import.meta.url).replace(/Breadcrumbs\.test\.tsx$/, 'breadcrumbs.css'),
+        'utf8',
+      ),
+    ).toContain(`@media ${BREADCRUMB_COLLAPSE_QUERY}`)
   })
 
   it('renders the same trail whatever the screen width, so the HTML from the server does not shift at hydration', async () => {

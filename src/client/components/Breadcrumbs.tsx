@@ -18,11 +18,11 @@ import type { Breadcrumb } from '../../shared/page-props.ts'
 import { useShared } from '../lib/shared-props.ts'
 
 /**
- * Shown only on screens 640 px wide or narrower (BREADCRUMB_COLLAPSE_QUERY), and hidden there:
- * Tailwind needs the class names written out whole.
+ * Shown only on screens 640 px wide or narrower (BREADCRUMB_COLLAPSE_QUERY), and hidden there
+ * (breadcrumbs.css, with the trail's other named classes).
  */
-export const NARROW_ONLY = 'hidden [@media(max-width:640px)]:flex'
-export const HIDDEN_WHEN_NARROW = '[@media(max-width:640px)]:hidden'
+export const NARROW_ONLY = 'crumb-narrow'
+export const HIDDEN_WHEN_NARROW = 'crumb-wide'
 
 export function Breadcrumbs({ items, className = '' }: { items: readonly Breadcrumb[]; className?: string }) {
   const [expanded, setExpanded] = useState(false)
@@ -42,14 +42,13 @@ export function Breadcrumbs({ items, className = '' }: { items: readonly Breadcr
           {jsonLd}
         </script>
       </Head>
-      <nav aria-label="Breadcrumb" className={`text-sm text-gray-700 ${className}`}>
-        <ol className="flex flex-wrap items-center gap-x-1 gap-y-1">
+      <nav aria-label="Breadcrumb" className={className ? `crumbs ${className}` : 'crumbs'}>
+        <ol>
           {hiddenWhenNarrow > 0 ? (
-            <li className={`${NARROW_ONLY} items-center gap-x-1`}>
+            <li className={NARROW_ONLY}>
               <button
                 type="button"
                 onClick={() => setExpanded(true)}
-                className="rounded px-1 text-gray-700 hover:bg-gray-100"
                 aria-label={`Show ${hiddenWhenNarrow} more breadcrumb ${hiddenWhenNarrow === 1 ? 'link' : 'links'}`}
               >
                 …
@@ -60,18 +59,11 @@ export function Breadcrumbs({ items, className = '' }: { items: readonly Breadcr
             entry.kind === 'crumb' ? (
               <li
                 key={entry.index}
-                className={`flex items-center gap-x-1 ${entry.index < hiddenWhenNarrow ? HIDDEN_WHEN_NARROW : ''}`}
+                className={entry.index < hiddenWhenNarrow ? HIDDEN_WHEN_NARROW : undefined}
               >
-                {i > 0 && (
-                  <span aria-hidden="true" className="text-gray-400">
-                    /
-                  </span>
-                )}
+                {i > 0 && <span aria-hidden="true">/</span>}
                 {isBreadcrumbLink(entry) ? (
-                  <Link
-                    href={entry.crumb.url ?? '/'}
-                    className="text-primary underline-offset-2 hover:underline"
-                  >
+                  <Link href={entry.crumb.url ?? '/'}>
                     <HtmlContent as="span" html={entry.crumb.name} />
                   </Link>
                 ) : (
@@ -79,7 +71,6 @@ export function Breadcrumbs({ items, className = '' }: { items: readonly Breadcr
                     as="span"
                     keepEmpty
                     aria-current={entry.isCurrent ? 'page' : undefined}
-                    className={entry.isCurrent ? 'font-semibold text-gray-900' : undefined}
                     html={entry.crumb.name}
                   />
                 )}

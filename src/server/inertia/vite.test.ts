@@ -45,10 +45,11 @@ describe('production assets from the Vite manifest', () => {
     )
   })
 
-  it('adds the CSP nonce to every tag', () => {
+  it('adds the CSP nonce to the entry script only: the same-origin links need none', () => {
     const tags = createProductionAssets(text).tags({ nonce: 'n0nce"x' })
-    const count = tags.split('\n').length
-    expect(tags.match(/ nonce="n0nce&quot;x"/g)).toHaveLength(count)
+    expect(tags.match(/ nonce="n0nce&quot;x"/g)).toHaveLength(1)
+    expect(tags).toContain('<script type="module" src="/assets/app-abc.js" nonce="n0nce&quot;x"></script>')
+    expect(tags).toContain('<link rel="modulepreload" href="/assets/vendor-1.js">')
   })
 
   it('preloads the page chunk and its CSS when a page module mapping is given', () => {

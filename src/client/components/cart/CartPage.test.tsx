@@ -219,13 +219,8 @@ describe('Cart page', () => {
       url: '/x',
       name: 'Suggested thing',
       short_description: '',
-      cat_name_override: null,
-      cat_description_override: null,
-      cat_image_override: null,
       media: [],
       prices: { min_price: 100 },
-      attributes: {},
-      color_swatches: null,
     }
     await render(props({ basket: cart({ id: null, items: [] }), suggestions: [tile] }), {
       flash: { cartError: 'This shared basket link is not valid or no longer exists.' },

@@ -222,7 +222,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
     >
       <div
         ref={trackRef}
-        className="relative overflow-hidden rounded-md border border-gray-200 bg-white"
+        className="gal-track"
         style={{ width: size, height: size, maxWidth: '100%' }}
         aria-live={playing ? 'off' : 'polite'}
       >
@@ -233,12 +233,12 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
             hidden={i !== index}
-            className="h-full w-full"
+            className="gal-slide"
           >
             {item.kind === 'image' ? (
               <button
                 type="button"
-                className="block h-full w-full cursor-zoom-in"
+                className="gal-zoom"
                 aria-haspopup="dialog"
                 aria-label={`Enlarge image ${i + 1}: ${item.alt}`}
                 onClick={(e) => {
@@ -287,10 +287,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
       </div>
 
       {count > 1 ? (
-        <div
-          className="mt-2 flex items-center justify-between gap-2"
-          style={{ width: size, maxWidth: '100%' }}
-        >
+        <div className="gal-bar" style={{ width: size, maxWidth: '100%' }}>
           <button
             type="button"
             className="gal-arrow"
@@ -299,12 +296,12 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
           >
             <span aria-hidden="true">‹</span>
           </button>
-          <span className="text-xs text-gray-700 tabular-nums">
+          <span className="gal-count">
             {index + 1} / {count}
           </span>
           <button
             type="button"
-            className="rounded px-2 py-1 text-xs font-medium text-gray-800 underline-offset-2 hover:underline"
+            className="gal-play"
             onClick={() => {
               setUserPaused((p) => !p)
               setAutoplay(true)
@@ -325,7 +322,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
 
       {count > 1 ? (
         <div
-          className="mt-2 flex items-center gap-1"
+          className="gal-thumbs"
           style={{ width: size, maxWidth: '100%' }}
           data-testid="gallery-thumbnails"
         >
@@ -340,7 +337,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
               <span aria-hidden="true">‹</span>
             </button>
           ) : null}
-          <ul className="flex flex-1 justify-center gap-2">
+          <ul className="gal-thumb-list">
             {visibleThumbs.map((item, j) => {
               const i = thumbStart + j
               return (

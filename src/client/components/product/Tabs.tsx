@@ -33,7 +33,7 @@ export function Tabs({ tabs, label }: { tabs: TabItem[]; label: string }) {
 
   return (
     <div data-testid="description-tabs">
-      <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 border-b border-gray-300">
+      <div role="tablist" aria-label={label} className="tabs">
         {tabs.map((tab, i) => (
           <button
             key={tab.id}
@@ -48,11 +48,7 @@ export function Tabs({ tabs, label }: { tabs: TabItem[]; label: string }) {
             tabIndex={i === current ? 0 : -1}
             onClick={() => setActive(i)}
             onKeyDown={onKeyDown}
-            className={`-mb-px rounded-t-md border px-4 py-2 text-sm font-semibold ${
-              i === current
-                ? 'border-gray-300 border-b-white bg-white text-gray-900'
-                : 'border-transparent text-gray-700 hover:bg-gray-100'
-            }`}
+            className="tab"
           >
             {tab.label}
           </button>
@@ -66,7 +62,7 @@ export function Tabs({ tabs, label }: { tabs: TabItem[]; label: string }) {
           aria-labelledby={`${baseId}-tab-${tab.id}`}
           tabIndex={0}
           hidden={i !== current}
-          className="py-4"
+          className="tab-panel"
         >
           {tab.content}
         </div>

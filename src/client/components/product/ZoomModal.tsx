@@ -27,16 +27,11 @@ export function ZoomModal({
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose()
       }}
-      className="m-auto max-h-[95vh] max-w-[95vw] rounded-lg bg-white p-0 shadow-2xl backdrop:bg-black/70"
+      className="zoom-dialog"
       data-testid="zoom-dialog"
     >
-      <div className="relative p-4 pt-12">
-        <button
-          type="button"
-          onClick={onClose}
-          className="absolute top-2 right-2 rounded px-3 py-1 text-2xl leading-none text-gray-700 hover:bg-gray-100"
-          aria-label="Close enlarged image"
-        >
+      <div className="zoom-body">
+        <button type="button" onClick={onClose} className="zoom-close" aria-label="Close enlarged image">
           <span aria-hidden="true">×</span>
         </button>
         {open && item?.zoom ? (

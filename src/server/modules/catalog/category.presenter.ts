@@ -62,14 +62,14 @@ export function imagesOf(media: CatalogMedia[] | null | undefined): CatalogMedia
 
 function tileMedia(media: CatalogMedia[] | null | undefined): ProductTileData['media'] {
   const first = imagesOf(media)[0]
-  if (!first) return []
-  return [{ file_location: first.file_location, ...(first.alt ? { alt: plainText(first.alt) } : {}) }]
+  return first ? [{ file_location: first.file_location }] : []
 }
 
+/** `{ attributes }` with the flash promotion's name, or nothing without one. */
 function flashOf(attributes: { features?: { flash?: unknown } } | null | undefined) {
   const flash = attributes?.features?.flash
   const text = typeof flash === 'string' ? plainText(flash) : ''
-  return text ? { features: { flash: text } } : {}
+  return text ? { attributes: { features: { flash: text } } } : {}
 }
 
 /** A product group as a tile in a category listing, with the category's overrides. */
@@ -77,19 +77,20 @@ export function presentProductTile(row: ListingRow): ProductTileData {
   const nameOverride = plainText(row.nameOverride)
   const descriptionOverride = plainText(row.descriptionOverride)
   const imageOverride = row.imageOverride?.trim()
+  const swatches = presentSwatches(row.colourSwatches)
   return {
     kind: 'product',
     id: row.id,
     url: row.url || null,
     name: plainText(row.name) || null,
     short_description: plainText(row.shortDescription),
-    cat_name_override: nameOverride || null,
-    cat_description_override: descriptionOverride || null,
-    cat_image_override: imageOverride ? { filename: imageOverride } : null,
+    ...(nameOverride ? { cat_name_override: nameOverride } : {}),
+    ...(descriptionOverride ? { cat_description_override: descriptionOverride } : {}),
+    ...(imageOverride ? { cat_image_override: { filename: imageOverride } } : {}),
     media: tileMedia(row.media),
     prices: { min_price: Math.max(0, row.minPrice | 0) },
-    attributes: flashOf(row.attributes),
-    color_swatches: presentSwatches(row.colourSwatches),
+    ...flashOf(row.attributes),
+    ...(swatches ? { color_swatches: swatches } : {}),
   }
 }
 
@@ -101,13 +102,9 @@ export function presentCategoryTile(row: CategoryRow): ProductTileData {
     url: row.url || null,
     name: plainText(row.name) || null,
     short_description: plainText(row.shortDescription),
-    cat_name_override: null,
-    cat_description_override: null,
-    cat_image_override: null,
     media: tileMedia(row.media),
     prices: { min_price: 0 },
-    attributes: flashOf(row.attributes),
-    color_swatches: null,
+    ...flashOf(row.attributes),
   }
 }
 
