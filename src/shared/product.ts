@@ -9,24 +9,49 @@ import type { SafeHtml } from './safe-html.ts'
 import type { BuilderConfig, PriceBreak } from './catalog.ts'
 import type { ProductTileData } from './listing.ts'
 import type { Breadcrumb } from './page-props.ts'
+import { imageUrl, type ImageOptions } from './images.ts'
 import { GRID_MINIMUM_ORDER } from './quantity.ts'
 
 export type ProductLayout = 'Default' | 'DefaultPGUnderLD' | 'MediaLeft' | 'SheltersLayout'
 
 /** One slide of the image gallery. */
-export interface GalleryItem {
-  kind: 'image' | 'video'
-  /** Image: the resized image. Video: a playable file ('' when it is only hosted by the player) */
-  src: string
-  /** Thumbnail image (null for a video without a poster: a play icon alone is shown) */
-  thumb: string | null
-  /** Large image for the zoom dialog (images only) */
-  zoom: string | null
+export type GalleryItem = GalleryImage | GalleryVideo
+
+/**
+ * An image, by its stored file: the browser asks for each size it shows (the slide, the
+ * thumbnail, the zoom) with `galleryImageUrl`, as a tile does for its image, so the page carries
+ * one path per image instead of three URLs (issue 18).
+ */
+export interface GalleryImage {
+  kind: 'image'
+  /** Stored file location (/media/...), already checked to be a safe URL */
+  file: string
   alt: string
-  /** Video: still image shown before it plays */
-  poster?: string | null
-  /** Video: the hosted player's page, for videos known only by their embed id */
-  link?: string | null
+}
+
+export interface GalleryVideo {
+  kind: 'video'
+  /** A playable file ('' when it is only hosted by the player) */
+  src: string
+  /** Thumbnail image (null without a poster: a play icon alone is shown) */
+  thumb: string | null
+  alt: string
+  /** Still image shown before it plays */
+  poster: string | null
+  /** The hosted player's page, for videos known only by their embed id */
+  link: string | null
+}
+
+/** Spec §9: product images 300 px at quality 50, thumbnails at most 80 px; the zoom up to 1200 px. */
+export const GALLERY_IMAGE_SIZES = {
+  slide: { w: 300, h: 300, q: 50, fit: 'contain' },
+  thumb: { w: 80, h: 80, q: 50, fit: 'contain' },
+  zoom: { w: 1200, q: 50, fit: 'inside' },
+} as const satisfies Record<string, ImageOptions>
+
+/** The URL of a gallery image at one of its sizes. */
+export function galleryImageUrl(image: GalleryImage, size: keyof typeof GALLERY_IMAGE_SIZES): string {
+  return imageUrl(image.file, GALLERY_IMAGE_SIZES[size])
 }
 
 /** A downloadable file ('data sheet'). */

@@ -10,9 +10,7 @@ import { Gallery } from './Gallery.tsx'
 
 const items: GalleryItem[] = [1, 2, 3, 4].map((n) => ({
   kind: 'image',
-  src: `/img/p${n}.png`,
-  thumb: `/img/t${n}.png`,
-  zoom: `/img/z${n}.png`,
+  file: `/media/p${n}.png`,
   alt: `Sign ${n}`,
 }))
 
@@ -23,12 +21,13 @@ describe('product gallery', () => {
   it("renders only the first slide in the server's HTML, in a box of the slide's size", () => {
     const html = renderToString(<Gallery items={items} size={260} />)
     expect(html.match(/aria-roledescription="slide"/g)).toHaveLength(1)
-    expect(html).toContain('src="/img/p1.png"')
-    expect(html).not.toContain('src="/img/p2.png"')
+    // The slide's size, asked for from the image service.
+    expect(html).toContain('src="/img/media/p1.png?w=300&amp;h=300&amp;q=50&amp;fit=contain"')
+    expect(html).not.toContain('src="/img/media/p2.png?w=300')
     expect(html).toMatch(/style="width:260px;height:260px/)
     // The controls and thumbnails are there from the start.
     expect(html).toContain('aria-label="Next image"')
-    expect(html).toContain('src="/img/t3.png"')
+    expect(html).toContain('src="/img/media/p3.png?w=80&amp;h=80&amp;q=50&amp;fit=contain"')
   })
 
   it('mounts the other slides in the browser, hidden behind the first', async () => {

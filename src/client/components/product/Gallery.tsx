@@ -14,7 +14,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react'
 import { PLACEHOLDER_IMAGE } from '../../../shared/images.ts'
 import { useHydrated } from '../../lib/media.ts'
-import type { GalleryItem } from '../../../shared/product.ts'
+import { galleryImageUrl, type GalleryItem } from '../../../shared/product.ts'
 import { ZoomModal } from './ZoomModal.tsx'
 
 export const GALLERY_LOAD_TIMEOUT_MS = 3000
@@ -24,6 +24,9 @@ export const VISIBLE_THUMBNAILS = 3
 export const THUMBNAIL_MAX_PX = 80
 export const DEFAULT_MEDIA_SIZE = 260
 export const GALLERY_NOT_A_LIST = 'Product gallery: the slider images feature is not a list'
+
+const slideKey = (item: GalleryItem) => (item.kind === 'image' ? item.file : item.src)
+const thumbOf = (item: GalleryItem) => (item.kind === 'image' ? galleryImageUrl(item, 'thumb') : item.thumb)
 
 interface SliderState {
   index: number
@@ -228,7 +231,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
       >
         {(mounted ? items : items.slice(0, 1)).map((item, i) => (
           <div
-            key={`${item.src}-${i}`}
+            key={`${slideKey(item)}-${i}`}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
@@ -246,7 +249,12 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
                   setZoomOpen(true)
                 }}
               >
-                <SafeImage src={item.src} size={size} className="gal-fill" priority={i === 0} />
+                <SafeImage
+                  src={galleryImageUrl(item, 'slide')}
+                  size={size}
+                  className="gal-fill"
+                  priority={i === 0}
+                />
               </button>
             ) : item.src ? (
               <video
@@ -341,21 +349,19 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
             {visibleThumbs.map((item, j) => {
               const i = thumbStart + j
               return (
-                <li key={`${item.src}-${i}`}>
+                <li key={`${slideKey(item)}-${i}`}>
                   <button
                     type="button"
                     aria-label={item.kind === 'video' ? `Show video ${i + 1}` : `Show image ${i + 1}`}
                     aria-current={i === index || undefined}
                     onClick={() => dispatch({ type: 'go', index: i })}
                     className="gal-thumb"
-                    style={{
-                      width: thumbSize,
-                      height: thumbSize,
-                      maxWidth: THUMBNAIL_MAX_PX,
-                      maxHeight: THUMBNAIL_MAX_PX,
-                    }}
+                    // thumbSize is at most THUMBNAIL_MAX_PX already.
+                    style={{ width: thumbSize, height: thumbSize }}
                   >
-                    {item.thumb ? <SafeImage src={item.thumb} size={thumbSize} className="gal-fill" /> : null}
+                    {thumbOf(item) ? (
+                      <SafeImage src={thumbOf(item)!} size={thumbSize} className="gal-fill" />
+                    ) : null}
                     {item.kind === 'video' ? (
                       <span
                         aria-hidden="true"

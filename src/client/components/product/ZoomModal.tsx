@@ -2,7 +2,7 @@
  * The enlarged image: a native modal <dialog> (focus stays inside, the page behind is inert,
  * Escape closes it), also closed by its button or a click on the backdrop.
  */
-import type { GalleryItem } from '../../../shared/product.ts'
+import { galleryImageUrl, type GalleryImage } from '../../../shared/product.ts'
 import { useModalDialog } from '../../lib/use-modal-dialog.ts'
 
 export function ZoomModal({
@@ -12,7 +12,7 @@ export function ZoomModal({
   onClose,
 }: {
   open: boolean
-  item: GalleryItem | null
+  item: GalleryImage | null
   /** e.g. 'Image 2 of 5' */
   position: string
   onClose: () => void
@@ -34,10 +34,10 @@ export function ZoomModal({
         <button type="button" onClick={onClose} className="zoom-close" aria-label="Close enlarged image">
           <span aria-hidden="true">×</span>
         </button>
-        {open && item?.zoom ? (
+        {open && item ? (
           <figure>
             <img
-              src={item.zoom}
+              src={galleryImageUrl(item, 'zoom')}
               alt={item.alt}
               className="mx-auto block max-h-[80vh] w-auto max-w-full object-contain"
             />

@@ -58,18 +58,18 @@ import type {
   ProductPageProps,
   ZonePriceTable,
 } from '../../../shared/product.ts'
-import { bracketsFromColumns, leanOption } from '../../../shared/product.ts'
+import {
+  bracketsFromColumns,
+  GALLERY_IMAGE_SIZES,
+  galleryImageUrl,
+  leanOption,
+} from '../../../shared/product.ts'
 import { GRID_MINIMUM_ORDER } from '../../../shared/quantity.ts'
 import { sanitizeBreadcrumb, sanitizeRichText, stripTags } from '../../lib/sanitize.ts'
 import { PAGE_LAYOUTS, type ProductGroupRow, type ProductRow } from './catalog.tables.ts'
 import { presentProductTile } from './category.presenter.ts'
 import type { ProductRecord, TrailCategory } from './product.queries.ts'
 
-/** Spec §9: product image 300 px at quality 50; thumbnails at most 80 px. */
-export const PRODUCT_IMAGE_SIZE = 300
-export const PRODUCT_IMAGE_QUALITY = 50
-export const THUMBNAIL_SIZE = 80
-export const ZOOM_IMAGE_SIZE = 1200
 export const MAX_PRICE_GRIDS = 3
 export const MAX_SPECIFICATIONS = 10
 /** Page CSS longer than this is dropped rather than cut mid-rule. */
@@ -357,18 +357,7 @@ export function presentGallery(
 ): GalleryItem[] | null {
   if (!Array.isArray(media)) return null
   const items: GalleryItem[] = []
-  const size = {
-    w: PRODUCT_IMAGE_SIZE,
-    h: PRODUCT_IMAGE_SIZE,
-    q: PRODUCT_IMAGE_QUALITY,
-    fit: 'contain',
-  } as const
-  const thumbSize = {
-    w: THUMBNAIL_SIZE,
-    h: THUMBNAIL_SIZE,
-    q: PRODUCT_IMAGE_QUALITY,
-    fit: 'contain',
-  } as const
+  const { slide: size, thumb: thumbSize } = GALLERY_IMAGE_SIZES
   const seenVideoIds = new Set<string>()
   const name = plainText(productName)
   for (const entry of media as CatalogMedia[]) {
@@ -383,20 +372,13 @@ export function presentGallery(
         kind: 'video',
         src: playable ? location : '',
         thumb: playable ? null : imageUrl(location, thumbSize),
-        zoom: null,
         alt: plainText(entry.alt) || `${name} video ${n}`,
         poster: playable ? null : imageUrl(location, size),
         link: playable ? null : videoLink(entry.video_id),
       })
       continue
     }
-    items.push({
-      kind: 'image',
-      src: imageUrl(location, size),
-      thumb: imageUrl(location, thumbSize),
-      zoom: imageUrl(location, { w: ZOOM_IMAGE_SIZE, q: PRODUCT_IMAGE_QUALITY, fit: 'inside' }),
-      alt: plainText(entry.alt) || `${name} image ${n}`,
-    })
+    items.push({ kind: 'image', file: location, alt: plainText(entry.alt) || `${name} image ${n}` })
   }
   const ids = Array.isArray(wistiaIds) ? wistiaIds : [wistiaIds]
   for (const id of ids) {
@@ -407,7 +389,6 @@ export function presentGallery(
       kind: 'video',
       src: '',
       thumb: null,
-      zoom: null,
       alt: `${name} video ${items.length + 1}`,
       poster: null,
       link,
@@ -646,7 +627,7 @@ export function productJsonLd(input: JsonLdInput): Record<string, unknown> {
   const { group, attributes, skus, brackets, currency } = input
   const images = (input.gallery ?? [])
     .filter((g) => g.kind === 'image')
-    .map((g) => absoluteUrl(g.src, input.baseUrl))
+    .map((g) => absoluteUrl(galleryImageUrl(g, 'slide'), input.baseUrl))
   const brand = plainText(attributes.google?.product_brand) || plainText(group.brand)
   const sku = plainText(group.imageSku) || skus[0]?.sku || undefined
   const offerCount = skus.filter((_, i) => brackets[i]?.[0]).length
