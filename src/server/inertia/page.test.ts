@@ -57,13 +57,15 @@ describe('buildPage', () => {
 })
 
 describe('serializePageForHtml', () => {
-  it('escapes every slash and every less-than sign, without HTML entities', () => {
-    const json = serializePageForHtml(page)
-    expect(json.replace(/\\\//g, '')).not.toContain('/')
+  it('escapes every less-than sign, without HTML entities, so no script end tag or comment can appear', () => {
+    const hostile = { ...page, props: { ...page.props, name: '</script><!-- <b>' } }
+    const json = serializePageForHtml(hostile)
     expect(json).not.toContain('<')
     expect(json).not.toContain('&lt;')
-    expect(json).toContain('\\/products\\/7')
-    expect(JSON.parse(json)).toEqual(page)
+    expect(json).toContain('\\u003c/script>\\u003c!-- \\u003cb>')
+    // Slashes are left alone: a byte each, and harmless without a '<' before them.
+    expect(json).toContain('/products/7')
+    expect(JSON.parse(json)).toEqual(hostile)
   })
 
   it('builds the client-side body with the script element and the mount div', () => {

@@ -136,19 +136,11 @@ export function PriceGrid({
     // A table where the grid’s box is 56rem or wider; below that (phones, narrow layout columns)
     // each row is a card: code and description, option, price breaks, quantity and total, so
     // nothing scrolls out of view while a quantity is typed.
-    <section
-      aria-labelledby={headingId}
-      className="@container mt-6"
-      data-testid={`price-grid-${grid.number}`}
-    >
-      <h2 id={headingId} className="text-xl font-semibold">
-        {heading}
-      </h2>
-      {grid.unitOfMeasurement ? (
-        <p className="mt-1 text-sm text-gray-700">Prices per {grid.unitOfMeasurement}</p>
-      ) : null}
+    <section aria-labelledby={headingId} className="pg" data-testid={`price-grid-${grid.number}`}>
+      <h2 id={headingId}>{heading}</h2>
+      {grid.unitOfMeasurement ? <p>Prices per {grid.unitOfMeasurement}</p> : null}
       <div className="pg-box" role="region" aria-labelledby={headingId} tabIndex={0}>
-        <table className="w-full border-collapse text-sm @max-4xl:block">
+        <table>
           <thead className="pg-head">
             <tr>
               <th scope="col">Code</th>
@@ -165,7 +157,7 @@ export function PriceGrid({
               </th>
             </tr>
           </thead>
-          <tbody className="@max-4xl:block">
+          <tbody>
             {grid.rows.map((row) => {
               const option = activeOption(row, state.chosen)
               const shown = option ?? row.options[0]!
@@ -260,7 +252,7 @@ export function PriceGrid({
               )
             })}
           </tbody>
-          <tfoot className="@max-4xl:block">
+          <tfoot>
             <tr className="pg-foot">
               <th scope="row" colSpan={grid.columns.length + (hasDropdowns ? 4 : 3)}>
                 Total
@@ -272,7 +264,7 @@ export function PriceGrid({
           </tfoot>
         </table>
       </div>
-      <div className="mt-3 flex justify-end">
+      <div className="pg-actions">
         <AddToBasketButton onClick={add} disabled={items.length === 0} pending={pending} />
       </div>
     </section>

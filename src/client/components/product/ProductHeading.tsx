@@ -15,14 +15,14 @@ export function ProductTitle({
   return (
     <div>
       <h1
-        className="text-2xl font-bold tracking-tight md:text-3xl"
+        className="product-title"
         style={settings.titleColour ? { color: settings.titleColour } : undefined}
       >
         {product.name}
       </h1>
       {product.asLowAs > 0 ? (
-        <p className="mt-1 text-gray-700" data-testid="as-low-as">
-          As Low As <Price amount={product.asLowAs} className="text-xl font-bold text-gray-900" />
+        <p className="as-low-as" data-testid="as-low-as">
+          As Low As <Price amount={product.asLowAs} />
         </p>
       ) : null}
       {product.colour ? (
