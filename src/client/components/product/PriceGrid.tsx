@@ -222,7 +222,8 @@ export function PriceGrid({
                         key={c.name}
                         data-l={c.name}
                         data-active={active || undefined}
-                        className={active ? 'pg-price bg-primary font-bold text-on-primary' : 'pg-price'}
+                        // A price cell is styled by its data-l (price-grid.css), with no class of its own.
+                        className={active ? 'bg-primary font-bold text-on-primary' : undefined}
                       >
                         {price === null || price === undefined ? (
                           <span aria-label="No price">–</span>

@@ -24,10 +24,6 @@ export interface QuantityEditorProps {
   className?: string
 }
 
-/** Named in price-grid.css (one class instead of the list on every button of every row; the
- * rounded ends by place) */
-const button = 'qty-button'
-
 export function QuantityEditor({
   value,
   rule,
@@ -47,10 +43,10 @@ export function QuantityEditor({
     onChange(next)
   }
   return (
+    // Styled as `.qty` and its buttons and field in price-grid.css (no class on each of them).
     <div className={className ? `qty ${className}` : 'qty'} data-testid="quantity-editor">
       <button
         type="button"
-        className={button}
         aria-label={`Decrease ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
         aria-disabled={disabled || undefined}
         onClick={() => step(decrement(text, rule))}
@@ -78,11 +74,9 @@ export function QuantityEditor({
           setDraft(null)
           onChange(blurQuantity(draft, rule))
         }}
-        className="qty-input"
       />
       <button
         type="button"
-        className={button}
         aria-label={`Increase ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
         aria-disabled={disabled || undefined}
         onClick={() => step(increment(text, rule))}
