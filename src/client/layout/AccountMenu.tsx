@@ -44,38 +44,34 @@ export function AccountMenu({ customer, cartName }: { customer: CustomerSummary;
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
-        className="flex items-center gap-1.5 rounded px-2 py-1.5 hover:bg-black/5"
+        className="acct-btn"
       >
         <UserIcon className="text-xl" />
-        <span className="sr-only md:not-sr-only">My Account</span>
+        <span className="acct-label">My Account</span>
         <ChevronDownIcon className="hidden md:block" />
       </button>
       <div
         id={menuId}
         hidden={!open}
-        className="focus-on-page absolute right-0 z-50 mt-2 w-64 rounded-md border border-gray-200 bg-white py-2 text-gray-900 shadow-lg"
+        className="focus-on-page acct-menu"
         onClick={(e) => {
           if ((e.target as Element).closest('a')) setOpen(false)
         }}
       >
-        <p className="px-4 pb-2 text-sm text-gray-700">
+        <p className="acct-who">
           Signed in as <span className="font-semibold">{customer.firstName || customer.email}</span>
         </p>
-        <ul className="border-t border-gray-100 pt-1">
+        <ul className="acct-list">
           {accountLinks(cartName).map((l) => (
             <li key={l.href} hidden={l.hidden}>
-              <Link href={l.href} className="block px-4 py-2 text-sm hover:bg-gray-100">
+              <Link href={l.href} className="acct-link">
                 {l.label}
               </Link>
             </li>
           ))}
         </ul>
-        <div className="mt-1 border-t border-gray-100 pt-1">
-          <button
-            type="button"
-            onClick={logOut}
-            className="block w-full px-4 py-2 text-left text-sm hover:bg-gray-100"
-          >
+        <div className="acct-foot">
+          <button type="button" onClick={logOut} className="acct-logout">
             Log Out
           </button>
         </div>

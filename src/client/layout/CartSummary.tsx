@@ -16,24 +16,17 @@ export function CartSummary({
   const count = Math.max(0, cart.count || 0)
   const total = formatMoney(cart.total || 0, currency)
   return (
-    <Link
-      href="/cart"
-      className="flex items-center gap-3 rounded px-2 py-1.5 hover:bg-black/5"
-      data-testid="cart-summary"
-    >
-      <span className="relative text-2xl">
+    <Link href="/cart" className="hdr-cart" data-testid="cart-summary">
+      <span className="hdr-cart-icon">
         <CartIcon />
-        <span
-          aria-hidden="true"
-          className="absolute -right-2.5 -top-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-badge px-1 text-xs leading-none font-bold text-on-badge"
-        >
+        <span aria-hidden="true" className="hdr-badge">
           {count}
         </span>
       </span>
       <span className="sr-only">
         {cartName || 'Basket'}: {count} {count === 1 ? 'item' : 'items'}, total
       </span>
-      <span className="text-sm font-semibold tabular-nums">{total}</span>
+      <span className="hdr-total">{total}</span>
     </Link>
   )
 }

@@ -26,41 +26,35 @@ const FOOTER_LINKS: [string, string][] = [
 
 export function Footer({ site }: { site: SiteProps }) {
   return (
-    <footer className="mt-auto border-t border-gray-200 bg-gray-50 text-gray-800">
-      <div className="mx-auto flex max-w-page flex-col gap-6 px-4 py-8 md:flex-row md:items-start md:justify-between">
+    <footer className="ftr">
+      <div className="ftr-in">
         <div>
-          <h2 className="text-base font-semibold">Contact us</h2>
-          <ul className="mt-2 space-y-1.5 text-sm">
+          <h2 className="ftr-h">Contact us</h2>
+          <ul className="ftr-contact">
             {site.contactNumber && (
-              <li className="flex items-center gap-2">
+              <li>
                 <PhoneIcon />
-                <a href={telHref(site.contactNumber)} className="underline-offset-2 hover:underline">
-                  {site.contactNumber}
-                </a>
+                <a href={telHref(site.contactNumber)}>{site.contactNumber}</a>
               </li>
             )}
             {site.contactEmail && (
-              <li className="flex items-center gap-2">
+              <li>
                 <MailIcon />
-                <a href={`mailto:${site.contactEmail}`} className="underline-offset-2 hover:underline">
-                  {site.contactEmail}
-                </a>
+                <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
               </li>
             )}
           </ul>
         </div>
         <nav aria-label="Footer">
-          <ul className="grid grid-cols-2 gap-x-8 gap-y-1.5 text-sm">
+          <ul className="ftr-links">
             {FOOTER_LINKS.map(([label, href]) => (
               <li key={href}>
-                <Link href={href} className="underline-offset-2 hover:underline">
-                  {label}
-                </Link>
+                <Link href={href}>{label}</Link>
               </li>
             ))}
           </ul>
         </nav>
-        <div className="text-sm text-gray-700" data-testid="company-details">
+        <div className="ftr-co" data-testid="company-details">
           <p>&copy; {site.company.name || site.name}</p>
           {site.company.number ? <p>Company number {site.company.number}</p> : null}
           {site.company.registeredAddress ? <p>Registered office: {site.company.registeredAddress}</p> : null}

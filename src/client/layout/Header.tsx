@@ -92,15 +92,13 @@ export function Header({
       <header
         ref={headerRef}
         data-sticky={stuck ? 'true' : 'false'}
-        className={`focus-on-header z-30 border-b border-gray-200 bg-header text-header-text transition-transform duration-200 ${
-          stuck ? 'sticky top-0 shadow-md' : 'relative'
-        } ${hidden ? '-translate-y-full' : ''}`}
+        className={`focus-on-header hdr ${stuck ? 'sticky top-0 shadow-md' : 'relative'}${hidden ? ' -translate-y-full' : ''}`}
       >
-        <div className="mx-auto flex max-w-page items-center gap-2 px-4 py-3 md:gap-4">
+        <div className="hdr-bar">
           <button
             ref={toggleRef}
             type="button"
-            className="-ml-1 rounded p-1.5 text-2xl hover:bg-black/5 md:hidden"
+            className="hdr-toggle"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((v) => !v)}
@@ -108,7 +106,7 @@ export function Header({
             <MenuIcon />
             <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
           </button>
-          <Link href="/" className="mr-auto flex min-w-0 items-center" data-testid="site-logo">
+          <Link href="/" className="hdr-logo" data-testid="site-logo">
             {site.logo ? (
               <img
                 src={site.logo}
@@ -116,18 +114,18 @@ export function Header({
                 // A box for the logo before it loads (any logo fits it: object-contain).
                 width={176}
                 height={40}
-                className="h-10 w-auto max-w-[11rem] object-contain md:h-14 md:max-w-xs"
+                className="hdr-logo-img"
               />
             ) : (
-              <span className="truncate text-xl font-bold md:text-2xl">{site.name}</span>
+              <span className="hdr-name">{site.name}</span>
             )}
           </Link>
-          <SearchBox className="hidden md:block md:w-80 lg:w-[28rem]" />
+          <SearchBox className="hdr-search" />
           <MobileSearch />
           {customer ? (
             <AccountMenu customer={customer} cartName={site.cartName} />
           ) : (
-            <Link href={loginHref(url)} className="rounded px-2 py-1.5 font-medium hover:bg-black/5">
+            <Link href={loginHref(url)} className="hdr-login">
               Login
             </Link>
           )}

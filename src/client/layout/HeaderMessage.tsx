@@ -24,22 +24,21 @@ export function HeaderMessage({ message }: { message: HeaderMessageProps }) {
   const bodyId = `${id}-body`
   const moreId = `${id}-more`
   const visibility = open === null ? 'hidden md:block' : open ? 'block' : 'hidden'
-  const tone = message.christmas_message ? 'bg-[#7f1d1d] text-white' : 'bg-secondary text-on-secondary'
 
   return (
-    <aside aria-label="Announcement" className={`${tone} text-sm`}>
-      <div className="mx-auto max-w-page px-4 py-2">
+    <aside aria-label="Announcement" className={message.christmas_message ? 'msg-xmas' : 'msg'}>
+      <div className="msg-in">
         <button
           type="button"
-          className="flex w-full items-center justify-between gap-3 text-left font-semibold"
+          className="msg-btn"
           aria-expanded={open ?? undefined}
           aria-controls={bodyId}
           onClick={() => setStored(!(open ?? isWide))}
         >
           <span>{message.title}</span>
-          <ChevronDownIcon className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
+          <ChevronDownIcon className={open ? 'msg-chev rotate-180' : 'msg-chev'} />
         </button>
-        <div id={bodyId} className={`${visibility} pt-1 [&_a]:underline`}>
+        <div id={bodyId} className={`${visibility} msg-body`}>
           <HtmlContent html={message.text} keepEmpty />
           {message.show_more_text ? (
             <>
@@ -52,7 +51,7 @@ export function HeaderMessage({ message }: { message: HeaderMessageProps }) {
               />
               <button
                 type="button"
-                className="mt-1 underline underline-offset-2"
+                className="msg-more"
                 aria-expanded={moreShown}
                 aria-controls={moreId}
                 onClick={() => setMoreShown((v) => !v)}

@@ -88,9 +88,7 @@ export function MobileMenu({
         aria-hidden="true"
         data-testid="mobile-menu-backdrop"
         onClick={() => onClose(false)}
-        className={`fixed inset-0 z-40 bg-black/50 transition-opacity duration-200 ${
-          open ? 'opacity-100' : 'pointer-events-none opacity-0'
-        }`}
+        className={`mm-backdrop ${open ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
       />
       <div
         ref={panelRef}
@@ -102,7 +100,7 @@ export function MobileMenu({
           if ((e.target as Element).closest('a')) onClose(false)
         }}
         // Opening: visible at once (so focus can move in). Closing: stay visible while sliding out.
-        className={`focus-on-page fixed inset-y-0 left-0 z-50 flex w-mobile-menu max-w-[85vw] flex-col overflow-y-auto bg-white text-gray-900 shadow-xl duration-200 ${
+        className={`focus-on-page mm-panel ${
           open
             ? 'visible translate-x-0 transition-[translate]'
             : 'invisible -translate-x-full transition-[translate,visibility]'
@@ -144,13 +142,13 @@ function MenuContents({
 }) {
   return (
     <>
-      <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
+      <div className="mm-head">
         <span className="font-semibold">{siteName}</span>
         <button
           ref={closeRef}
           type="button"
           onClick={() => onClose(true)}
-          className="rounded p-1.5 text-xl hover:bg-gray-100"
+          className="mm-close"
           aria-label="Close menu"
         >
           <CloseIcon />
@@ -161,14 +159,14 @@ function MenuContents({
           <ul className="py-2">
             {navigation.map((item) => (
               <li key={item.url + item.label}>
-                <Link href={item.url} className="block px-4 py-2.5 font-medium hover:bg-gray-100">
+                <Link href={item.url} className="mm-link">
                   {item.label}
                 </Link>
                 {item.children?.length ? (
                   <ul className="pb-1">
                     {item.children.map((child) => (
                       <li key={child.url + child.label}>
-                        <Link href={child.url} className="block py-2 pr-4 pl-8 text-sm hover:bg-gray-100">
+                        <Link href={child.url} className="mm-sublink">
                           {child.label}
                         </Link>
                       </li>
@@ -180,14 +178,14 @@ function MenuContents({
           </ul>
         </nav>
       )}
-      <div className="mt-auto border-t border-gray-200 py-2">
+      <div className="mm-foot">
         {customer ? (
           <>
-            <p className="px-4 py-2.5 font-semibold">My Account</p>
+            <p className="mm-title">My Account</p>
             <ul>
               {accountLinks(cartName).map((l) => (
                 <li key={l.href} hidden={l.hidden}>
-                  <Link href={l.href} className="block py-2 pr-4 pl-8 text-sm hover:bg-gray-100">
+                  <Link href={l.href} className="mm-sublink">
                     {l.label}
                   </Link>
                 </li>
@@ -199,13 +197,13 @@ function MenuContents({
                 onClose(false)
                 logOut()
               }}
-              className="block w-full px-4 py-2.5 text-left hover:bg-gray-100"
+              className="mm-logout"
             >
               Log Out
             </button>
           </>
         ) : (
-          <Link href={loginHref} className="block px-4 py-2.5 font-medium hover:bg-gray-100">
+          <Link href={loginHref} className="mm-link">
             Login
           </Link>
         )}

@@ -22,10 +22,7 @@ import { Sidebar } from './Sidebar.tsx'
 
 function SkipLink() {
   return (
-    <a
-      href="#main-content"
-      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[100] focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-black focus:shadow-lg"
-    >
+    <a href="#main-content" className="skip-link">
       Skip to main content
     </a>
   )
@@ -33,7 +30,7 @@ function SkipLink() {
 
 function Main({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
-    <main id="main-content" tabIndex={-1} className={`min-w-0 flex-1 focus:outline-none ${className}`}>
+    <main id="main-content" tabIndex={-1} className={className ? `shell-main ${className}` : 'shell-main'}>
       {children}
     </main>
   )
@@ -53,25 +50,20 @@ function FullLayout({
 }) {
   const message = site.headerMessage
   return (
-    <div
-      className="site-root flex min-h-screen flex-col bg-background text-text"
-      style={themeStyle(site.theme)}
-    >
+    <div className="site-root shell" style={themeStyle(site.theme)}>
       <SkipLink />
       {site.globalCSS ? <InlineStyle css={site.globalCSS} /> : null}
       {message?.display ? <HeaderMessage message={message} /> : null}
       {site.guarantees.length > 0 ? <GuaranteesBar guarantees={site.guarantees} /> : null}
       <Header site={site} customer={shared.customer} cart={shared.cart} />
       {auth ? (
-        <div className="flex w-full flex-1 bg-gray-100 px-4 py-8 md:py-12">
+        <div className="shell-auth">
           <Main className="mx-auto w-full max-w-md">
-            <div className="rounded-lg border border-gray-200 bg-white px-6 py-6 text-gray-900 shadow-md">
-              {children}
-            </div>
+            <div className="shell-card">{children}</div>
           </Main>
         </div>
       ) : (
-        <div className="mx-auto flex w-full max-w-page flex-1 gap-6 px-4 py-6 md:py-8">
+        <div className="shell-body">
           {site.showSidebar ? <Sidebar items={site.navigation} /> : null}
           <Main>{children}</Main>
         </div>
@@ -84,9 +76,9 @@ function FullLayout({
 
 function BareLayout({ shared, children }: { shared: Shared; children: ReactNode }) {
   return (
-    <div className="site-root flex min-h-screen flex-col bg-background text-text">
+    <div className="site-root shell">
       <SkipLink />
-      <div className="mx-auto flex w-full max-w-page flex-1 px-4 py-10">
+      <div className="shell-bare">
         <Main>{children}</Main>
       </div>
       <MessageBoxes flash={shared.flash} />

@@ -1,6 +1,29 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { SiteTheme } from '../../shared/page-props.ts'
-import { parseColour, readableOn, safeStyleText, themeStyle } from './theme.ts'
+import { CSS_FALLBACK_DEFAULTS, parseColour, readableOn, safeStyleText, themeStyle } from './theme.ts'
+
+const CLIENT_DIR = fileURLToPath(new URL('..', import.meta.url))
+
+/** Every `var(--name...)` in the client's CSS and components: [file, fallback or null]. */
+function usesOf(name: string): [string, string | null][] {
+  const found: [string, string | null][] = []
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (/\.(css|tsx?)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        const text = readFileSync(path, 'utf8')
+        const re = new RegExp(`var\\(${name}\\s*(?:,\\s*([^)]*))?\\)`, 'g')
+        for (const m of text.matchAll(re)) found.push([path, m[1]?.trim() ?? null])
+      }
+    }
+  }
+  walk(CLIENT_DIR)
+  return found
+}
 
 const theme: SiteTheme = {
   pageWidth: '1280px',
@@ -27,8 +50,25 @@ describe('theme', () => {
     expect(style['--font-family']).toBe('Arial, sans-serif')
     expect(style['--colour-primary']).toBe('#003366')
     expect(style['--colour-badge']).toBe('red')
-    expect(style['--nav-height']).toBe('42px')
-    expect(style['--sidebar-width']).toBe('260px')
+    expect(style['--sidebar-border-width']).toBe('1px')
+  })
+
+  it('leaves out the layout defaults the CSS falls back to anyway', () => {
+    const style = themeStyle(theme) as Record<string, string>
+    for (const name of ['--nav-height', '--nav-font-size', '--mobile-menu-width', '--sidebar-width']) {
+      expect(name in CSS_FALLBACK_DEFAULTS).toBe(true)
+    }
+    for (const name of Object.keys(CSS_FALLBACK_DEFAULTS)) expect(style).not.toHaveProperty(name)
+  })
+
+  it("matches every one it leaves out with the CSS's fallback, so the computed style is the same", () => {
+    for (const [name, value] of Object.entries(CSS_FALLBACK_DEFAULTS)) {
+      const uses = usesOf(name)
+      expect(uses.length, `${name} is used`).toBeGreaterThan(0)
+      // Each use has a fallback, and it is the default (hex colours in either case).
+      for (const [file, fallback] of uses)
+        expect(fallback?.toLowerCase(), `${name} in ${file}`).toBe(value.toLowerCase())
+    }
   })
 
   it('falls back to a red badge when the setting is empty', () => {

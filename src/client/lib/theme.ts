@@ -19,6 +19,24 @@ export const LAYOUT_DEFAULTS = {
   addToCart: '#7cad0a',
 } as const
 
+/**
+ * Layout defaults that app.css already falls back to with the same value (its `@theme inline`
+ * block: `var(--nav-height, 42px)`, `var(--sidebar-border, #ddd)` ...), so the layout root does
+ * not write them: the computed style is the same without them, and they were about 150 bytes
+ * of every page's HTML (issue 18). theme.test.ts checks each value against every fallback the
+ * client's CSS and components give that property.
+ * `--sidebar-border-width` has no fallback in the CSS and is still written.
+ */
+export const CSS_FALLBACK_DEFAULTS: Readonly<Record<string, string>> = {
+  '--nav-height': LAYOUT_DEFAULTS.navHeight,
+  '--nav-font-size': LAYOUT_DEFAULTS.navFontSize,
+  '--mobile-menu-width': LAYOUT_DEFAULTS.mobileMenuWidth,
+  '--sidebar-width': LAYOUT_DEFAULTS.sidebarWidth,
+  '--sidebar-border': LAYOUT_DEFAULTS.sidebarBorder,
+  '--sidebar-heading': LAYOUT_DEFAULTS.sidebarHeading,
+  '--sidebar-text': LAYOUT_DEFAULTS.sidebarText,
+}
+
 const NAMED: Record<string, [number, number, number]> = {
   black: [0, 0, 0],
   white: [255, 255, 255],
@@ -91,14 +109,8 @@ export function themeStyle(theme: SiteTheme): CSSProperties {
     '--colour-on-badge': readableOn(badge),
     '--colour-add-to-cart': addToCart,
     '--colour-on-add-to-cart': readableOn(addToCart),
-    '--nav-height': LAYOUT_DEFAULTS.navHeight,
-    '--nav-font-size': LAYOUT_DEFAULTS.navFontSize,
-    '--mobile-menu-width': LAYOUT_DEFAULTS.mobileMenuWidth,
-    '--sidebar-width': LAYOUT_DEFAULTS.sidebarWidth,
+    // The other layout defaults are CSS_FALLBACK_DEFAULTS: app.css's fallbacks give the same.
     '--sidebar-border-width': LAYOUT_DEFAULTS.sidebarBorderWidth,
-    '--sidebar-border': LAYOUT_DEFAULTS.sidebarBorder,
-    '--sidebar-heading': LAYOUT_DEFAULTS.sidebarHeading,
-    '--sidebar-text': LAYOUT_DEFAULTS.sidebarText,
   }
   // Drop empty settings so the fallbacks in app.css apply.
   for (const key of Object.keys(vars)) if (!vars[key]) delete vars[key]

@@ -37,7 +37,7 @@ export function MobileSearch() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
-        className="rounded p-1.5 hover:bg-black/5"
+        className="msrch-btn"
       >
         <svg
           aria-hidden="true"
@@ -56,7 +56,7 @@ export function MobileSearch() {
         id={panelId}
         hidden={!open}
         data-testid="mobile-search-panel"
-        className="focus-on-header absolute top-full right-0 left-0 z-40 border-b border-gray-200 bg-header p-3 shadow-md"
+        className="focus-on-header msrch-panel"
       >
         {open ? <SearchBox autoFocus onDone={() => setOpen(false)} /> : null}
       </div>

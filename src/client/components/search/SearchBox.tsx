@@ -339,14 +339,14 @@ export function SearchBox({
       onMouseDown={(e) => e.preventDefault()}
       onClick={() => select(item)}
       onMouseMove={() => active !== index && setActive(index)}
-      className={`cursor-pointer rounded px-3 py-2 ${active === index ? 'bg-primary/10 outline-2 outline-primary' : 'hover:bg-gray-100'} ${extra}`}
+      className={`srch-opt ${active === index ? 'bg-primary/10 outline-2 outline-primary' : 'hover:bg-gray-100'}${extra ? ` ${extra}` : ''}`}
     >
       {body}
     </li>
   )
 
   return (
-    <div ref={rootRef} className={`relative ${className}`} data-testid="search-box">
+    <div ref={rootRef} className={className ? `srch ${className}` : 'srch'} data-testid="search-box">
       <form
         role="search"
         action="/search"
@@ -355,7 +355,7 @@ export function SearchBox({
           e.preventDefault()
           submit()
         }}
-        className="flex h-11 items-stretch overflow-hidden rounded-md border border-gray-300 bg-white text-gray-900 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30"
+        className="srch-form"
       >
         <input
           ref={inputRef}
@@ -379,7 +379,7 @@ export function SearchBox({
           value={term}
           onChange={(e) => onType(e.target.value)}
           onKeyDown={onKeyDown}
-          className="min-w-0 flex-1 bg-transparent px-3 text-base outline-none"
+          className="srch-input"
         />
         {term ? (
           <button
@@ -393,12 +393,12 @@ export function SearchBox({
               close()
               inputRef.current?.focus()
             }}
-            className="px-2 text-xl text-gray-500 hover:text-gray-900"
+            className="srch-clear"
           >
             ×
           </button>
         ) : null}
-        <button type="submit" className="bg-primary px-4 font-semibold text-on-primary hover:opacity-90">
+        <button type="submit" className="srch-submit">
           Search
         </button>
       </form>
@@ -408,26 +408,15 @@ export function SearchBox({
         aria-live="polite"
         aria-atomic="true"
         data-testid="search-no-matches"
-        className={
-          noMatches
-            ? 'absolute top-full right-0 left-0 z-50 mt-1 rounded-md border border-gray-200 bg-white px-4 py-3 text-gray-900 shadow-xl md:left-auto md:w-[40rem]'
-            : 'sr-only'
-        }
+        className={noMatches ? 'srch-none' : 'sr-only'}
       >
         {noMatches ? noMatchesText(sections.query) : ''}
       </p>
-      <div
-        hidden={!expanded}
-        data-testid="search-dropdown"
-        className="focus-on-page absolute top-full right-0 left-0 z-50 mt-1 max-h-[80vh] overflow-y-auto rounded-md border border-gray-200 bg-white p-2 text-gray-900 shadow-xl md:left-auto md:w-[40rem]"
-      >
+      <div hidden={!expanded} data-testid="search-dropdown" className="focus-on-page srch-drop">
         <ul id={listboxId} role="listbox" aria-label="Search results" className="space-y-2">
           {sections.suggestions.length > 0 && (
             <li role="presentation">
-              <p
-                id={groupLabel('suggestions')}
-                className="px-3 text-xs font-semibold tracking-wide text-gray-600 uppercase"
-              >
+              <p id={groupLabel('suggestions')} className="srch-group">
                 Suggestions
               </p>
               <ul role="group" aria-labelledby={groupLabel('suggestions')}>
@@ -448,10 +437,7 @@ export function SearchBox({
           )}
           {sections.categories.length > 0 && (
             <li role="presentation">
-              <p
-                id={groupLabel('categories')}
-                className="px-3 text-xs font-semibold tracking-wide text-gray-600 uppercase"
-              >
+              <p id={groupLabel('categories')} className="srch-group">
                 Categories
               </p>
               <ul role="group" aria-labelledby={groupLabel('categories')}>
@@ -473,10 +459,7 @@ export function SearchBox({
           )}
           {products.length > 0 && (
             <li role="presentation">
-              <p
-                id={groupLabel('products')}
-                className="px-3 text-xs font-semibold tracking-wide text-gray-600 uppercase"
-              >
+              <p id={groupLabel('products')} className="srch-group">
                 Products
               </p>
               <ul
