@@ -348,6 +348,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
           <ul className="gal-thumb-list">
             {visibleThumbs.map((item, j) => {
               const i = thumbStart + j
+              const thumb = thumbOf(item)
               return (
                 <li key={`${slideKey(item)}-${i}`}>
                   <button
@@ -359,9 +360,7 @@ function Slider({ items, size }: { items: GalleryItem[]; size: number }) {
                     // thumbSize is at most THUMBNAIL_MAX_PX already.
                     style={{ width: thumbSize, height: thumbSize }}
                   >
-                    {thumbOf(item) ? (
-                      <SafeImage src={thumbOf(item)!} size={thumbSize} className="gal-fill" />
-                    ) : null}
+                    {thumb ? <SafeImage src={thumb} size={thumbSize} className="gal-fill" /> : null}
                     {item.kind === 'video' ? (
                       <span
                         aria-hidden="true"
