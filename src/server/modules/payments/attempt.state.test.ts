@@ -8,14 +8,14 @@ const outcome = (status: Outcome['status']): Outcome => {
     case 'requires_action':
       return { status, refs: {}, action: { type: 'paypalRestart' } }
     case 'pending':
-      return { status, refs: {}, reason: 'x' }
+      return { status, refs: {}, reason: 'x', confirmed: null }
     case 'declined':
       return { status, refs: {}, code: 'd', message: 'd', retryWithNewInstrument: true }
     case 'failed':
     case 'unknown':
       return { status, refs: {}, code: 'e', message: 'e' }
     default:
-      return { status, refs: {} }
+      return { status, refs: {}, confirmed: null }
   }
 }
 const STATUSES = [

@@ -2,7 +2,7 @@
  * Minor units ↔ a provider's decimal string, only at the adapter's edge. The exponent comes from
  * the currency (ISO 4217), never from a guess about the amount.
  */
-import type { Currency } from './payments.types.ts'
+import type { ConfirmedAmount, Currency } from './payments.types.ts'
 
 const EXPONENT: Record<Currency, number> = { GBP: 2, USD: 2 }
 
@@ -28,4 +28,26 @@ export function fromDecimalString(value: string, currency: Currency): number {
   const minor = Number(m[2]) * 10 ** exp + Number((m[3] ?? '').padEnd(exp, '0') || '0')
   if (!Number.isSafeInteger(minor)) throw new RangeError(`amount out of range: '${value}'`)
   return m[1] === '-' ? -minor : minor
+}
+
+/**
+ * A provider's stated amount as minor units with its currency, or null when the answer does not
+ * state one we can read. An unfamiliar currency keeps its code (it will never equal the basket's)
+ * and is read with two decimals.
+ */
+export function confirmedAmount(value: unknown, currency: unknown): ConfirmedAmount | null {
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return null
+  if (typeof value !== 'string') return null
+  try {
+    const known = currency === 'GBP' || currency === 'USD'
+    return { amountMinor: fromDecimalString(value, known ? currency : 'GBP'), currency }
+  } catch {
+    return null
+  }
+}
+
+/** The same for a provider that states minor units as an integer (Opayo's amount.totalAmount). */
+export function confirmedMinor(value: unknown, currency: unknown): ConfirmedAmount | null {
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return null
+  return typeof value === 'number' && Number.isSafeInteger(value) ? { amountMinor: value, currency } : null
 }

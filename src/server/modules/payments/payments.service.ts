@@ -391,6 +391,14 @@ export class PaymentService {
         .set({
           state: t.state,
           providerRefs: refs,
+          // The provider's word on the amount: kept from the answer that moved the attempt (a
+          // later answer without an amount keeps what an earlier one said).
+          ...('confirmed' in outcome && outcome.confirmed
+            ? {
+                confirmedAmountMinor: outcome.confirmed.amountMinor,
+                confirmedCurrency: outcome.confirmed.currency,
+              }
+            : {}),
           nextAction:
             outcome.status === 'requires_action'
               ? // Paya's "not submitted yet" keeps the signed form URL already handed out.

@@ -47,8 +47,16 @@ export const paymentAttempts = pgTable(
       .$type<AttemptState>()
       .notNull()
       .default('created'),
+    /** What the shop asked the provider to take (the basket's re-priced total when the attempt began). */
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency', { enum: ['GBP', 'USD'] }).notNull(),
+    /**
+     * What the provider's own answer says it took, reserved or will settle (null until a provider
+     * answer said so). Only this is compared with the re-priced basket when the order is placed,
+     * and only this is recorded as the order's amount.
+     */
+    confirmedAmountMinor: integer('confirmed_amount_minor'),
+    confirmedCurrency: text('confirmed_currency'),
     /** Opaque 128-bit reference for cross-site returns (3-D Secure threeDSSessionData). */
     reference: text('reference').notNull(),
     providerRefs: jsonb('provider_refs').$type<ProviderRefs>().notNull().default({}),

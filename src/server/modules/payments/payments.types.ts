@@ -56,6 +56,16 @@ export type NextAction =
   /** PayPal INSTRUMENT_DECLINED: the buttons' actions.restart(). */
   | { type: 'paypalRestart' }
 
+/**
+ * The amount and currency a provider says it took (or reserved, or will settle): read from the
+ * provider's own answer to our server, never from the browser. Placement compares it with the
+ * re-priced basket (the money invariant, ADR 0064 addendum).
+ */
+export interface ConfirmedAmount {
+  amountMinor: number
+  currency: string
+}
+
 /** A saved card as the provider returned it (Opayo reusable card identifier). */
 export interface SavedInstrument {
   token: string
@@ -71,9 +81,15 @@ export interface SavedInstrument {
  * (which asks the provider) may resolve it.
  */
 export type Outcome =
-  | { status: 'authorised' | 'captured'; refs: ProviderRefs; instrument?: SavedInstrument }
+  | {
+      status: 'authorised' | 'captured'
+      refs: ProviderRefs
+      instrument?: SavedInstrument
+      /** What the provider's own answer says it took or reserved; null when the answer does not say. */
+      confirmed: ConfirmedAmount | null
+    }
   | { status: 'requires_action'; refs: ProviderRefs; action: NextAction }
-  | { status: 'pending'; refs: ProviderRefs; reason: string }
+  | { status: 'pending'; refs: ProviderRefs; reason: string; confirmed: ConfirmedAmount | null }
   | {
       status: 'declined'
       refs: ProviderRefs

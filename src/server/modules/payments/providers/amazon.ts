@@ -6,7 +6,7 @@
 import { createVerify, X509Certificate } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { amazonIdempotencyKey } from '../idempotency.ts'
-import { toDecimalString } from '../money.ts'
+import { confirmedAmount, toDecimalString } from '../money.ts'
 import type { AmazonConfig } from '../payments.config.ts'
 import { isLoopbackUrl } from '../payments.config.ts'
 import type { Outcome, ProviderRefs, RawNotification, VerifiedNotification } from '../payments.types.ts'
@@ -300,19 +300,26 @@ export class AmazonAdapter implements ProviderAdapter {
         ? { status: 'requires_action', refs, action: { type: 'redirect', url } }
         : { status: 'failed', refs, code: 'amazon_open', message: 'the buyer has not finished on Amazon' }
     }
-    if (!session.chargeId) return { status: 'pending', refs, reason: 'no charge yet' }
+    if (!session.chargeId) return { status: 'pending', refs, reason: 'no charge yet', confirmed: null }
     const res = await this.client.getCharge(session.chargeId)
     if (res.status >= 500 || !isRecord(res.json))
       return unknownOutcome(refs, `amazon_http_${res.status}`, 'charge lookup failed')
-    const charge = res.json as { statusDetails?: { state?: string; reasonCode?: string } }
+    const charge = res.json as {
+      statusDetails?: { state?: string; reasonCode?: string }
+      chargeAmount?: { amount?: string; currencyCode?: string } | null
+      captureAmount?: { amount?: string; currencyCode?: string } | null
+    }
+    // The charge's own amount (captured, else authorised): what Amazon took, whatever was asked.
+    const stated = charge.captureAmount ?? charge.chargeAmount
+    const confirmed = stated ? confirmedAmount(stated.amount, stated.currencyCode) : null
     switch (charge.statusDetails?.state) {
       case 'Captured':
-        return { status: 'captured', refs }
+        return { status: 'captured', refs, confirmed }
       case 'Authorized':
-        return { status: 'authorised', refs }
+        return { status: 'authorised', refs, confirmed }
       case 'AuthorizationInitiated':
       case 'CaptureInitiated':
-        return { status: 'pending', refs, reason: charge.statusDetails.state }
+        return { status: 'pending', refs, reason: charge.statusDetails.state, confirmed }
       case 'Declined':
       case 'Canceled':
         return {

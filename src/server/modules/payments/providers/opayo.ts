@@ -6,6 +6,7 @@
  * card into a card identifier with the merchant session key we mint here.
  */
 import { opayoVendorTxCode } from '../idempotency.ts'
+import { confirmedMinor } from '../money.ts'
 import type { OpayoConfig } from '../payments.config.ts'
 import type { Outcome, ProviderRefs, SavedInstrument } from '../payments.types.ts'
 import { basicAuth, httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
@@ -70,6 +71,9 @@ export interface OpayoTransaction {
     }
   }
   '3DSecure'?: { status: string }
+  /** Minor units, as sent */
+  amount?: { totalAmount?: number; saleAmount?: number; surchargeAmount?: number }
+  currency?: string
 }
 
 export class OpayoClient {
@@ -301,7 +305,12 @@ export class OpayoAdapter implements ProviderAdapter {
                 expiryDate: card.expiryDate ?? null,
               }
             : undefined
-        return { status: 'captured', refs, ...(instrument ? { instrument } : {}) }
+        return {
+          status: 'captured',
+          refs,
+          ...(instrument ? { instrument } : {}),
+          confirmed: confirmedMinor(tx.amount?.totalAmount, tx.currency),
+        }
       }
       case '3DAuth':
         if (tx.statusCode === '2021' && tx.acsUrl && tx.cReq) {

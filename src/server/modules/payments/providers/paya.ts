@@ -5,7 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { payaTransactionApiId } from '../idempotency.ts'
-import { toDecimalString } from '../money.ts'
+import { confirmedAmount, toDecimalString } from '../money.ts'
 import type { PayaConfig } from '../payments.config.ts'
 import type { Outcome, ProviderRefs, RawNotification, VerifiedNotification } from '../payments.types.ts'
 import { httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
@@ -192,10 +192,11 @@ export class PayaAdapter implements ProviderAdapter {
   toOutcome(baseRefs: ProviderRefs, t: PayaTransaction): Outcome {
     const refs: ProviderRefs = { ...baseRefs, payaTransactionId: t.id }
     switch (Number(t.status_id)) {
+      // Paya Connect settles in US dollars only: the transaction states its amount, not a currency.
       case PAYA_STATUS.sale:
-        return { status: 'captured', refs }
+        return { status: 'captured', refs, confirmed: confirmedAmount(t.transaction_amount, 'USD') }
       case PAYA_STATUS.authOnly:
-        return { status: 'authorised', refs }
+        return { status: 'authorised', refs, confirmed: confirmedAmount(t.transaction_amount, 'USD') }
       case PAYA_STATUS.declined:
         return {
           status: 'declined',

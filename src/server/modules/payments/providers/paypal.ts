@@ -4,7 +4,7 @@
  * time-out returns the first answer instead of paying twice.
  */
 import { paypalRequestId, type Operation } from '../idempotency.ts'
-import { toDecimalString } from '../money.ts'
+import { confirmedAmount, toDecimalString } from '../money.ts'
 import type { PaypalConfig } from '../payments.config.ts'
 import type {
   Currency,
@@ -53,8 +53,13 @@ export interface PaypalOrder {
     amount?: { currency_code: string; value: string }
     shipping?: { name?: { full_name?: string }; address?: Record<string, string>; options?: unknown[] }
     payments?: {
-      captures?: { id: string; status: string; status_details?: { reason?: string } }[]
-      authorizations?: { id: string; status: string }[]
+      captures?: {
+        id: string
+        status: string
+        status_details?: { reason?: string }
+        amount?: { currency_code: string; value: string }
+      }[]
+      authorizations?: { id: string; status: string; amount?: { currency_code: string; value: string } }[]
     }
   }[]
 }
@@ -372,11 +377,14 @@ export class PaypalAdapter implements ProviderAdapter {
     const payments = order.purchase_units?.[0]?.payments
     const capture = payments?.captures?.[0]
     const auth = payments?.authorizations?.[0]
+    // The capture's (or authorisation's) own amount: what PayPal took, whatever the order said.
+    const stated = (capture ?? auth)?.amount
+    const confirmed = stated ? confirmedAmount(stated.value, stated.currency_code) : null
     if (capture) {
       refs.paypalCaptureId = capture.id
-      if (capture.status === 'COMPLETED') return { status: 'captured', refs }
+      if (capture.status === 'COMPLETED') return { status: 'captured', refs, confirmed }
       if (capture.status === 'PENDING')
-        return { status: 'pending', refs, reason: capture.status_details?.reason ?? 'PENDING' }
+        return { status: 'pending', refs, reason: capture.status_details?.reason ?? 'PENDING', confirmed }
       return {
         status: 'declined',
         refs,
@@ -387,8 +395,9 @@ export class PaypalAdapter implements ProviderAdapter {
     }
     if (auth) {
       refs.paypalAuthorizationId = auth.id
-      if (auth.status === 'CREATED' || auth.status === 'CAPTURED') return { status: 'authorised', refs }
-      if (auth.status === 'PENDING') return { status: 'pending', refs, reason: 'PENDING' }
+      if (auth.status === 'CREATED' || auth.status === 'CAPTURED')
+        return { status: 'authorised', refs, confirmed }
+      if (auth.status === 'PENDING') return { status: 'pending', refs, reason: 'PENDING', confirmed }
       return {
         status: 'declined',
         refs,
