@@ -1046,7 +1046,13 @@ export class CartService {
    * the catalogue. A basket already ordered is locked and returned too (its order is the answer
    * to a replay). Null when the id is not a session or ordered basket of this site.
    */
-  async lockForOrder(tx: Tx, ctx: CartContext, cartId: string): Promise<CheckoutBasket | null> {
+  async lockForOrder(
+    tx: Tx,
+    ctx: CartContext,
+    cartId: string,
+    /** Price delivery for this zone (the order's shipping address), whatever the basket last had */
+    opts: { shippingZone?: string } = {},
+  ): Promise<CheckoutBasket | null> {
     if (!isCartId(cartId)) return null
     const [row] = await tx
       .select()
@@ -1057,8 +1063,9 @@ export class CartService {
       .for('update')
     if (!row) return null
     const lines = await this.loadLines(tx, row.id)
-    const { priced, promoErrors, rates } = await this.price(tx, ctx.site, row, lines)
-    const cart = this.present({ ...ctx, cartId: row.id }, row, lines, priced, rates, promoErrors)
+    const priceAs = opts.shippingZone ? { ...row, shippingZone: opts.shippingZone } : row
+    const { priced, promoErrors, rates } = await this.price(tx, ctx.site, priceAs, lines)
+    const cart = this.present({ ...ctx, cartId: row.id }, priceAs, lines, priced, rates, promoErrors)
     return { row, lines, priced, rates, promoErrors, cart }
   }
 

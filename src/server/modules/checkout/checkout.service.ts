@@ -19,7 +19,7 @@ import {
   type OrderData,
   type OrderForm,
 } from '../../../shared/checkout.ts'
-import type { AddressData, ContactData } from '../../../shared/customer.ts'
+import { CUSTOMER_TEXT, type AddressData, type ContactData } from '../../../shared/customer.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { promotionUses } from '../cart/cart.tables.ts'
 import type { CartService } from '../cart/cart.service.ts'
@@ -37,7 +37,10 @@ import {
   type OrderRow,
 } from '../orders/orders.tables.ts'
 import type { Site } from '../sites/sites.service.ts'
-import { claimAttemptForOrder } from '../payments/payments.service.ts'
+import { claimAttemptForOrder, type PaymentService } from '../payments/payments.service.ts'
+import { basketOrderRef } from '../payments/order-ref.ts'
+import { placementVerdict, type PlacementRefusal } from '../orders/placement.invariant.ts'
+import { zoneFor } from './delivery-zones.ts'
 import type { PaymentMethod, PaymentMethodRegistry } from './payment-methods.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -50,8 +53,31 @@ export class CheckoutRefusal extends Error {
     message: string,
     readonly errors: Record<string, string[]> = {},
     readonly cart: Cart | null = null,
+    /** A payment taken for it was given back (or handed to a person to refund) */
+    readonly paymentReturned = false,
   ) {
     super(message)
+  }
+}
+
+/** What placement uses of the payments module to give money back. */
+export type PaymentGiveBack = Pick<PaymentService, 'markVoiding' | 'voidUnclaimed' | 'get'>
+
+const PURCHASE_ORDER = 'purchase_order'
+
+/** The invariant's refusal as the shopper's answer (nothing was ordered). */
+function refusalFor(refusal: PlacementRefusal, cart: Cart): CheckoutRefusal {
+  switch (refusal) {
+    case 'delivery_not_offered':
+      return invalid({ 'shipping_address.country': [CUSTOMER_TEXT.countryNotAllowed] })
+    case 'delivery_not_for_address':
+      return new CheckoutRefusal('moved', CHECKOUT_TEXT.deliveryChanged, {}, cart)
+    case 'payment_missing':
+    case 'payment_not_confirmed':
+      return invalid({ payment_method: [CHECKOUT_TEXT.paymentNotConfirmed] })
+    case 'payment_currency_differs':
+    case 'payment_amount_differs':
+      return new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged, {}, cart)
   }
 }
 
@@ -124,6 +150,11 @@ export class CheckoutService {
     private readonly loadLogo: LogoLoader = async () => null,
   ) {}
 
+  /** Gives back a payment whose order was refused (the payments module sets it at start-up). */
+  paymentService: PaymentGiveBack | null = null
+  /** Told when a refused order's payment was given back or handed to a person (the app logs it). */
+  onGivenBack: (attemptId: string, resolution: string) => void = () => {}
+
   /** The basket a submit is about: the page's basket if the session holds it (or just ordered it). */
   basketOf(input: Pick<PlaceInput, 'form' | 'sessionCartId' | 'lastOrder'>): string | null {
     const asked = input.form.cart_id ?? null
@@ -155,73 +186,109 @@ export class CheckoutService {
     return existing ? this.placed(this.db, existing, false) : null
   }
 
+  /**
+   * Places the order, once. The steps: the method's details are checked; the delivery zone is
+   * taken from the order's shipping address; the provider is asked (authorise) after a re-price;
+   * then one transaction locks the basket, re-prices it for that zone, claims the payment and
+   * asks the money invariant (`orders/placement.invariant.ts`) whether the order may be written.
+   * Whenever nothing is ordered after money was (or may have been) taken, the payment is given
+   * back through its provider (`giveBack`) and the shopper is told so.
+   */
   async place(input: PlaceInput): Promise<Placed> {
     const { site, form } = input
-    const cartId = this.basketOf(input)
-    if (!cartId) throw new CheckoutRefusal('empty', CHECKOUT_TEXT.emptyBasket)
-
-    const methodId = form.payment_method ?? form.transactions[0]!.paymentProvider ?? ''
-    const method = this.payments.usable(site, input.customerId, methodId)
-    if (!method) throw invalid({ payment_method: [CHECKOUT_TEXT.methodUnavailable] })
-    const details = await this.details(input)
-    const providerFields = Object.fromEntries(
-      PROVIDER_FORM_FIELDS.filter((k) => form[k] !== undefined).map((k) => [k, form[k]]),
-    )
-    const payment:
-      { ok: true; details: Record<string, unknown> } | { ok: false; errors: Record<string, string[]> } =
-      input.resumed
-        ? { ok: true, details: input.resumed.details }
-        : method.parseDetails(
-            {
-              ...form.transactions[0]!,
-              ...providerFields,
-              PONumber: form.PONumber ?? form.transactions[0]!.paymentDetails.PONumber,
-            },
-            { site, customerId: input.customerId, contact: details.contact },
-          )
-    if (!payment.ok) throw invalid(payment.errors)
-    if (method.authorise && !input.resumed) {
-      // The provider is asked before the order transaction; first the basket is re-priced so
-      // that nothing is taken for a total that moved.
-      const current = await this.currentBasket(input, cartId)
-      const authorised = await method.authorise({
-        site,
-        customerId: input.customerId,
-        contact: details.contact,
-        contactDetails: details.contact,
-        shipping: details.shipping,
-        billing: details.billing,
-        cartRef: cartId,
-        amount: current.cart_total_price_inc_tax,
-        currency: site.currency,
-        details: payment.details,
-        baseUrl: input.baseUrl,
-        client: input.client ?? { ip: '', userAgent: '', accept: '', language: '' },
-        checkout: {
-          // Single-use and provider fields are not kept: the reconciler needs the order's data.
-          form: Object.fromEntries(
-            Object.entries(form).filter(
-              ([k]) =>
-                k !== 'g-recaptcha-response' && !(PROVIDER_FORM_FIELDS as readonly string[]).includes(k),
-            ),
-          ),
+    // The reconciler resumes a payment already taken: any refusal gives it back.
+    let paidAttempt: string | null =
+      typeof input.resumed?.details.attemptId === 'string' ? input.resumed.details.attemptId : null
+    try {
+      const cartId = this.basketOf(input)
+      if (!cartId) throw new CheckoutRefusal('empty', CHECKOUT_TEXT.emptyBasket)
+      const methodId = form.payment_method ?? form.transactions[0]!.paymentProvider ?? ''
+      const method = this.payments.usable(site, input.customerId, methodId)
+      if (!method) throw invalid({ payment_method: [CHECKOUT_TEXT.methodUnavailable] })
+      const details = await this.details(input)
+      const zone = await this.deliveryZone(input, cartId, details.shipping)
+      const providerFields = Object.fromEntries(
+        PROVIDER_FORM_FIELDS.filter((k) => form[k] !== undefined).map((k) => [k, form[k]]),
+      )
+      const payment:
+        { ok: true; details: Record<string, unknown> } | { ok: false; errors: Record<string, string[]> } =
+        input.resumed
+          ? { ok: true, details: input.resumed.details }
+          : method.parseDetails(
+              {
+                ...form.transactions[0]!,
+                ...providerFields,
+                PONumber: form.PONumber ?? form.transactions[0]!.paymentDetails.PONumber,
+              },
+              { site, customerId: input.customerId, contact: details.contact },
+            )
+      if (!payment.ok) throw invalid(payment.errors)
+      if (method.authorise && !input.resumed) {
+        // The provider is asked before the order transaction; first the basket is re-priced so
+        // that nothing is taken for a total that moved.
+        const current = await this.currentBasket(input, cartId)
+        const authorised = await method.authorise({
+          site,
           customerId: input.customerId,
-          idempotencyKey: input.idempotencyKey,
+          contact: details.contact,
+          contactDetails: details.contact,
+          shipping: details.shipping,
+          billing: details.billing,
+          cartRef: cartId,
+          amount: current.cart_total_price_inc_tax,
+          currency: site.currency,
+          details: payment.details,
           baseUrl: input.baseUrl,
-        },
-      })
-      if (!authorised.ok) throw new PaymentRefusal(authorised.status, authorised.body)
-      payment.details = authorised.details
+          client: input.client ?? { ip: '', userAgent: '', accept: '', language: '' },
+          checkout: {
+            // Single-use and provider fields are not kept: the reconciler needs the order's data.
+            form: Object.fromEntries(
+              Object.entries(form).filter(
+                ([k]) =>
+                  k !== 'g-recaptcha-response' && !(PROVIDER_FORM_FIELDS as readonly string[]).includes(k),
+              ),
+            ),
+            customerId: input.customerId,
+            idempotencyKey: input.idempotencyKey,
+            baseUrl: input.baseUrl,
+          },
+        })
+        if (!authorised.ok) throw new PaymentRefusal(authorised.status, authorised.body)
+        payment.details = authorised.details
+        if (typeof authorised.details.attemptId === 'string') paidAttempt = authorised.details.attemptId
+      }
+      const result = await this.write(input, { cartId, method, details, zone, payment: payment.details })
+      // Other instances forget the basket too: their header and Cart page must not show it any more.
+      this.carts.basketChanged(site.id, cartId)
+      if (result.created) this.onPlaced(result.order)
+      return result
+    } catch (err) {
+      if (paidAttempt && err instanceof CheckoutRefusal) throw await this.giveBack(site, paidAttempt, err)
+      throw err
     }
+  }
+
+  /** The order's transaction: lock, re-price for the address's zone, the invariant, then write. */
+  private async write(
+    input: PlaceInput,
+    p: {
+      cartId: string
+      method: PaymentMethod
+      details: Details
+      zone: string
+      payment: Record<string, unknown>
+    },
+  ): Promise<Placed> {
+    const { site, form } = input
+    const { cartId, method, details } = p
     // The VAT number is kept only where the box is shown: shipping to IE, not PayPal or Amazon.
     const vatNumber =
-      details.shipping.country === 'IE' && methodId !== 'paypal' && methodId !== 'amazon'
+      details.shipping.country === 'IE' && method.id !== 'paypal' && method.id !== 'amazon'
         ? form.VATNumber
         : null
-
-    const result = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const ctx = { site, cartId, baseUrl: input.baseUrl, customerId: input.customerId }
-      const basket = await this.carts.lockForOrder(tx, ctx, cartId)
+      const basket = await this.carts.lockForOrder(tx, ctx, cartId, { shippingZone: p.zone })
       if (!basket) throw new CheckoutRefusal('empty', CHECKOUT_TEXT.emptyBasket)
       // Under the lock: a concurrent submit that got here first has committed its order.
       const [existing] = await tx.select().from(orders).where(eq(orders.cartRef, cartId))
@@ -251,8 +318,8 @@ export class CheckoutService {
       }
       if (priced.selectedRateId === null || form.delivery_option !== priced.selectedRateId)
         throw new CheckoutRefusal('moved', CHECKOUT_TEXT.deliveryChanged, {}, cart)
-      const amount = priced.totalPriceIncTax
-      if (form.transactions[0]!.amount !== amount || basket.promoErrors.length > 0)
+      const total = priced.totalPriceIncTax
+      if (form.transactions[0]!.amount !== total || basket.promoErrors.length > 0)
         throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged, {}, cart)
 
       let customerId = input.customerId
@@ -274,7 +341,7 @@ export class CheckoutService {
           status: 'pending_payment',
           currency: site.currency,
           paymentMethod: method.id,
-          poNumber: typeof payment.details.PONumber === 'string' ? payment.details.PONumber : null,
+          poNumber: typeof p.payment.PONumber === 'string' ? p.payment.PONumber : null,
           vatNumber,
           notes: form.Notes,
           contact: {
@@ -298,14 +365,49 @@ export class CheckoutService {
           vat: priced.tax,
           discount: priced.discount,
           customisationCharge: priced.customisationTotal,
-          totalIncVat: amount,
+          totalIncVat: total,
+          siteOrigin: input.baseUrl,
         })
         .returning()
+      // Every method but the purchase order claims its paid attempt: one statement on its row.
+      const attemptId = p.payment.attemptId
+      const claimed =
+        method.id === PURCHASE_ORDER
+          ? null
+          : typeof attemptId === 'string'
+            ? await claimAttemptForOrder(tx, attemptId, basketOrderRef(cartId), order!.orderNumber)
+            : null
+      // The money invariant, in one place (ADR 0118).
+      const verdict = placementVerdict({
+        total,
+        currency: site.currency,
+        delivery: {
+          addressZone: p.zone,
+          pricedZone: basket.rates[0]?.zone ?? null,
+          rateId: priced.selectedRateId,
+        },
+        payment:
+          method.id === PURCHASE_ORDER
+            ? { kind: 'purchase_order' }
+            : {
+                kind: 'provider',
+                attempt: claimed
+                  ? {
+                      state: claimed.state,
+                      confirmed:
+                        claimed.confirmedAmountMinor !== null && claimed.confirmedCurrency !== null
+                          ? { amountMinor: claimed.confirmedAmountMinor, currency: claimed.confirmedCurrency }
+                          : null,
+                    }
+                  : null,
+              },
+      })
+      if (!verdict.ok) throw refusalFor(verdict.refusal, cart)
       const ordered = await tx
         .insert(orderItems)
         .values(
           cart.items.map((item, i) => {
-            const p = priced.lines[i]!
+            const pl = priced.lines[i]!
             const line = lines[i]!
             return {
               orderId: order!.id,
@@ -325,10 +427,10 @@ export class CheckoutService {
               },
               quantity: item.quantity,
               unitPrice: item.unit_price,
-              lineTotal: p.net,
-              lineTotalExDiscountExTax: p.gross,
-              vatRate: p.vatRate,
-              vat: p.vat,
+              lineTotal: pl.net,
+              lineTotalExDiscountExTax: pl.gross,
+              vatRate: pl.vatRate,
+              vat: pl.vat,
               isFreeGift: item.IsFreeGift,
               builderId: line.item.options.length ? line.item.categoryId : null,
               sequenceId: item.sequence_id,
@@ -344,23 +446,19 @@ export class CheckoutService {
         ordered,
         loadLogo: this.loadLogo,
       })
-      // The paid attempt becomes this order's, unless the reconciler is giving its money back.
-      const attemptId = payment.details.attemptId
-      if (typeof attemptId === 'string' && !(await claimAttemptForOrder(tx, attemptId, order!.orderNumber)))
-        throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged, {}, cart)
       const settled = await method.settle({
         orderId: order!.id,
         orderNumber: order!.orderNumber,
-        amount,
+        amount: verdict.amount,
         currency: site.currency,
-        details: payment.details,
+        details: p.payment,
       })
       await tx
         .insert(orderTransactions)
-        .values({ orderId: order!.id, paymentProvider: method.id, ...settled.transaction })
+        .values({ orderId: order!.id, paymentProvider: method.id, ...settled.transaction, amount: verdict.amount })
       const [final] = await tx
         .update(orders)
-        .set({ status: settled.status })
+        .set({ status: verdict.status, totalIncVat: verdict.amount, paymentAttemptId: claimed?.id ?? null })
         .where(eq(orders.id, order!.id))
         .returning()
       await this.redeem(tx, site, cartId, order!.id, basket.row.promotionCodes ?? [])
@@ -369,15 +467,60 @@ export class CheckoutService {
       if (final!.status === 'placed') await this.queueMails(tx, site, placed.order, input.baseUrl)
       return placed
     })
-    // Other instances forget the basket too: their header and Cart page must not show it any more.
-    this.carts.basketChanged(site.id, cartId)
-    if (result.created) this.onPlaced(result.order)
-    return result
+  }
+
+  /**
+   * Nothing was ordered after the payment was (or may have been) taken: the attempt is marked so
+   * no order can claim it, and its money given back through the provider (or left for a person
+   * where the provider cannot). Answers the refusal the shopper sees, saying what became of it.
+   */
+  private async giveBack(site: Site, attemptId: string, refusal: CheckoutRefusal): Promise<CheckoutRefusal> {
+    const payments = this.paymentService
+    if (!payments || !(await payments.markVoiding(attemptId, `order not placed: ${refusal.message}`)))
+      return refusal
+    const after = await payments.voidUnclaimed(attemptId, `order not placed: ${refusal.message}`).catch(
+      // The provider could not be asked now: the attempt stays voiding and the reconciler retries.
+      () => null,
+    )
+    const paid = after ?? (await payments.get(attemptId))
+    const amount = formatMoney(paid?.confirmedAmountMinor ?? paid?.amountMinor ?? 0, site.currency)
+    const said =
+      after?.resolution === 'needs_attention'
+        ? CHECKOUT_TEXT.paymentToRefund(amount)
+        : CHECKOUT_TEXT.paymentReturned(amount)
+    this.onGivenBack(attemptId, after?.resolution ?? 'voiding')
+    return new CheckoutRefusal(
+      refusal.kind,
+      `${refusal.message} ${said}`,
+      refusal.errors,
+      refusal.cart,
+      true,
+    )
+  }
+
+  /**
+   * The delivery zone of the order's shipping address (the site must deliver there). A basket
+   * priced for another zone is re-priced for this one first: the shopper then sees the honest
+   * delivery and total (a 409 with the basket) before anything is taken.
+   */
+  async deliveryZone(
+    input: Pick<PlaceInput, 'site' | 'baseUrl' | 'customerId'>,
+    cartId: string,
+    shipping: AddressData,
+  ): Promise<string> {
+    const zones = [...new Set((await this.carts.rates(this.db, input.site.id)).map((r) => r.zone))]
+    const zone = zoneFor(zones, shipping.country, shipping.postcode)
+    if (!zone) throw invalid({ 'shipping_address.country': [CUSTOMER_TEXT.countryNotAllowed] })
+    const ctx = { site: input.site, cartId, baseUrl: input.baseUrl, customerId: input.customerId }
+    const current = await this.carts.get(ctx)
+    if (current.id && current.shippingZone !== zone) await this.carts.updateCart(ctx, { shippingZone: zone })
+    return zone
   }
 
   /**
    * The card's "pre-order" (§7 create-preorder-and-sagepay-session): everything placing would
-   * check before the payment (basket, method, details, the re-priced total), nothing written.
+   * check before the payment (basket, method, details, delivery for the address, the re-priced
+   * total), nothing written but the basket's delivery zone.
    */
   async prepare(input: PlaceInput): Promise<{ cartRef: string; amount: number; details: Details }> {
     const cartId = this.basketOf(input)
@@ -386,6 +529,7 @@ export class CheckoutService {
     if (!this.payments.usable(input.site, input.customerId, methodId))
       throw invalid({ payment_method: [CHECKOUT_TEXT.methodUnavailable] })
     const details = await this.details(input)
+    await this.deliveryZone(input, cartId, details.shipping)
     const current = await this.currentBasket(input, cartId)
     return { cartRef: cartId, amount: current.cart_total_price_inc_tax, details }
   }
@@ -398,7 +542,11 @@ export class CheckoutService {
     const rate = current.shippingRates.find((r) => r.selected)
     if (!rate || rate.id !== input.form.delivery_option)
       throw new CheckoutRefusal('moved', CHECKOUT_TEXT.deliveryChanged, {}, current)
-    if (current.cart_total_price_inc_tax !== input.form.transactions[0]!.amount)
+    // A listed code that gives nothing fails placement: refuse before the money is taken.
+    if (
+      current.cart_total_price_inc_tax !== input.form.transactions[0]!.amount ||
+      current.errors.promotionCodes.length > 0
+    )
       throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged, {}, current)
     return current
   }
@@ -417,7 +565,7 @@ export class CheckoutService {
     }
   }
 
-  private async queueMails(tx: Tx, site: Site, order: OrderData, baseUrl: string) {
+  async queueMails(tx: Tx, site: Site, order: OrderData, baseUrl: string) {
     const to = site.settings.orderNotificationEmail || site.settings.contactEmail
     await enqueueMail(tx, [
       {

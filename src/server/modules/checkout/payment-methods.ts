@@ -13,11 +13,11 @@
  *     details `settle` records, or a refusal the route sends as it is: 402 for a decline or a
  *     3-D Secure challenge (`status: 'auth3DSCheckRequired'`), 202 while the provider's answer is
  *     unknown (the reconciler asks it), 409/422 like the checkout's own refusals;
- *  3. `settle(ctx)` INSIDE the order transaction, after the order row exists: returns the order's
- *     state and the transaction row to write. It must not call a provider over the network nor
- *     read outside the transaction (the basket row is locked): it only records the verified
- *     result `authorise` returned (checking its amount), or answers `pending_payment` for a flow
- *     that completes later.
+ *  3. `settle(ctx)` INSIDE the order transaction, after the order row exists and the money
+ *     invariant (orders/placement.invariant.ts) has compared the provider's confirmed amount with
+ *     the re-priced basket: returns the transaction row to write. It must not call a provider over
+ *     the network nor read outside the transaction (the basket row is locked). The order's state
+ *     is the invariant's, never the method's.
  *
  * The provider fields of `/checkout/complete` (spec §7: card_identifier, save_card, saved_card,
  * threeDSSessionData, aCSResponse, orderID, amazonCheckoutSessionId, …) reach `parseDetails`
@@ -27,7 +27,6 @@
 import type { Site } from '../sites/sites.service.ts'
 import type { PaymentAttempt } from '../payments/payments.service.ts'
 import type { CheckoutSnapshot } from '../payments/payments.tables.ts'
-import type { OrderStatus } from '../orders/orders.tables.ts'
 import type { AddressData, ContactData } from '../../../shared/customer.ts'
 
 /** One option of step 1 (spec §3 Checkout state payment_methods). */
@@ -59,7 +58,6 @@ export interface SettleContext {
 }
 
 export interface Settlement {
-  status: OrderStatus
   transaction: {
     paymentDetails: Record<string, unknown>
     amount: number
@@ -187,7 +185,6 @@ export const purchaseOrder: PaymentMethod = {
   },
   settle({ amount, details }) {
     return {
-      status: 'placed',
       transaction: { paymentDetails: { PONumber: details.PONumber }, amount, message: '', authCode: 'empty' },
     }
   },

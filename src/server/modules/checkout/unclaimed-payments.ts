@@ -7,20 +7,20 @@
  *  2. else places the order from the basket and the checked order form kept with the attempt,
  *     through CheckoutService.place (the basket's row lock and its "order already placed" check
  *     make it exactly once, whatever the browser or another instance does at the same moment);
- *  3. else (the basket changed so the total differs, items gone, no form kept) marks the attempt
- *     `voiding` under the basket's lock, so no order can claim it any more, and gives the money
- *     back through the provider (void); a provider without one leaves it `needs_attention` for a
- *     person, logged as an error.
+ *  3. else (the basket changed so the total differs, items gone, no form kept) the money is given
+ *     back: placement itself gives back the payment of an order it refused (the money invariant,
+ *     ADR 0118); what it did not reach is marked `voiding` here (one conditional statement, so an
+ *     order that claimed it meanwhile wins) and given back through the provider; a provider that
+ *     cannot leaves it `needs_attention` for a person, logged as an error.
  */
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { orderFormSchema } from '../../../shared/checkout.ts'
-import { carts } from '../cart/cart.tables.ts'
 import { orders } from '../orders/orders.tables.ts'
 import type { PaymentAttempt, UnclaimedPaymentResolver } from '../payments/payments.service.ts'
+import { BASKET_ORDER_PREFIX } from '../payments/order-ref.ts'
 import { CheckoutRefusal, PaymentRefusal } from './checkout.service.ts'
 
-const BASKET_PREFIX = 'basket:'
 
 export function unclaimedPaymentResolver(app: FastifyInstance): UnclaimedPaymentResolver {
   const log = app.log.child({ job: 'payments-reconcile' })
@@ -55,8 +55,6 @@ export function unclaimedPaymentResolver(app: FastifyInstance): UnclaimedPayment
           ? 'order placed by the reconciler for a payment whose browser never came back'
           : 'the paid basket already had its order',
       )
-      if (!placed.created)
-        await app.payments.resolve(attempt.id, 'order_placed', 'order placed by the browser')
       return null
     } catch (err) {
       if (err instanceof CheckoutRefusal || err instanceof PaymentRefusal) return err.message
@@ -65,39 +63,36 @@ export function unclaimedPaymentResolver(app: FastifyInstance): UnclaimedPayment
   }
 
   return async (attempt) => {
-    if (!attempt.orderRef.startsWith(BASKET_PREFIX)) {
+    if (!attempt.orderRef.startsWith(BASKET_ORDER_PREFIX)) {
       await app.payments.resolve(attempt.id, 'needs_attention', 'not a basket payment')
       log.error({ attempt: attempt.id }, 'paid attempt without a basket: needs a person')
       return
     }
-    const cartRef = attempt.orderRef.slice(BASKET_PREFIX.length)
+    const cartRef = attempt.orderRef.slice(BASKET_ORDER_PREFIX.length)
     let reason = attempt.resolution === 'voiding' ? (attempt.resolutionNote ?? 'voiding') : null
     if (reason === null) {
-      if (await orderOf(cartRef)) {
-        await app.payments.resolve(attempt.id, 'order_placed', 'order placed by the browser')
-        return
-      }
       if (attempt.resolution === 'needs_attention') return
-      reason = await place(attempt, cartRef)
-      if (reason === null) return
-      // Under the basket's lock: an order placed meanwhile wins; else no order may claim it now.
-      const ordered = await app.db.transaction(async (tx) => {
-        await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartRef)).for('update')
-        const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.cartRef, cartRef))
-        if (order) {
-          await app.payments.resolve(attempt.id, 'order_placed', 'order placed by the browser', tx)
-          return true
-        }
-        await app.payments.resolve(attempt.id, 'voiding', `order not placed: ${reason}`, tx)
-        return false
-      })
-      if (ordered) return
-      reason = `order not placed: ${reason}`
+      if (await orderOf(cartRef)) {
+        // Placed by the browser; this attempt is its order's unless an order claimed another.
+        if (await app.payments.markVoiding(attempt.id, 'the basket was ordered with another payment'))
+          reason = 'the basket was ordered with another payment'
+        else return
+      } else {
+        const refused = await place(attempt, cartRef)
+        if (refused === null) return
+        // Placement gives back the payment of an order it refused; anything it did not reach
+        // (no form kept, the method cannot resume) is marked here, unless an order claimed it.
+        const now = await app.payments.get(attempt.id)
+        if (!now || now.resolution === 'order_placed' || now.state === 'voided') return
+        if (now.resolution === null && !(await app.payments.markVoiding(attempt.id, `order not placed: ${refused}`)))
+          return
+        reason = `order not placed: ${refused}`
+      }
     }
     const after = await app.payments.voidUnclaimed(attempt.id, reason)
     if (after.resolution === 'voided')
       log.warn({ attempt: attempt.id, reason }, 'payment voided: its order could not be placed')
-    else
+    else if (after.resolution === 'needs_attention')
       log.error(
         { attempt: attempt.id, method: attempt.method, note: after.resolutionNote },
         'paid attempt without an order needs a person: refund it with the provider',

@@ -110,8 +110,15 @@ export const orders = pgTable(
     /** Discount ex VAT (totalDiscountCost) */
     discount: integer('discount').notNull(),
     customisationCharge: integer('customisation_charge').notNull().default(0),
-    /** What the customer pays: goods and delivery with VAT */
+    /** What the customer pays: goods and delivery with VAT; the provider's confirmed amount */
     totalIncVat: integer('total_inc_vat').notNull(),
+    /**
+     * The payment attempt this order claimed (every method but the purchase order): its
+     * settlement moves a pending order on. Text, as the payments module's ids are.
+     */
+    paymentAttemptId: text('payment_attempt_id'),
+    /** The shop's own address the order was placed through ('https://shop.example'): its later e-mails' links */
+    siteOrigin: text('site_origin').notNull().default(''),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -120,6 +127,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_order_number').on(t.orderNumber),
     uniqueIndex('orders_cart_ref').on(t.cartRef),
+    uniqueIndex('orders_payment_attempt').on(t.paymentAttemptId),
     uniqueIndex('orders_idempotency_key').on(t.siteId, t.idempotencyKey),
     index('orders_customer').on(t.customerId, t.orderDate),
     check('orders_total', sql`${t.totalIncVat} = ${t.goodsNet} + ${t.shippingNet} + ${t.vat}`),

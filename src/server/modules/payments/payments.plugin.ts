@@ -20,6 +20,7 @@ import { payaRoutes } from './checkout-methods/paya.ts'
 import { sagepayRoutes } from './checkout-methods/sagepay.ts'
 import { checkoutCsp, checkoutOrigins } from './checkout-csp.ts'
 import { unclaimedPaymentResolver } from '../checkout/unclaimed-payments.ts'
+import { pendingOrderSettlement } from '../checkout/pending-orders.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +64,17 @@ export const paymentsPlugin = fp(
     registerCheckoutMethods(app, providers ?? none)
     // A paid attempt whose browser never came back: the reconciler places its order (ADR 0071).
     app.payments.unclaimedResolver = unclaimedPaymentResolver(app)
+    // A pending order moves on when its payment settles or fails (same transaction).
+    app.payments.onClaimedSettled = pendingOrderSettlement(app)
+    // A refused order's payment is given back at once (issue 29: the money invariant).
+    app.checkout.paymentService = app.payments
+    app.checkout.onGivenBack = (attempt, resolution) =>
+      app.log[resolution === 'voided' ? 'warn' : 'error'](
+        { attempt, resolution },
+        resolution === 'voided'
+          ? 'payment given back: its order was refused'
+          : 'payment of a refused order not given back yet: the reconciler retries, or a person refunds it',
+      )
     app.payments.onReconcileError = (attempt, err) =>
       app.log.warn({ err, attempt }, 'payment reconcile failed; retried after the lease')
     if (app.paymentMethods.get('sagepay')) await app.register(sagepayRoutes)

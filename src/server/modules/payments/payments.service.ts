@@ -95,11 +95,17 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * Inside the order's transaction: the paid attempt becomes this order's, or the order is refused.
- * Locks the row; false when the attempt is not (or no longer) usable: not paid, or its money is
- * being (or was) given back by the reconciler.
+ * One statement on the row: null when the attempt is not (or no longer) usable: not paid, paid
+ * for another basket, or its money is being (or was) given back. The claimed row is returned with
+ * the provider's confirmed amount, which placement compares with the re-priced basket.
  */
-export async function claimAttemptForOrder(tx: Tx, attemptId: string, orderNumber: number): Promise<boolean> {
-  const claimed = await tx
+export async function claimAttemptForOrder(
+  tx: Tx,
+  attemptId: string,
+  orderRef: string,
+  orderNumber: number,
+): Promise<PaymentAttempt | null> {
+  const [claimed] = await tx
     .update(paymentAttempts)
     .set({
       resolution: 'order_placed',
@@ -111,6 +117,7 @@ export async function claimAttemptForOrder(tx: Tx, attemptId: string, orderNumbe
     .where(
       and(
         eq(paymentAttempts.id, attemptId),
+        eq(paymentAttempts.orderRef, orderRef),
         inArray(paymentAttempts.state, ['authorised', 'captured', 'pending']),
         or(
           isNull(paymentAttempts.resolution),
@@ -118,9 +125,16 @@ export async function claimAttemptForOrder(tx: Tx, attemptId: string, orderNumbe
         ),
       ),
     )
-    .returning({ id: paymentAttempts.id })
-  return claimed.length === 1
+    .returning()
+  return claimed ?? null
 }
+
+/**
+ * Told inside the transaction that records a provider's answer, when an attempt that an order
+ * claimed moves on (a pending payment settles or fails): the orders side moves its order in the
+ * same transaction. It may mark the attempt `voiding` (a settlement that does not match the order).
+ */
+export type ClaimedAttemptSettled = (tx: Tx, attempt: PaymentAttempt) => Promise<void>
 
 export type NotificationResult = 'invalid' | 'duplicate' | 'no-attempt' | 'reconciled'
 
@@ -141,6 +155,8 @@ export function attemptContext(row: PaymentAttempt): AttemptContext {
 export class PaymentService {
   /** Places (or gives back) a paid attempt's order after the grace period; null: nobody does. */
   unclaimedResolver: UnclaimedPaymentResolver | null = null
+  /** Moves the order of a claimed attempt whose payment settled or failed (set by the checkout). */
+  onClaimedSettled: ClaimedAttemptSettled | null = null
   /** Told of a reconcile pass that failed for an attempt (the app logs it). */
   onReconcileError: ((attemptId: string, err: unknown) => void) | null = null
 
@@ -315,6 +331,35 @@ export class PaymentService {
   }
 
   /**
+   * Placement refused after the money was (or may be) taken: the attempt is marked `voiding` so
+   * no order can claim it any more, in one statement (an order's claim of the same row waits for
+   * it, then finds it voiding). False when an order claimed it first, or it holds no money.
+   * The caller then gives the money back (`voidUnclaimed`); a pending payment is given back by
+   * the reconciler once it settles.
+   */
+  async markVoiding(id: string, note: string): Promise<boolean> {
+    const now = new Date(this.now())
+    const marked = await this.db
+      .update(paymentAttempts)
+      .set({
+        resolution: 'voiding',
+        resolutionNote: note.slice(0, 500),
+        reconcileAfter: new Date(now.getTime() + 120_000),
+        history: sql`${paymentAttempts.history} || jsonb_build_array(jsonb_build_object('at', ${now.toISOString()}::text, 'from', ${paymentAttempts.state}, 'to', ${paymentAttempts.state}, 'cause', 'resolution: voiding'::text))`,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(paymentAttempts.id, id),
+          inArray(paymentAttempts.state, ['authorised', 'captured', 'pending']),
+          or(isNull(paymentAttempts.resolution), eq(paymentAttempts.resolution, 'voiding')),
+        ),
+      )
+      .returning({ id: paymentAttempts.id })
+    return marked.length === 1
+  }
+
+  /**
    * Gives back the money of a paid attempt whose order cannot be placed (the caller has marked it
    * `voiding` under the basket's lock, so no order can claim it any more). A provider without a
    * void, or one that refuses it, leaves the attempt `needs_attention` for a person.
@@ -323,6 +368,8 @@ export class PaymentService {
     const row = await this.get(id)
     if (!row) throw new PaymentError('not_found', 'payment attempt not found')
     if (row.state === 'voided') return row
+    // Still settling with the provider: the reconciler gives it back once it has settled.
+    if (row.state === 'pending') return row
     const adapter: ProviderAdapter | null = this.adapters[row.method]
     if (!adapter?.void)
       return this.resolve(id, 'needs_attention', `${reason}; ${row.method} cannot void here`)
@@ -379,12 +426,15 @@ export class PaymentService {
           ? new Date(now.getTime() + reconcileDelaySeconds(cause === 'reconcile' ? count : 0) * 1000)
           : t.state === 'pending'
             ? new Date(now.getTime() + 60_000)
-            : SUCCESS_STATES.has(t.state) && row.resolution === null
-              ? // Paid: if no order claims it within the grace period, the reconciler resolves it.
-                t.changed
-                ? new Date(now.getTime() + UNCLAIMED_PAYMENT_GRACE_MS)
-                : row.reconcileAfter
-              : null
+            : SUCCESS_STATES.has(t.state) && row.resolution === 'voiding'
+              ? // Settled after its order was refused: give it back now.
+                now
+              : SUCCESS_STATES.has(t.state) && row.resolution === null
+                ? // Paid: if no order claims it within the grace period, the reconciler resolves it.
+                  t.changed
+                  ? new Date(now.getTime() + UNCLAIMED_PAYMENT_GRACE_MS)
+                  : row.reconcileAfter
+                : null
       const code = 'code' in outcome ? outcome.code : null
       const [updated] = await tx
         .update(paymentAttempts)
@@ -428,6 +478,9 @@ export class PaymentService {
         })
         .where(eq(paymentAttempts.id, id))
         .returning()
+      // An order waits for this payment: it moves on in this same transaction.
+      if (t.changed && row.resolution === 'order_placed' && this.onClaimedSettled)
+        await this.onClaimedSettled(tx, updated!)
       return updated!
     })
   }

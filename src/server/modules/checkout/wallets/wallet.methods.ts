@@ -65,7 +65,6 @@ function walletMethod(id: 'paypal' | 'amazon', available: PaymentMethod['availab
               attemptId: details.attemptId,
             }
       return {
-        status: state === 'captured' || state === 'authorised' ? 'placed' : 'pending_payment',
         transaction: {
           paymentDetails,
           amount,

@@ -13,7 +13,6 @@
  */
 import { parseOrderForm } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
-import { CHECKOUT_TEXT } from '../../../../shared/checkout.ts'
 import { currentCustomerId, sessionCartId } from '../../../lib/customer-session.ts'
 import { lastOrderOf } from '../../checkout/checkout.routes.ts'
 import { CheckoutRefusal } from '../../checkout/checkout.service.ts'
@@ -44,10 +43,9 @@ export const payaMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
     body: { message, errors: { paya: [message] }, ...extra },
   })
 
-  function outcome(row: PaymentAttempt, amount: number): Authorisation {
+  function outcome(row: PaymentAttempt): Authorisation {
+    // Paid: placement compares Paya's own amount with the basket (and gives it back if it differs).
     if (SUCCESS_STATES.has(row.state)) {
-      if (row.amountMinor !== amount)
-        return { ok: false, status: 409, body: { message: CHECKOUT_TEXT.totalChanged } }
       return {
         ok: true,
         details: {
@@ -80,11 +78,11 @@ export const payaMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
       const orderRef = basketOrderRef(ctx.cartRef)
       const attempts = await payments.forOrder(orderRef)
       const paid = attempts.find((a) => SUCCESS_STATES.has(a.state))
-      if (paid) return outcome(paid, ctx.amount)
+      if (paid) return outcome(paid)
       const row = await payments.byReference(String(ctx.details.reference))
       if (!row || row.orderRef !== orderRef || row.method !== 'paya')
         return { ok: false, status: 404, body: { message: 'Not Found' } }
-      if (row.state === 'declined' || row.state === 'failed') return outcome(row, ctx.amount)
+      if (row.state === 'declined' || row.state === 'failed') return outcome(row)
       // The browser's word is a hint: Paya is asked by transaction_api_id.
       const now =
         row.state === 'requires_action' || row.state === 'created'
@@ -93,7 +91,7 @@ export const payaMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
               throw err
             })
           : await payments.reconcile(row.id)
-      return outcome(now, ctx.amount)
+      return outcome(now)
     },
 
     resume(row) {
@@ -106,9 +104,7 @@ export const payaMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
     },
 
     settle({ amount, details }) {
-      if (details.amount !== amount) throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged)
       return {
-        status: 'placed',
         transaction: {
           paymentDetails: {
             transactionId: details.transactionId,

@@ -54,8 +54,9 @@ type CardDetails =
   | { kind: 'challenge'; threeDSSessionData: string; cRes: string; saveCard: boolean }
 type Window = 'Small' | 'Medium'
 
-/** A basket's payment attempts are one "order" for the payment service. */
-export const basketOrderRef = (cartRef: string) => `basket:${cartRef}`
+import { basketOrderRef } from '../order-ref.ts'
+
+export { basketOrderRef }
 
 const id = z.string().regex(/^[A-Za-z0-9-]{8,100}$/)
 
@@ -72,9 +73,8 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
 
   /** The attempt's state → what the checkout does next. */
   async function outcome(row: PaymentAttempt, ctx: AuthoriseContext, saveCardWanted: boolean) {
+    // Paid: placement compares Opayo's amount with the basket (and gives it back if it differs).
     if (SUCCESS_STATES.has(row.state)) {
-      if (row.amountMinor !== ctx.amount)
-        return refusal(409, CHECKOUT_TEXT.totalChanged, { warning: CHECKOUT_TEXT.totalChanged })
       const card = await cardOf(row)
       if (saveCardWanted && ctx.customerId !== null && card.token) {
         await saveCard(app.db, ctx.customerId, {
@@ -284,10 +284,8 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
     },
 
     settle({ amount, details }) {
-      // The payment was verified by authorise; its amount must be the order's.
-      if (details.amount !== amount) throw new CheckoutRefusal('moved', CHECKOUT_TEXT.totalChanged)
+      // The payment was verified by authorise; placement compared Opayo's amount with the order's.
       return {
-        status: 'placed',
         transaction: {
           paymentDetails: {
             transactionId: details.transactionId,
