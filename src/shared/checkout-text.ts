@@ -43,7 +43,8 @@ export const CHECKOUT_TEXT = {
     `The payment of ${amount} you made for it has been cancelled and is being returned to you.`,
   paymentToRefund: (amount: string) =>
     `Your payment of ${amount} could not be cancelled automatically: our team has been told and will refund it.`,
-  paymentNotConfirmed: 'The payment has not been confirmed. Please try again or choose another payment method.',
+  paymentNotConfirmed:
+    'The payment has not been confirmed. Please try again or choose another payment method.',
   deliveryChanged: 'Please choose a delivery option again: the options for your basket have changed.',
   unavailable: (name: string) => `${name} is no longer available. Please remove it from your basket.`,
   notPriced: (name: string) => `${name} cannot be ordered at the moment. Please remove it from your basket.`,

@@ -195,7 +195,8 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
       paymentMethods: app.paymentMethods.optionsFor(site, customer?.id ?? null),
       paymentConfig: await app.paymentMethods.clientConfigFor(site, customer?.id ?? null),
       testMode: app.payments.testMode,
-      countries: site.settings.countries,
+      // Only where the site delivers (issue 29 defect 4): a country without a zone is not offered.
+      countries: await checkout.deliveryCountries(site),
       freephoneNumber: site.settings.freephoneNumber,
       botCheck: app.auth.botCheck(site)?.props() ?? null,
       addressSearchUrl: '/checkout/address-search',

@@ -455,7 +455,12 @@ export class CheckoutService {
       })
       await tx
         .insert(orderTransactions)
-        .values({ orderId: order!.id, paymentProvider: method.id, ...settled.transaction, amount: verdict.amount })
+        .values({
+          orderId: order!.id,
+          paymentProvider: method.id,
+          ...settled.transaction,
+          amount: verdict.amount,
+        })
       const [final] = await tx
         .update(orders)
         .set({ status: verdict.status, totalIncVat: verdict.amount, paymentAttemptId: claimed?.id ?? null })
@@ -489,13 +494,13 @@ export class CheckoutService {
         ? CHECKOUT_TEXT.paymentToRefund(amount)
         : CHECKOUT_TEXT.paymentReturned(amount)
     this.onGivenBack(attemptId, after?.resolution ?? 'voiding')
-    return new CheckoutRefusal(
-      refusal.kind,
-      `${refusal.message} ${said}`,
-      refusal.errors,
-      refusal.cart,
-      true,
-    )
+    return new CheckoutRefusal(refusal.kind, `${refusal.message} ${said}`, refusal.errors, refusal.cart, true)
+  }
+
+  /** The site's countries it delivers to (a delivery rate's zone serves them): all it offers. */
+  async deliveryCountries(site: Site): Promise<Site['settings']['countries']> {
+    const zones = [...new Set((await this.carts.rates(this.db, site.id)).map((r) => r.zone))]
+    return site.settings.countries.filter((c) => zoneFor(zones, c.code, null) !== null)
   }
 
   /**

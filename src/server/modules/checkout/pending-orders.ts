@@ -23,7 +23,11 @@ import type { ClaimedAttemptSettled } from '../payments/payments.service.ts'
 export function pendingOrderSettlement(app: FastifyInstance): ClaimedAttemptSettled {
   const log = app.log.child({ job: 'pending-orders' })
   return async (tx, attempt) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.paymentAttemptId, attempt.id)).for('update')
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentAttemptId, attempt.id))
+      .for('update')
     if (!order) return
     const confirmed =
       attempt.confirmedAmountMinor !== null && attempt.confirmedCurrency !== null
@@ -50,7 +54,10 @@ export function pendingOrderSettlement(app: FastifyInstance): ClaimedAttemptSett
       return
     }
     await enqueueMail(tx, [
-      { dedupeKey: `order:${order.id}:payment-failed`, message: paymentFailedMail(site, data, order.siteOrigin) },
+      {
+        dedupeKey: `order:${order.id}:payment-failed`,
+        message: paymentFailedMail(site, data, order.siteOrigin),
+      },
     ])
     if (attempt.state === 'captured' || attempt.state === 'authorised') {
       // Money taken, but not the order's amount: nothing is ordered and it is given back.

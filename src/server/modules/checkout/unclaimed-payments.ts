@@ -21,7 +21,6 @@ import type { PaymentAttempt, UnclaimedPaymentResolver } from '../payments/payme
 import { BASKET_ORDER_PREFIX } from '../payments/order-ref.ts'
 import { CheckoutRefusal, PaymentRefusal } from './checkout.service.ts'
 
-
 export function unclaimedPaymentResolver(app: FastifyInstance): UnclaimedPaymentResolver {
   const log = app.log.child({ job: 'payments-reconcile' })
 
@@ -84,7 +83,10 @@ export function unclaimedPaymentResolver(app: FastifyInstance): UnclaimedPayment
         // (no form kept, the method cannot resume) is marked here, unless an order claimed it.
         const now = await app.payments.get(attempt.id)
         if (!now || now.resolution === 'order_placed' || now.state === 'voided') return
-        if (now.resolution === null && !(await app.payments.markVoiding(attempt.id, `order not placed: ${refused}`)))
+        if (
+          now.resolution === null &&
+          !(await app.payments.markVoiding(attempt.id, `order not placed: ${refused}`))
+        )
           return
         reason = `order not placed: ${refused}`
       }

@@ -363,6 +363,9 @@ export class WalletCheckout {
     let attempt = await this.app.payments.get(d.attemptId)
     if (!attempt || attempt.providerRefs.paypalOrderId !== d.orderID)
       return { ok: false, status: 404, body: { message: 'Not Found' } }
+    // A capture whose answer was lost: PayPal is asked what it took before anything else, so a
+    // capture for an older total is placed or given back, never patched over.
+    if (attempt.state === 'unknown') attempt = await this.app.payments.reconcile(attempt.id)
     if (attempt.state !== 'captured' && attempt.state !== 'authorised' && attempt.state !== 'pending') {
       let order: PaypalOrder | null
       try {
@@ -477,7 +480,8 @@ export class WalletCheckout {
     const base = siteBaseUrl(request)
     const config = this.app.payments.adapters.amazon!.buttonConfig(
       `${base}/checkout/amazon/review?state=${state}`,
-      site.settings.countries.map((c) => c.code),
+      // Amazon offers the buyer only addresses the site delivers to.
+      (await this.app.checkout.deliveryCountries(site)).map((c) => c.code),
     )
     return {
       status: 200,
