@@ -21,7 +21,14 @@ const RUNS = Number(process.env.MONEY_INVARIANT_RUNS ?? 16)
 
 const METHODS = ['purchase_order', 'card', 'card3ds', 'paypal', 'amazon', 'paya'] as const
 const CHANGES = ['none', 'grows', 'shrinks', 'promoLost', 'zoneMoves', 'countryMoves', 'secondTab'] as const
-const FAULTS = ['none', 'answerLost', 'timeout', 'replayedNotification', 'pendingSettled', 'pendingFailed'] as const
+const FAULTS = [
+  'none',
+  'answerLost',
+  'timeout',
+  'replayedNotification',
+  'pendingSettled',
+  'pendingFailed',
+] as const
 type Method = (typeof METHODS)[number]
 type Change = (typeof CHANGES)[number]
 type Fault = (typeof FAULTS)[number]
@@ -86,7 +93,13 @@ function flow(v: Visitor, site: typeof gb, method: Method, shipping: ReturnType<
     form: (cart, extra = {}) => ({
       cart_id: cart.id,
       payment_method: provider,
-      contact: { firstName: 'Ivy', lastName: 'Variant', email: 'ivy@example.com', phone: '01632 960 555', company: '' },
+      contact: {
+        firstName: 'Ivy',
+        lastName: 'Variant',
+        email: 'ivy@example.com',
+        phone: '01632 960 555',
+        company: '',
+      },
       shipping_address: shipping,
       showingBillingAddress: false,
       transactions: [
@@ -133,13 +146,22 @@ function inject(method: Method, fault: Fault, ref: string | null) {
   if (fault !== 'answerLost' && fault !== 'timeout') return
   const kind = fault === 'answerLost' ? 'timeoutAfter' : 'timeout'
   if (method === 'card' || method === 'card3ds')
-    h.sims.faults.add({ provider: 'opayo', match: method === 'card' ? 'POST /transactions' : 'POST /transactions/', kind })
-  if (method === 'paypal' && ref) h.sims.faults.add({ provider: 'paypal', match: `POST /v2/checkout/orders/${ref}/capture`, kind })
+    h.sims.faults.add({
+      provider: 'opayo',
+      match: method === 'card' ? 'POST /transactions' : 'POST /transactions/',
+      kind,
+    })
+  if (method === 'paypal' && ref)
+    h.sims.faults.add({ provider: 'paypal', match: `POST /v2/checkout/orders/${ref}/capture`, kind })
   if (method === 'paya') h.sims.faults.add({ provider: 'paya', match: 'GET /v2/transactions', kind })
 }
 
 /** The shopper's change between paying (or starting to) and completing. */
-async function change(f: Flow, c: Change, cart: Cart): Promise<{ cart: Cart; shipping?: ReturnType<typeof address> }> {
+async function change(
+  f: Flow,
+  c: Change,
+  cart: Cart,
+): Promise<{ cart: Cart; shipping?: ReturnType<typeof address> }> {
   const line = cart.items.find((i) => i.product.id === f.site.cheap) ?? cart.items[0]!
   const json = async (p: Promise<{ statusCode: number; json: () => unknown }>) => {
     const res = await p
@@ -149,7 +171,9 @@ async function change(f: Flow, c: Change, cart: Cart): Promise<{ cart: Cart; shi
     case 'grows':
       return {
         cart: await json(
-          f.v.post('/cart/add', { items: [{ listing_id: f.site.other, quantity: 20, category_id: f.site.categoryId }] }),
+          f.v.post('/cart/add', {
+            items: [{ listing_id: f.site.other, quantity: 20, category_id: f.site.categoryId }],
+          }),
         ),
       }
     case 'shrinks':
@@ -174,9 +198,11 @@ async function submit(f: Flow, body: Record<string, unknown>, twice: boolean) {
 async function shop(method: Method, c: Change, fault: Fault, staleTotal: boolean) {
   const site = method === 'paya' ? us : gb
   const v = await new Visitor(h.app, method === 'paya' ? '127.0.0.1' : 'localhost').start()
-  await v.post('/cart/add', { items: [{ listing_id: site.cheap, quantity: 4, category_id: site.categoryId }] })
+  await v.post('/cart/add', {
+    items: [{ listing_id: site.cheap, quantity: 4, category_id: site.categoryId }],
+  })
   const applied = await v.post('/cart/update-cart', { promotionCodes: [site === gb ? 'TENOFF' : 'SAVE10'] })
-  let cart = applied.json() as Cart
+  const cart = applied.json() as Cart
   const home = site === gb ? address('BS1 4AA', 'GB') : address('10001', 'US')
   let f = flow(v, site, method, home)
   const twice = c === 'secondTab'
@@ -186,7 +212,8 @@ async function shop(method: Method, c: Change, fault: Fault, staleTotal: boolean
     if (changed.shipping) f = flow(v, site, method, changed.shipping)
     const body = f.form(staleTotal ? cart : changed.cart)
     const answers = await submit(f, body, twice)
-    if (answers.some((a) => a.statusCode === 409)) await submit(f, f.form(answers.find((a) => a.statusCode === 409)!.json().cart as Cart), false)
+    if (answers.some((a) => a.statusCode === 409))
+      await submit(f, f.form(answers.find((a) => a.statusCode === 409)!.json().cart as Cart), false)
     return cart.id!
   }
 
@@ -199,12 +226,14 @@ async function shop(method: Method, c: Change, fault: Fault, staleTotal: boolean
     inject(method, fault, id)
     const body = f.form(staleTotal ? cart : changed.cart, { orderID: id })
     const answers = await submit(f, body, twice)
-    for (const a of answers) if (a.statusCode === 409 || a.statusCode === 202) {
-      const fresh = (a.json().cart as Cart | undefined) ?? changed.cart
-      await submit(f, f.form(fresh, { orderID: id }), false)
-      break
-    }
-    if (fault === 'replayedNotification') for (const e of h.sims.paypal.deliveredEvents()) await h.sims.paypal.redeliver(e)
+    for (const a of answers)
+      if (a.statusCode === 409 || a.statusCode === 202) {
+        const fresh = (a.json().cart as Cart | undefined) ?? changed.cart
+        await submit(f, f.form(fresh, { orderID: id }), false)
+        break
+      }
+    if (fault === 'replayedNotification')
+      for (const e of h.sims.paypal.deliveredEvents()) await h.sims.paypal.redeliver(e)
     return cart.id!
   }
 
@@ -212,14 +241,22 @@ async function shop(method: Method, c: Change, fault: Fault, staleTotal: boolean
     const session = await v.post('/checkout/amazon/create-amazon-session')
     const body0 = session.json()
     const pending = fault === 'pendingSettled' || fault === 'pendingFailed'
-    const sessionId = h.sims.amazon.buyerSignsIn(body0.payloadJSON, body0.signature, pending ? '0701' : '1111')
+    const sessionId = h.sims.amazon.buyerSignsIn(
+      body0.payloadJSON,
+      body0.signature,
+      pending ? '0701' : '1111',
+    )
     const review = new URL(JSON.parse(body0.payloadJSON).webCheckoutDetails.checkoutReviewReturnUrl as string)
     await v.request('GET', `${review.pathname}${review.search}&amazonCheckoutSessionId=${sessionId}`)
     const sent = await v.post(
       '/checkout/complete',
       f.form(cart, {
         transactions: [
-          { amount: cart.cart_total_price_inc_tax, paymentDetails: { amazonOrderData: { amazonCheckoutSessionId: sessionId } }, paymentProvider: 'amazon' },
+          {
+            amount: cart.cart_total_price_inc_tax,
+            paymentDetails: { amazonOrderData: { amazonCheckoutSessionId: sessionId } },
+            paymentProvider: 'amazon',
+          },
         ],
       }),
     )
@@ -234,8 +271,21 @@ async function shop(method: Method, c: Change, fault: Fault, staleTotal: boolean
     if (attempt && pending) {
       vi.spyOn(h.app.payments.adapters.amazon!, 'reconcile').mockResolvedValueOnce(
         fault === 'pendingSettled'
-          ? { status: 'captured', refs: attempt.providerRefs, confirmed: { amountMinor: attempt.confirmedAmountMinor ?? attempt.amountMinor, currency: 'GBP' } }
-          : { status: 'declined', refs: attempt.providerRefs, code: 'amazon_Declined', message: 'Declined', retryWithNewInstrument: true },
+          ? {
+              status: 'captured',
+              refs: attempt.providerRefs,
+              confirmed: {
+                amountMinor: attempt.confirmedAmountMinor ?? attempt.amountMinor,
+                currency: 'GBP',
+              },
+            }
+          : {
+              status: 'declined',
+              refs: attempt.providerRefs,
+              code: 'amazon_Declined',
+              message: 'Declined',
+              retryWithNewInstrument: true,
+            },
       )
       await h.app.payments.reconcile(attempt.id)
       vi.restoreAllMocks()
@@ -255,18 +305,46 @@ async function shop(method: Method, c: Change, fault: Fault, staleTotal: boolean
     await fetch(`${h.sims.origin}/paya/v2/payform/submit`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ hash, data, account_number: '4111111111111111', exp_date: '1230', cvv: '999', billing_zip: '32606' }),
+      body: new URLSearchParams({
+        hash,
+        data,
+        account_number: '4111111111111111',
+        exp_date: '1230',
+        cvv: '999',
+        billing_zip: '32606',
+      }),
     })
     const changed = await change(f, c, cart)
     if (changed.shipping) f = flow(v, site, method, changed.shipping)
     inject(method, fault, null)
-    const details = { transactions: [{ amount: (staleTotal ? cart : changed.cart).cart_total_price_inc_tax, paymentDetails: { reference }, paymentProvider: 'paya' }] }
-    const answers = await submit(f, f.form(staleTotal ? cart : changed.cart, details), twice)
-    for (const a of answers) if (a.statusCode === 409 || a.statusCode === 202) {
-      const fresh = (a.json().cart as Cart | undefined) ?? changed.cart
-      await submit(f, f.form(fresh, { transactions: [{ amount: fresh.cart_total_price_inc_tax, paymentDetails: { reference }, paymentProvider: 'paya' }] }), false)
-      break
+    const details = {
+      transactions: [
+        {
+          amount: (staleTotal ? cart : changed.cart).cart_total_price_inc_tax,
+          paymentDetails: { reference },
+          paymentProvider: 'paya',
+        },
+      ],
     }
+    const answers = await submit(f, f.form(staleTotal ? cart : changed.cart, details), twice)
+    for (const a of answers)
+      if (a.statusCode === 409 || a.statusCode === 202) {
+        const fresh = (a.json().cart as Cart | undefined) ?? changed.cart
+        await submit(
+          f,
+          f.form(fresh, {
+            transactions: [
+              {
+                amount: fresh.cart_total_price_inc_tax,
+                paymentDetails: { reference },
+                paymentProvider: 'paya',
+              },
+            ],
+          }),
+          false,
+        )
+        break
+      }
     return cart.id!
   }
 
@@ -279,16 +357,21 @@ async function shop(method: Method, c: Change, fault: Fault, staleTotal: boolean
     const first = await v.post('/checkout/complete', { ...body, ...card })
     if (first.statusCode !== 402) return cart.id!
     const ch = first.json() as { fields: { creq: string; threeDSSessionData: string } }
-    extra = { threeDSSessionData: ch.fields.threeDSSessionData, aCSResponse: cres(ch.fields.creq), threeDSVersion: '2' }
+    extra = {
+      threeDSSessionData: ch.fields.threeDSSessionData,
+      aCSResponse: cres(ch.fields.creq),
+      threeDSVersion: '2',
+    }
   }
   const changed = await change(f, c, cart)
   if (changed.shipping) f = flow(v, site, method, changed.shipping)
   inject(method, fault, null)
   const answers = await submit(f, { ...f.form(staleTotal ? cart : changed.cart), ...extra }, twice)
-  for (const a of answers) if (a.statusCode === 409 || a.statusCode === 202) {
-    await submit(f, { ...f.form((a.json().cart as Cart | undefined) ?? changed.cart), ...extra }, false)
-    break
-  }
+  for (const a of answers)
+    if (a.statusCode === 409 || a.statusCode === 202) {
+      await submit(f, { ...f.form((a.json().cart as Cart | undefined) ?? changed.cart), ...extra }, false)
+      break
+    }
   return cart.id!
 }
 
@@ -297,7 +380,8 @@ async function reconcile(cartRef: string) {
   h.sims.faults.clear()
   for (let round = 0; round < 2; round++)
     for (const a of await h.app.payments.forOrder(`basket:${cartRef}`)) {
-      if (a.state === 'unknown' || (a.state === 'pending' && a.resolution === null)) await h.app.payments.reconcile(a.id)
+      if (a.state === 'unknown' || (a.state === 'pending' && a.resolution === null))
+        await h.app.payments.reconcile(a.id)
       const now = (await h.app.payments.get(a.id))!
       if (SUCCESS_STATES.has(now.state) && (now.resolution === null || now.resolution === 'voiding'))
         await h.app.payments.unclaimedResolver!(now)
@@ -306,7 +390,10 @@ async function reconcile(cartRef: string) {
 
 async function holds(cartRef: string, method: Method) {
   const placed = await h.app.db.select().from(orders).where(eq(orders.cartRef, cartRef))
-  const attempts = await h.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderRef, `basket:${cartRef}`))
+  const attempts = await h.app.db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderRef, `basket:${cartRef}`))
   expect(placed.length).toBeLessThanOrEqual(1)
   const order = placed[0]
   if (order && method === 'purchase_order') expect(attempts).toHaveLength(0)
