@@ -14,6 +14,7 @@ import {
   PROMO_CODE_MAX,
   SAVE_NAME_PATTERN,
   SHARE_NAME_PATTERN,
+  tooManyPromotionCodes,
 } from './cart.ts'
 
 const wholeQuantity = (min: number) =>
@@ -34,7 +35,15 @@ export const promoCodeSchema = text({ error: 'The promotional code must be text.
   CART_TEXT.promoTooLong,
 )
 
-export const promotionCodesSchema = z.array(promoCodeSchema).max(5, 'Only one promotional code can be used.')
+/**
+ * The basket's codes (spec §7: a list of one code to apply, an empty list to remove). Blanks and
+ * repeats of one code are ignored (§5); more than MAX_PROMOTION_CODES distinct codes is refused.
+ * The array itself is capped so a list of blanks cannot be large either.
+ */
+export const promotionCodesSchema = z
+  .array(promoCodeSchema)
+  .max(10, CART_TEXT.promoOnlyOne)
+  .refine((codes) => !tooManyPromotionCodes(codes), { message: CART_TEXT.promoOnlyOne })
 
 export const addItemSchema = z.object({
   listing_id: id('product'),

@@ -9,7 +9,16 @@ import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
 import type { BuilderConfig, CatalogMedia } from '../../../shared/catalog.ts'
-import { CART_TEXT, MAX_QUANTITY, type Cart, type CartItem, type PromoError } from '../../../shared/cart.ts'
+import {
+  CART_TEXT,
+  MAX_QUANTITY,
+  normalisePromotionCode,
+  promotionCodesInForce,
+  tooManyPromotionCodes,
+  type Cart,
+  type CartItem,
+  type PromoError,
+} from '../../../shared/cart.ts'
 import { imageUrl } from '../../../shared/images.ts'
 import { imagesOf } from '../catalog/category.presenter.ts'
 import type { CartSummary } from '../../../shared/page-props.ts'
@@ -27,7 +36,7 @@ import { CartNotFoundError, CartValidationError, invalid } from './cart.errors.t
 import { recordCache } from '../../lib/cache-stats.ts'
 import { BASKET_READ_TTL_MS, BasketReadCache } from './cart.read-cache.ts'
 import { copyWorkwearSessions } from '../builders/workwear.service.ts'
-import { priceCart, type PricedCart, type PricingDiscount } from './cart.pricing.ts'
+import { priceCart, promotionDiscount, type PricedCart } from './cart.pricing.ts'
 import {
   cartItems,
   carts,
@@ -229,9 +238,7 @@ export function isCartId(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value)
 }
 
-export function normaliseCode(code: string): string {
-  return code.trim().toUpperCase()
-}
+export const normaliseCode = normalisePromotionCode
 
 export function summaryOf(cart: Pick<Cart, 'cart_total_items' | 'cart_total_price_inc_tax'>): CartSummary {
   return { count: cart.cart_total_items, total: cart.cart_total_price_inc_tax }
@@ -1057,6 +1064,8 @@ export class CartService {
       .for('update')
     if (!row) return null
     const lines = await this.loadLines(tx, row.id)
+    // The order records and redeems the basket's codes: never more than the one in force.
+    if (row.kind === 'session') await this.dropCodesOverLimit(tx, ctx.site, row, lines)
     const { priced, promoErrors, rates } = await this.price(tx, ctx.site, row, lines)
     const cart = this.present({ ...ctx, cartId: row.id }, row, lines, priced, rates, promoErrors)
     return { row, lines, priced, rates, promoErrors, cart }
@@ -1182,6 +1191,10 @@ export class CartService {
   private async mutate(ctx: CartContext, opts: MutateOptions, change: BasketChange): Promise<CartResult> {
     // The basket's kept Cart page read is forgotten before the change and again after it, so a
     // read that overlapped the change is not kept (cart.read-cache.ts).
+    // More codes than a basket may hold: refused before anything is read or written.
+    if (opts.promotionCodes && tooManyPromotionCodes(opts.promotionCodes)) {
+      throw invalid('promotionCodes', CART_TEXT.promoOnlyOne)
+    }
     const known = ctx.cartId && isCartId(ctx.cartId) ? ctx.cartId : null
     if (known) this.shown.forget(known)
     let result: CartResult
@@ -1244,7 +1257,7 @@ export class CartService {
       const promoErrors: PromoError[] = []
       if (opts.promotionCodes !== undefined) {
         promoErrors.push(...(await this.applyCodes(tx, ctx.site, cart, lines, opts.promotionCodes)))
-      }
+      } else await this.dropCodesOverLimit(tx, ctx.site, cart, lines)
       if (await this.syncGifts(tx, ctx.site, cart, lines)) lines = await reread()
       const { priced, promoErrors: evalErrors, rates } = await this.price(tx, ctx.site, cart, lines)
       for (const e of evalErrors) if (!promoErrors.some((p) => p.code === e.code)) promoErrors.push(e)
@@ -1343,6 +1356,8 @@ export class CartService {
     lines: LineRow[],
     requested: string[],
   ): Promise<PromoError[]> {
+    // One code per basket (ADR 0120): enforced here too, whatever called with whatever list.
+    if (tooManyPromotionCodes(requested)) throw invalid('promotionCodes', CART_TEXT.promoOnlyOne)
     const wanted: { code: string; entered: string }[] = []
     for (const entered of requested) {
       const code = normaliseCode(entered)
@@ -1411,6 +1426,16 @@ export class CartService {
     return errors
   }
 
+  /**
+   * A basket row stored before the one-code limit may hold several codes: all but the one in
+   * force are dropped, and their uses given back (inside the caller's locked change).
+   */
+  private async dropCodesOverLimit(tx: Tx, site: Site, cart: CartRow, lines: LineRow[]): Promise<void> {
+    const inForce = promotionCodesInForce(cart.promotionCodes)
+    if ((cart.promotionCodes ?? []).length > inForce.length)
+      await this.applyCodes(tx, site, cart, lines, inForce)
+  }
+
   private goodsTotal(lines: LineRow[]): number {
     return priceCart(this.pricingLines(lines.filter((l) => !l.item.isFreeGift)), {
       vatRate: 0,
@@ -1424,7 +1449,7 @@ export class CartService {
 
   /** Adds the gift line of each applicable free-gift code and drops gifts no longer earned. */
   private async syncGifts(tx: Tx, site: Site, cart: CartRow, lines: LineRow[]): Promise<boolean> {
-    const promos = await this.findPromotions(tx, site.id, cart.promotionCodes ?? [])
+    const promos = await this.findPromotions(tx, site.id, promotionCodesInForce(cart.promotionCodes))
     const goods = this.goodsTotal(lines)
     const wanted = new Set(
       promos
@@ -1491,19 +1516,16 @@ export class CartService {
     const zone = cart.shippingZone ?? allRates[0]?.zone ?? null
     const rates = allRates.filter((r) => r.zone === zone)
     const goods = this.goodsTotal(lines)
-    const promos = await this.findPromotions(executor, site.id, cart.promotionCodes ?? [])
-    const discount: PricingDiscount = { percentage: 0, fixed: 0, freeDelivery: false }
+    // Never more than one code, even from a basket row stored before the limit (ADR 0120).
+    const [code] = promotionCodesInForce(cart.promotionCodes)
     const promoErrors: PromoError[] = []
-    for (const code of cart.promotionCodes ?? []) {
-      const promo = promos.find((p) => p.code === code)
-      if (!promo || !promotionApplies(promo, goods)) {
-        promoErrors.push({ message: CART_TEXT.promoInvalid, code })
-        continue
-      }
-      if (promo.kind === 'percentage') discount.percentage += promo.value
-      else if (promo.kind === 'fixed') discount.fixed += promo.value
-      else if (promo.kind === 'free_delivery') discount.freeDelivery = true
+    let promo: PromotionRow | null = null
+    if (code !== undefined) {
+      const [found] = await this.findPromotions(executor, site.id, [code])
+      if (found && promotionApplies(found, goods)) promo = found
+      else promoErrors.push({ message: CART_TEXT.promoInvalid, code })
     }
+    const discount = promotionDiscount(promo)
     const priced = priceCart(this.pricingLines(lines), {
       vatRate: site.settings.tax.rate,
       applyVatRelief: reliefApplies(site, cart, lines),
@@ -1621,7 +1643,7 @@ export class CartService {
     return {
       id: cart.id,
       items,
-      promotionCodes: cart.promotionCodes ?? [],
+      promotionCodes: promotionCodesInForce(cart.promotionCodes),
       errors: { promotionCodes: promoErrors },
       despatch_types: [...new Set(rates.map((r) => r.despatchType))],
       despatch_type: despatchType,
