@@ -24,6 +24,9 @@ const wholeQuantity = (min: number) =>
     .min(min, min === 0 ? 'The quantity may not be negative.' : `The quantity must be at least ${min}.`)
     .max(MAX_QUANTITY, `The quantity may not be greater than ${MAX_QUANTITY}.`)
 
+/** A path on this shop: one leading slash, then no slash or backslash, no backslash or space at all. */
+const SIGN_PATH = /^\/(?![/\\])[^\s\\]*$/
+
 const id = (what: string) =>
   z
     .number({ error: `The ${what} is not valid.` })
@@ -56,11 +59,14 @@ export const addItemSchema = z.object({
     .max(64)
     .regex(/^[\w-]+$/, 'The sequence id is not valid.')
     .optional(),
+  /**
+   * The legacy helper's sign data. Its `url` is never stored or shown: the shop builds a line's
+   * Edit link from its own routes (ADR 0121). One that is not a path on this shop ('//host',
+   * '/\\host', backslashes, spaces) is refused as the hostile value it is.
+   */
   printable_sign: z
     .object({
-      url: text()
-        .max(500)
-        .regex(/^\/[^\s]*$/, 'The sign address is not valid.'),
+      url: text().max(500).regex(SIGN_PATH, 'The sign address is not valid.').optional(),
       printableSVG: text().max(200_000).optional(),
       webVersionOfSVG: text().max(200_000).optional(),
       signReads: text().max(500).optional(),

@@ -1587,6 +1587,7 @@ export class CartService {
       const unit = p.unitPrice + p.optionsUnitCost
       const image = imagesOf(l.groupMedia)[0]
       const url = l.groupUrl
+      const signPage = l.item.printableSign ? signPageOf(l) : null
       return {
         id: l.item.id,
         quantity: l.item.quantity,
@@ -1595,9 +1596,10 @@ export class CartService {
         is_isolated_from_parent: l.item.isIsolatedFromParent,
         IsFreeGift: l.item.isFreeGift,
         sequence_id: l.item.sequenceId,
-        printable_sign: l.item.printableSign
-          ? { url: l.item.printableSign.url, signReads: l.item.printableSign.signReads ?? '' }
-          : null,
+        printable_sign:
+          l.item.printableSign && signPage !== null
+            ? { url: signPage, signReads: l.item.printableSign.signReads ?? '' }
+            : null,
         unit_price: unit,
         unit_price_inc_tax: unit + vatOn(unit, p.vatRate),
         line_total: p.net,
@@ -1626,9 +1628,7 @@ export class CartService {
         FullURL: `${ctx.baseUrl}${url}`,
         category: l.categoryUrl ? { url: l.categoryUrl } : null,
         work_wear_session: l.item.workWearSession,
-        edit_url: l.item.printableSign
-          ? withQuery(l.item.printableSign.url, 'item_id', String(l.item.id))
-          : null,
+        edit_url: signPage !== null ? withQuery(signPage, 'item_id', String(l.item.id)) : null,
         work_wear_url: l.item.workWearSession
           ? withQuery(
               `/custom-workwear/${l.item.workWearSession.builder_json.cat_id}`,
@@ -1707,6 +1707,23 @@ function builderExtras(item: CartItemRow): Partial<CartItem> {
   return extras
 }
 
+/**
+ * The page a sign line is edited on, from the shop's own routes (ADR 0121): a designed sign's
+ * designer for the line's category, otherwise the product's page (spec §2: "the item url"). An
+ * address stored on the line (older lines kept the one the browser sent) is never used.
+ */
+function signPageOf(l: LineRow): string {
+  if (l.item.printableSign?.design && l.item.categoryId !== null) return `/design-a-sign/${l.item.categoryId}`
+  return l.groupUrl
+}
+
+/** A sign as a copy keeps it: without an address (never read; older lines hold a browser's). */
+function copiedSign(sign: PrintableSign | null): PrintableSign | null {
+  if (!sign) return null
+  const { url: _url, ...kept } = sign
+  return kept
+}
+
 function withQuery(url: string, key: string, value: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`
 }
@@ -1761,7 +1778,7 @@ async function copyLines(tx: Tx, lines: CartItemRow[], cartId: string): Promise<
         isIsolatedFromParent: line.isIsolatedFromParent,
         isFreeGift: line.isFreeGift,
         sequenceId: line.sequenceId,
-        printableSign: line.printableSign,
+        printableSign: copiedSign(line.printableSign),
         options: line.options,
         workWearSession: line.workWearSession && {
           ...line.workWearSession,

@@ -37,10 +37,14 @@ export type PromotionKind = (typeof PROMOTION_KINDS)[number]
 
 /**
  * A printable sign line: what 'Design A Sign' drew (spec §7 "Legacy add helper"). The SVGs are
- * drawn and sanitised by the server from `design`; nothing here comes from the browser as is.
+ * drawn and sanitised by the server from `design`; of the legacy add only the wording is kept.
  */
 export interface PrintableSign {
-  url: string
+  /**
+   * Never read (ADR 0121): older lines may hold an address a browser sent, and Design A Sign
+   * writes its own page here. The basket builds every Edit link from its routes and the line's id.
+   */
+  url?: string
   printableSVG?: string
   webVersionOfSVG?: string
   signReads?: string
