@@ -2,9 +2,9 @@
  * Promotional codes and the money they move (issue 29): one code per basket, enforced by the
  * service and by the pricing of old basket rows; limited codes held by a basket only briefly.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { carts, promotions, promotionUses } from '../../src/server/db/schema.ts'
+import { carts, orders, promotionRedemptions, promotions, promotionUses } from '../../src/server/db/schema.ts'
 import type { Cart } from '../../src/shared/cart.ts'
 import { CartValidationError } from '../../src/server/modules/cart/cart.errors.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts'
@@ -51,6 +51,27 @@ async function usesOf(cartId: string) {
 }
 
 const FIVE = ['SAVE10', 'TENOFF', 'FREEDEL', 'LIMITED15', 'FREEGIFT']
+
+let orderNo = 0
+/** Places the basket as the shopper saw it (`seen`), by purchase order. */
+function placeOrder(v: Visitor, seen: Cart) {
+  orderNo += 1
+  return v.post('/checkout/complete', {
+    cart_id: seen.id,
+    payment_method: 'purchase_order',
+    contact: {
+      firstName: 'Promo',
+      lastName: 'Buyer',
+      email: `promo.buyer${orderNo}@example.com`,
+      phone: '01632 960 951',
+    },
+    shipping_address: { address1: '1 Code Street', town: 'Leeds', postcode: 'LS1 1AA', country: 'GB' },
+    transactions: [
+      { amount: seen.cart_total_price_inc_tax, paymentDetails: {}, paymentProvider: 'purchase_order' },
+    ],
+    delivery_option: seen.shippingRates.find((r) => r.selected)!.id,
+  })
+}
 
 describe('one promotional code per basket', () => {
   it('refuses a whole-cart update naming five codes with one message, and changes nothing', async () => {
@@ -150,18 +171,214 @@ describe('one promotional code per basket', () => {
       .where(eq(carts.id, cart.id!))
     t.app.carts.forgetCart(siteId, cart.id!)
     const priced = (await v.post('/cart/init')).json() as Cart
-    const res = await v.post('/checkout/complete', {
-      cart_id: cart.id,
-      payment_method: 'purchase_order',
-      contact: { firstName: 'Old', lastName: 'Row', email: 'old.row@example.com', phone: '01632 960 951' },
-      shipping_address: { address1: '1 Old Street', town: 'Leeds', postcode: 'LS1 1AA', country: 'GB' },
-      transactions: [
-        { amount: priced.cart_total_price_inc_tax, paymentDetails: {}, paymentProvider: 'purchase_order' },
-      ],
-      delivery_option: priced.shippingRates.find((r) => r.selected)!.id,
-    })
+    const res = await placeOrder(v, priced)
     expect(res.statusCode).toBe(200)
     expect(res.json().order.promotionCodes).toEqual(['SAVE10'])
     expect(res.json().order.totalDiscountCost).toBe(1170)
+  })
+})
+
+/** A 10% code limited to `limit` uses, new for the test. */
+async function limitedCode(code: string, limit: number) {
+  const [row] = await t.app.db
+    .insert(promotions)
+    .values({ siteId, code, kind: 'percentage', value: 10, usageLimit: limit })
+    .returning()
+  return row!
+}
+
+/** Moves the baskets' holds 31 minutes into the past, as if they were taken then. */
+async function holdsTakenLongAgo(cartIds: string[]) {
+  await t.app.db
+    .update(promotionUses)
+    .set({
+      createdAt: sql`${promotionUses.createdAt} - interval '31 minutes'`,
+      expiresAt: sql`${promotionUses.expiresAt} - interval '31 minutes'`,
+    })
+    .where(inArray(promotionUses.cartId, cartIds))
+  for (const id of cartIds) t.app.carts.forgetCart(siteId, id)
+}
+
+/** times_used, and what it must equal: every hold row (live or expired) plus every redemption. */
+async function countOf(promotionId: number) {
+  const [promo] = await t.app.db.select().from(promotions).where(eq(promotions.id, promotionId))
+  const held = await t.app.db.select().from(promotionUses).where(eq(promotionUses.promotionId, promotionId))
+  const redeemed = await t.app.db
+    .select()
+    .from(promotionRedemptions)
+    .where(eq(promotionRedemptions.promotionId, promotionId))
+  return { timesUsed: promo!.timesUsed, rows: held.length + redeemed.length, held, redeemed }
+}
+
+async function apply(v: Visitor, code: string): Promise<Cart> {
+  const res = await v.post('/cart/update-cart', { promotionCodes: [code] })
+  expect(res.statusCode).toBe(200)
+  return res.json() as Cart
+}
+
+const applied = (cart: Cart, code: string) =>
+  cart.promotionCodes.includes(code) && cart.errors.promotionCodes.length === 0
+
+describe('holding a use of a limited code', () => {
+  it('holds a use for 30 minutes from applying the code', async () => {
+    await limitedCode('HOLD30', 5)
+    const { v, cart } = await basket(5)
+    expect(applied(await apply(v, 'HOLD30'), 'HOLD30')).toBe(true)
+    const result = (await t.app.db.execute(
+      sql`select extract(epoch from ${promotionUses.expiresAt} - now()) as left from ${promotionUses} where ${promotionUses.cartId} = ${cart.id}`,
+    )) as unknown as { rows: { left: string | number }[] }
+    const left = Number(result.rows[0]!.left)
+    expect(left).toBeGreaterThan(29 * 60)
+    expect(left).toBeLessThanOrEqual(30 * 60)
+  })
+
+  it('gives the uses of holds older than 30 minutes to other baskets, and the old baskets lose the code', async () => {
+    const promo = await limitedCode('HOLD2', 2)
+    const a = await basket(5)
+    const b = await basket(5)
+    const c = await basket(5)
+    expect(applied(await apply(a.v, 'HOLD2'), 'HOLD2')).toBe(true)
+    expect(applied(await apply(b.v, 'HOLD2'), 'HOLD2')).toBe(true)
+    expect((await apply(c.v, 'HOLD2')).errors.promotionCodes).toEqual([
+      { message: 'This promotional code has reached its usage limit', code: 'HOLD2' },
+    ])
+
+    await holdsTakenLongAgo([a.cart.id!, b.cart.id!])
+    const won = await apply(c.v, 'HOLD2')
+    expect(applied(won, 'HOLD2')).toBe(true)
+    expect(won.cart_total_discount).toBe(500)
+    const after = await countOf(promo.id)
+    expect(after.timesUsed).toBe(1)
+    expect(after.held.map((h) => h.cartId)).toEqual([c.cart.id])
+
+    const d = await basket(5)
+    expect(applied(await apply(d.v, 'HOLD2'), 'HOLD2')).toBe(true)
+    // A's hold expired and both uses are held again: A keeps the code, shown as not applicable, unpriced.
+    const lost = (await a.v.post('/cart/init')).json() as Cart
+    expect(lost.promotionCodes).toEqual(['HOLD2'])
+    expect(lost.errors.promotionCodes).toEqual([
+      { message: 'Promo code is not valid or applicable to your cart', code: 'HOLD2' },
+    ])
+    expect(lost.cart_total_discount).toBe(0)
+    expect((await a.v.visit('/cart')).json().props.basket.cart_total_discount).toBe(0)
+    expect(await countOf(promo.id)).toMatchObject({ timesUsed: 2, rows: 2 })
+
+    // A use comes free: A takes it the next time its basket is priced.
+    await d.v.post('/cart/update-cart', { promotionCodes: [] })
+    const back = (await a.v.post('/cart/init')).json() as Cart
+    expect(applied(back, 'HOLD2')).toBe(true)
+    expect(back.cart_total_discount).toBe(500)
+    expect(await countOf(promo.id)).toMatchObject({ timesUsed: 2, rows: 2 })
+  })
+
+  it('lets a buyer have a code that throwaway baskets took half an hour ago, and counts every use once', async () => {
+    const promo = await limitedCode('FIVEONLY', 5)
+    const throwaway = []
+    for (let i = 0; i < 5; i++) {
+      const b = await basket(1)
+      expect(applied(await apply(b.v, 'FIVEONLY'), 'FIVEONLY')).toBe(true)
+      throwaway.push(b)
+    }
+    const buyer = await basket(5)
+    expect(applied(await apply(buyer.v, 'FIVEONLY'), 'FIVEONLY')).toBe(false)
+
+    await holdsTakenLongAgo(throwaway.map((b) => b.cart.id!))
+    const seen = await apply(buyer.v, 'FIVEONLY')
+    expect(applied(seen, 'FIVEONLY')).toBe(true)
+    const res = await placeOrder(buyer.v, seen)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().order.promotionCodes).toEqual(['FIVEONLY'])
+    const placed = await countOf(promo.id)
+    expect(placed.redeemed).toHaveLength(1)
+    expect(placed.held).toEqual([])
+    expect(placed.timesUsed).toBe(1)
+
+    // The throwaway baskets come back: four uses are left for five of them.
+    const again = []
+    for (const b of throwaway) again.push((await b.v.post('/cart/init')).json() as Cart)
+    expect(again.filter((c) => applied(c, 'FIVEONLY'))).toHaveLength(4)
+    expect(await countOf(promo.id)).toMatchObject({ timesUsed: 5, rows: 5 })
+  })
+
+  it('takes an expired hold again when the order is placed, if a use is left', async () => {
+    const promo = await limitedCode('ONEPLACE', 1)
+    const { v } = await basket(5)
+    const seen = await apply(v, 'ONEPLACE')
+    expect(applied(seen, 'ONEPLACE')).toBe(true)
+    await holdsTakenLongAgo([seen.id!])
+    const res = await placeOrder(v, seen)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().order.totalDiscountCost).toBe(500)
+    expect(await countOf(promo.id)).toMatchObject({ timesUsed: 1, rows: 1, held: [] })
+  })
+
+  it('refuses the order of a basket whose hold expired and whose last use another basket took', async () => {
+    const promo = await limitedCode('ONELOST', 1)
+    const late = await basket(5)
+    const seen = await apply(late.v, 'ONELOST')
+    expect(applied(seen, 'ONELOST')).toBe(true)
+    await holdsTakenLongAgo([seen.id!])
+    const other = await basket(5)
+    expect(applied(await apply(other.v, 'ONELOST'), 'ONELOST')).toBe(true)
+
+    const res = await placeOrder(late.v, seen)
+    expect(res.statusCode).toBe(409)
+    expect(res.json().cart.errors.promotionCodes).toEqual([
+      { message: 'Promo code is not valid or applicable to your cart', code: 'ONELOST' },
+    ])
+    expect(await t.app.db.select().from(orders).where(eq(orders.cartRef, seen.id!))).toEqual([])
+    expect(await countOf(promo.id)).toMatchObject({ timesUsed: 1, rows: 1 })
+  })
+
+  it('gives the last use to exactly one of 20 baskets applying at once, counting an expired hold as free', async () => {
+    const promo = await limitedCode('LAST3', 3)
+    const holders = [await basket(1), await basket(1), await basket(1)]
+    for (const h of holders) expect(applied(await apply(h.v, 'LAST3'), 'LAST3')).toBe(true)
+    await holdsTakenLongAgo([holders[0]!.cart.id!])
+    const racers = []
+    for (let i = 0; i < 20; i++) racers.push(await basket(1))
+    const results = await Promise.all(
+      racers.map((r) => r.v.post('/cart/update-cart', { promotionCodes: ['LAST3'] })),
+    )
+    expect(results.map((r) => r.statusCode).every((s) => s === 200)).toBe(true)
+    const winners = results.filter((r) => applied(r.json() as Cart, 'LAST3'))
+    expect(winners).toHaveLength(1)
+    const after = await countOf(promo.id)
+    expect(after.timesUsed).toBe(3)
+    expect(after.rows).toBe(3)
+    expect(after.held.map((h) => h.cartId)).not.toContain(holders[0]!.cart.id)
+  })
+})
+
+describe('a limited code under mixed traffic', () => {
+  it('never has more baskets holding it than its limit while baskets apply, remove and come back at once', async () => {
+    const promo = await limitedCode('MIXED5', 5)
+    const holders = []
+    for (let i = 0; i < 5; i++) {
+      const h = await basket(1)
+      expect(applied(await apply(h.v, 'MIXED5'), 'MIXED5')).toBe(true)
+      holders.push(h)
+    }
+    const expired = holders.slice(0, 3)
+    const leaving = holders.slice(3)
+    await holdsTakenLongAgo(expired.map((h) => h.cart.id!))
+    const racers = []
+    for (let i = 0; i < 30; i++) racers.push(await basket(1))
+    const results = await Promise.all([
+      ...racers.map((r) => r.v.post('/cart/update-cart', { promotionCodes: ['MIXED5'] })),
+      ...expired.map((h) => h.v.post('/cart/init')),
+      ...leaving.map((h) => h.v.post('/cart/update-cart', { promotionCodes: [] })),
+    ])
+    expect(results.map((r) => r.statusCode).every((s) => s === 200)).toBe(true)
+    // Everyone asks again once things settled: what each basket holds now.
+    const now = await Promise.all(
+      [...racers, ...expired].map(async (b) => (await b.v.post('/cart/init')).json() as Cart),
+    )
+    const holding = now.filter((c) => applied(c, 'MIXED5'))
+    const count = await countOf(promo.id)
+    expect(count.timesUsed).toBe(count.rows)
+    expect(count.timesUsed).toBeLessThanOrEqual(5)
+    expect(holding.length).toBe(count.held.length)
+    expect(holding.length).toBe(5)
   })
 })

@@ -5,7 +5,7 @@
  * on the row together with the changed quantities (ADR 0111). Nothing here knows HTTP.
  */
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
 import type { BuilderConfig, CatalogMedia } from '../../../shared/catalog.ts'
@@ -37,6 +37,7 @@ import { recordCache } from '../../lib/cache-stats.ts'
 import { BASKET_READ_TTL_MS, BasketReadCache } from './cart.read-cache.ts'
 import { copyWorkwearSessions } from '../builders/workwear.service.ts'
 import { priceCart, promotionDiscount, type PricedCart } from './cart.pricing.ts'
+import { holdPromotion, holdsPromotion, releasePromotion } from './promotion-holds.ts'
 import {
   cartItems,
   carts,
@@ -252,6 +253,12 @@ export function promotionApplies(promo: PromotionRow, goodsTotal: number, now = 
   return goodsTotal >= promo.minimumSpend
 }
 
+/** The basket's code in force that can be used now (null: none), and the errors of one that cannot. */
+interface CodeInForce {
+  promo: PromotionRow | null
+  errors: PromoError[]
+}
+
 /** A cached thing a basket write made stale (for other instances' caches). */
 export type CartCacheChange = { kind: 'summary'; siteId: number; cartId: string } | { kind: 'rates' }
 
@@ -358,7 +365,7 @@ export class CartService {
   private async priced(ctx: CartContext, found: { row: CartRow; lines: LineRow[] } | null): Promise<Cart> {
     if (!found) return this.empty(ctx)
     const { row, lines } = found
-    const { priced, promoErrors, rates } = await this.price(this.db, ctx.site, row, lines)
+    const { priced, promoErrors, rates } = await this.price(this.db, ctx.site, row, lines, 'read')
     return this.present(ctx, row, lines, priced, rates, promoErrors)
   }
 
@@ -831,7 +838,7 @@ export class CartService {
         .returning()
       await copyLines(tx, lines, copy!.id)
       const fresh = await this.loadLines(tx, copy!.id)
-      const { priced } = await this.price(tx, site, copy!, fresh)
+      const { priced } = await this.price(tx, site, copy!, fresh, 'frozen')
       await tx
         .update(carts)
         .set({ summaryCount: priced.totalItems, summaryTotal: priced.totalPriceIncTax })
@@ -888,7 +895,7 @@ export class CartService {
     const out: SavedBasketSummary[] = []
     for (const row of rows) {
       const lines = await this.loadLines(this.db, row.id)
-      const { priced } = await this.price(this.db, site, row, lines)
+      const { priced } = await this.price(this.db, site, row, lines, 'frozen')
       out.push({
         id: row.id,
         basketName: row.basketName ?? '',
@@ -956,7 +963,7 @@ export class CartService {
         .returning()
       await copyLines(tx, lines, copy!.id)
       const fresh = await this.loadLines(tx, copy!.id)
-      const { priced, promoErrors, rates } = await this.price(tx, ctx.site, copy!, fresh)
+      const { priced, promoErrors, rates } = await this.price(tx, ctx.site, copy!, fresh, 'frozen')
       await tx
         .update(carts)
         .set({ summaryCount: priced.totalItems, summaryTotal: priced.totalPriceIncTax })
@@ -1022,7 +1029,8 @@ export class CartService {
         .returning({ promotionId: promotionUses.promotionId })
       const counts = new Map<number, number>()
       for (const r of released) counts.set(r.promotionId, (counts.get(r.promotionId) ?? 0) + 1)
-      for (const [promotionId, n] of counts) {
+      // In promotion id order, as every basket change takes them (promotion-holds.ts).
+      for (const [promotionId, n] of [...counts].sort((a, b) => a[0] - b[0])) {
         await tx
           .update(promotions)
           .set({ timesUsed: sql`greatest(0, ${promotions.timesUsed} - ${n})` })
@@ -1066,7 +1074,17 @@ export class CartService {
     const lines = await this.loadLines(tx, row.id)
     // The order records and redeems the basket's codes: never more than the one in force.
     if (row.kind === 'session') await this.dropCodesOverLimit(tx, ctx.site, row, lines)
-    const { priced, promoErrors, rates } = await this.price(tx, ctx.site, row, lines)
+    // A limited code's hold is extended for the order (or taken again if it expired and a use is
+    // left); without one the code is reported and the checkout refuses the changed total.
+    // (An ordered basket is only read: its order is the answer.)
+    const standing = await this.codeInForce(
+      tx,
+      ctx.site,
+      row,
+      lines,
+      row.kind === 'session' ? 'order' : 'frozen',
+    )
+    const { priced, promoErrors, rates } = await this.price(tx, ctx.site, row, lines, standing)
     const cart = this.present({ ...ctx, cartId: row.id }, row, lines, priced, rates, promoErrors)
     return { row, lines, priced, rates, promoErrors, cart }
   }
@@ -1258,8 +1276,9 @@ export class CartService {
       if (opts.promotionCodes !== undefined) {
         promoErrors.push(...(await this.applyCodes(tx, ctx.site, cart, lines, opts.promotionCodes)))
       } else await this.dropCodesOverLimit(tx, ctx.site, cart, lines)
-      if (await this.syncGifts(tx, ctx.site, cart, lines)) lines = await reread()
-      const { priced, promoErrors: evalErrors, rates } = await this.price(tx, ctx.site, cart, lines)
+      const standing = await this.codeInForce(tx, ctx.site, cart, lines, 'write')
+      if (await this.syncGifts(tx, cart, lines, standing.promo)) lines = await reread()
+      const { priced, promoErrors: evalErrors, rates } = await this.price(tx, ctx.site, cart, lines, standing)
       for (const e of evalErrors) if (!promoErrors.some((p) => p.code === e.code)) promoErrors.push(e)
       await this.storeChanges(tx, id, quantities, priced)
       return { cartId: cart.id, cart: this.present(ctx, cart, lines, priced, rates, promoErrors) }
@@ -1346,8 +1365,9 @@ export class CartService {
 
   /**
    * Makes `requested` the cart's codes. A code dropped gives back its use; a new code must exist
-   * on this site, be in date, reach its minimum spend and (when limited) win one of the uses left,
-   * taken with one conditional UPDATE so a limit holds however many baskets try at once.
+   * on this site, be in date, reach its minimum spend and (when limited) win one of the uses left
+   * (promotion-holds.ts: one statement decides, so a limit holds however many baskets try at
+   * once, and holds that expired count as free). Promotion rows are touched in id order.
    */
   private async applyCodes(
     tx: Tx,
@@ -1369,57 +1389,36 @@ export class CartService {
     const rows = await this.findPromotions(tx, site.id, [...removed, ...added.map((a) => a.code)])
     const byCode = new Map(rows.map((r) => [r.code, r]))
 
-    for (const code of removed) {
-      const promo = byCode.get(code)
-      if (!promo) continue
-      const released = await tx
-        .delete(promotionUses)
-        .where(and(eq(promotionUses.promotionId, promo.id), eq(promotionUses.cartId, cart.id)))
-        .returning({ id: promotionUses.promotionId })
-      if (released.length) {
-        await tx
-          .update(promotions)
-          .set({ timesUsed: sql`${promotions.timesUsed} - 1` })
-          .where(and(eq(promotions.id, promo.id), gt(promotions.timesUsed, 0)))
-      }
-    }
-
     const goods = this.goodsTotal(lines)
     const errors: PromoError[] = []
     const keep = current.filter((c) => !removed.includes(c))
+    // Releases and takes, ordered by promotion id: two baskets swapping codes never deadlock.
+    const steps: { promotionId: number; run: () => Promise<void> }[] = []
+    for (const code of removed) {
+      const promo = byCode.get(code)
+      if (promo) steps.push({ promotionId: promo.id, run: () => releasePromotion(tx, promo.id, cart.id) })
+    }
+    const outcomes = new Map<string, PromoError | null>()
     for (const { code, entered } of added) {
       const promo = byCode.get(code)
       if (!promo || !promotionApplies(promo, goods)) {
-        errors.push({ message: CART_TEXT.promoInvalid, code: entered })
+        outcomes.set(code, { message: CART_TEXT.promoInvalid, code: entered })
         continue
       }
-      if (promo.usageLimit !== null) {
-        const [use] = await tx
-          .insert(promotionUses)
-          .values({ promotionId: promo.id, cartId: cart.id })
-          .onConflictDoNothing()
-          .returning({ id: promotionUses.promotionId })
-        if (use) {
-          const [won] = await tx
-            .update(promotions)
-            .set({ timesUsed: sql`${promotions.timesUsed} + 1` })
-            .where(
-              and(
-                eq(promotions.id, promo.id),
-                or(isNull(promotions.usageLimit), lt(promotions.timesUsed, promotions.usageLimit)),
-              ),
-            )
-            .returning({ id: promotions.id })
-          if (!won) {
-            await tx
-              .delete(promotionUses)
-              .where(and(eq(promotionUses.promotionId, promo.id), eq(promotionUses.cartId, cart.id)))
-            errors.push({ message: CART_TEXT.promoUsedUp, code: entered })
-            continue
-          }
-        }
-      }
-      keep.push(code)
+      steps.push({
+        promotionId: promo.id,
+        run: async () => {
+          const held = await holdPromotion(tx, promo, cart.id, { extend: false })
+          outcomes.set(code, held ? null : { message: CART_TEXT.promoUsedUp, code: entered })
+        },
+      })
+    }
+    steps.sort((a, b) => a.promotionId - b.promotionId)
+    for (const step of steps) await step.run()
+    for (const { code } of added) {
+      const error = outcomes.get(code)
+      if (error) errors.push(error)
+      else keep.push(code)
     }
     await tx.update(carts).set({ promotionCodes: keep }).where(eq(carts.id, cart.id))
     cart.promotionCodes = keep
@@ -1447,17 +1446,25 @@ export class CartService {
     }).itemsTotal
   }
 
-  /** Adds the gift line of each applicable free-gift code and drops gifts no longer earned. */
-  private async syncGifts(tx: Tx, site: Site, cart: CartRow, lines: LineRow[]): Promise<boolean> {
-    const promos = await this.findPromotions(tx, site.id, promotionCodesInForce(cart.promotionCodes))
+  /**
+   * Adds the gift line of the code in force when it is a free gift that applies, and drops gifts
+   * no longer earned (`promo` is the code in force that can be used: codeInForce()).
+   */
+  private async syncGifts(
+    tx: Tx,
+    cart: CartRow,
+    lines: LineRow[],
+    promo: PromotionRow | null,
+  ): Promise<boolean> {
     const goods = this.goodsTotal(lines)
     const wanted = new Set(
-      promos
-        .filter(
-          (p) =>
-            p.kind === 'free_gift' && p.giftProductId !== null && promotionApplies(p, goods) && goods > 0,
-        )
-        .map((p) => p.giftProductId!),
+      promo &&
+        promo.kind === 'free_gift' &&
+        promo.giftProductId !== null &&
+        promotionApplies(promo, goods) &&
+        goods > 0
+        ? [promo.giftProductId]
+        : [],
     )
     const gifts = lines.filter((l) => l.item.isFreeGift)
     const stale = gifts.filter((g) => !wanted.has(g.item.productId)).map((g) => g.item.id)
@@ -1506,25 +1513,59 @@ export class CartService {
     })
   }
 
+  /**
+   * The basket's code in force (never more than one, even from a row stored before the limit:
+   * ADR 0120) and whether it can be used now: it exists, is in date, the goods reach its minimum
+   * spend, and a limited code's use is held (ADR 0122). A hold that expired is taken again when a
+   * use is left: by the caller's locked change (`write`; `order` also extends the hold for the
+   * order being placed), or on a read in a short locked change of its own (`read`). Otherwise the
+   * code stays on the basket, unpriced, with the spec's 'not valid or applicable' message.
+   */
+  private async codeInForce(
+    executor: Executor,
+    site: Site,
+    cart: CartRow,
+    lines: LineRow[],
+    mode: 'read' | 'write' | 'order' | 'frozen',
+  ): Promise<CodeInForce> {
+    const [code] = promotionCodesInForce(cart.promotionCodes)
+    if (code === undefined) return { promo: null, errors: [] }
+    const [found] = await this.findPromotions(executor, site.id, [code])
+    const refused = { promo: null, errors: [{ message: CART_TEXT.promoInvalid, code }] }
+    if (!found || !promotionApplies(found, this.goodsTotal(lines))) return refused
+    let held: boolean
+    if (mode === 'frozen') held = true
+    else if (mode === 'read') {
+      held = (await holdsPromotion(executor, found, cart.id)) || (await this.holdAgain(site, cart.id, found))
+    } else {
+      held = await holdPromotion(executor as Tx, found, cart.id, { extend: mode === 'order' })
+    }
+    return held ? { promo: found, errors: [] } : refused
+  }
+
+  /** A read found the basket's hold expired: takes a use again, under the basket's lock, if one is left. */
+  private async holdAgain(site: Site, cartId: string, promo: PromotionRow): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.lockSessionCart(tx, site.id, cartId)
+      if (!row || promotionCodesInForce(row.promotionCodes)[0] !== promo.code) return false
+      return holdPromotion(tx, promo, cartId, { extend: false })
+    })
+  }
+
   private async price(
     executor: Executor,
     site: Site,
     cart: CartRow,
     lines: LineRow[],
+    /** The code in force as the caller found it, or how to find it: 'read' (this.db only) or 'frozen' (no hold) */
+    standing: CodeInForce | 'read' | 'frozen',
   ): Promise<{ priced: PricedCart; promoErrors: PromoError[]; rates: DeliveryRateRow[] }> {
     const allRates = await this.rates(executor, site.id)
     const zone = cart.shippingZone ?? allRates[0]?.zone ?? null
     const rates = allRates.filter((r) => r.zone === zone)
-    const goods = this.goodsTotal(lines)
-    // Never more than one code, even from a basket row stored before the limit (ADR 0120).
-    const [code] = promotionCodesInForce(cart.promotionCodes)
-    const promoErrors: PromoError[] = []
-    let promo: PromotionRow | null = null
-    if (code !== undefined) {
-      const [found] = await this.findPromotions(executor, site.id, [code])
-      if (found && promotionApplies(found, goods)) promo = found
-      else promoErrors.push({ message: CART_TEXT.promoInvalid, code })
-    }
+    const { promo, errors } =
+      typeof standing === 'string' ? await this.codeInForce(executor, site, cart, lines, standing) : standing
+    const promoErrors = [...errors]
     const discount = promotionDiscount(promo)
     const priced = priceCart(this.pricingLines(lines), {
       vatRate: site.settings.tax.rate,

@@ -1,0 +1,2 @@
+ALTER TABLE "promotion_uses" ADD COLUMN "expires_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "promotion_uses_expiry" ON "promotion_uses" USING btree ("promotion_id","expires_at");
