@@ -14,6 +14,7 @@ import {
   PROMO_CODE_MAX,
   SAVE_NAME_PATTERN,
   SHARE_NAME_PATTERN,
+  tooManyPromotionCodes,
 } from './cart.ts'
 
 const wholeQuantity = (min: number) =>
@@ -22,6 +23,9 @@ const wholeQuantity = (min: number) =>
     .int('The quantity must be a whole number.')
     .min(min, min === 0 ? 'The quantity may not be negative.' : `The quantity must be at least ${min}.`)
     .max(MAX_QUANTITY, `The quantity may not be greater than ${MAX_QUANTITY}.`)
+
+/** A path on this shop: one leading slash, then no slash or backslash, no backslash or space at all. */
+const SIGN_PATH = /^\/(?![/\\])[^\s\\]*$/
 
 const id = (what: string) =>
   z
@@ -34,7 +38,15 @@ export const promoCodeSchema = text({ error: 'The promotional code must be text.
   CART_TEXT.promoTooLong,
 )
 
-export const promotionCodesSchema = z.array(promoCodeSchema).max(5, 'Only one promotional code can be used.')
+/**
+ * The basket's codes (spec §7: a list of one code to apply, an empty list to remove). Blanks and
+ * repeats of one code are ignored (§5); more than MAX_PROMOTION_CODES distinct codes is refused.
+ * The array itself is capped so a list of blanks cannot be large either.
+ */
+export const promotionCodesSchema = z
+  .array(promoCodeSchema)
+  .max(10, CART_TEXT.promoOnlyOne)
+  .refine((codes) => !tooManyPromotionCodes(codes), { message: CART_TEXT.promoOnlyOne })
 
 export const addItemSchema = z.object({
   listing_id: id('product'),
@@ -47,11 +59,14 @@ export const addItemSchema = z.object({
     .max(64)
     .regex(/^[\w-]+$/, 'The sequence id is not valid.')
     .optional(),
+  /**
+   * The legacy helper's sign data. Its `url` is never stored or shown: the shop builds a line's
+   * Edit link from its own routes (ADR 0121). One that is not a path on this shop ('//host',
+   * '/\\host', backslashes, spaces) is refused as the hostile value it is.
+   */
   printable_sign: z
     .object({
-      url: text()
-        .max(500)
-        .regex(/^\/[^\s]*$/, 'The sign address is not valid.'),
+      url: text().max(500).regex(SIGN_PATH, 'The sign address is not valid.').optional(),
       printableSVG: text().max(200_000).optional(),
       webVersionOfSVG: text().max(200_000).optional(),
       signReads: text().max(500).optional(),

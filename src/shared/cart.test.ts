@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { splitEmails, validateSave, validateShare } from './cart.ts'
+import {
+  CART_TEXT,
+  distinctPromotionCodes,
+  MAX_PROMOTION_CODES,
+  promotionCodesInForce,
+  splitEmails,
+  tooManyPromotionCodes,
+  validateSave,
+  validateShare,
+} from './cart.ts'
 import { addSchema, fieldErrors, promoCodeSchema, saveSchema, shareSchema } from './cart.schemas.ts'
 
 describe('share form rules', () => {
@@ -51,5 +60,30 @@ describe('request schemas', () => {
   it('drops fields it does not know, such as prices', () => {
     const parsed = addSchema.parse({ items: [{ listing_id: 1, quantity: 2, price: 1 }], total: 1 })
     expect(parsed).toEqual({ items: [{ listing_id: 1, quantity: 2 }] })
+  })
+})
+
+describe('one promotional code per basket', () => {
+  it('counts distinct codes case-insensitively, ignoring blanks', () => {
+    expect(distinctPromotionCodes([' save10', 'SAVE10 ', '', '  ', 'tenoff'])).toEqual(['SAVE10', 'TENOFF'])
+    expect(tooManyPromotionCodes(['save10', 'SAVE10', ' '])).toBe(false)
+    expect(tooManyPromotionCodes(['SAVE10', 'TENOFF'])).toBe(true)
+    expect(MAX_PROMOTION_CODES).toBe(1)
+  })
+
+  it('keeps only the earliest code of a stored list in force', () => {
+    expect(promotionCodesInForce(['SAVE10', 'TENOFF', 'FREEDEL'])).toEqual(['SAVE10'])
+    expect(promotionCodesInForce([])).toEqual([])
+    expect(promotionCodesInForce(null)).toEqual([])
+  })
+
+  it('refuses more than one code in the request schema with the basket’s message', () => {
+    const refused = addSchema.safeParse({ promotionCodes: ['SAVE10', 'TENOFF'] })
+    expect(refused.success).toBe(false)
+    if (!refused.success) {
+      expect(fieldErrors(refused.error)).toEqual({ promotionCodes: [CART_TEXT.promoOnlyOne] })
+    }
+    expect(addSchema.safeParse({ promotionCodes: ['SAVE10', 'save10'] }).success).toBe(true)
+    expect(addSchema.safeParse({ promotionCodes: Array.from({ length: 11 }, () => '') }).success).toBe(false)
   })
 })

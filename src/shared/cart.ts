@@ -10,6 +10,12 @@ import type { ProductTileData } from './listing.ts'
 
 export const MAX_QUANTITY = 9999
 export const PROMO_CODE_MAX = 50
+/**
+ * Promotional codes a basket may hold at once: one (spec §7, the apply call sends "a list of one
+ * code"; ADR 0120). The list a request sends is the basket's whole set of codes, so applying a
+ * code while another is applied replaces it, and a list naming more than one is refused.
+ */
+export const MAX_PROMOTION_CODES = 1
 export const MAX_LINES_PER_REQUEST = 100
 
 export const CART_TEXT = {
@@ -31,6 +37,7 @@ export const CART_TEXT = {
   promoFailed: 'Failed to apply promo code. Please try again.',
   promoRemoveFailed: 'Failed to remove promo code',
   promoUsedUp: 'This promotional code has reached its usage limit',
+  promoOnlyOne: 'Only one promotional code can be used.',
   whoops: 'Whoops! Something went wrong.',
 } as const
 
@@ -182,6 +189,34 @@ export interface Cart {
 }
 
 // --- Rules shared with the zod schemas (cart.schemas.ts) ------------------------------------
+
+/** A code as the basket keeps it: trimmed and upper case (codes match case-insensitively). */
+export function normalisePromotionCode(code: string): string {
+  return code.trim().toUpperCase()
+}
+
+/** The distinct codes of a list, normalised, blanks dropped (spec §5), first mention first. */
+export function distinctPromotionCodes(codes: readonly string[]): string[] {
+  const out: string[] = []
+  for (const entered of codes) {
+    const code = normalisePromotionCode(entered)
+    if (code && !out.includes(code)) out.push(code)
+  }
+  return out
+}
+
+/** Whether a list names more codes than a basket may hold. */
+export function tooManyPromotionCodes(codes: readonly string[]): boolean {
+  return distinctPromotionCodes(codes).length > MAX_PROMOTION_CODES
+}
+
+/**
+ * The codes of a stored basket that count: at most MAX_PROMOTION_CODES, the earliest applied.
+ * A basket row written before the limit may hold several; only these are ever priced.
+ */
+export function promotionCodesInForce(stored: readonly string[] | null | undefined): string[] {
+  return distinctPromotionCodes(stored ?? []).slice(0, MAX_PROMOTION_CODES)
+}
 
 /** Props of the `Cart` page, built by the server's cart presenter. */
 export interface CartPageProps {

@@ -347,7 +347,8 @@ describe('changing lines', () => {
       ],
     })
     const before = await cartOf(v)
-    expect(before.items[0]!.edit_url).toBe(`/design-a-sign?item_id=${before.items[0]!.id}`)
+    // The Edit link is the shop's own: the product's page with the line's id (ADR 0121).
+    expect(before.items[0]!.edit_url).toBe(`${before.items[0]!.product.url}?item_id=${before.items[0]!.id}`)
     const res = await v.delete('/cart/sign-sequence/seq-1')
     expect(res.statusCode).toBe(200)
     expect((res.json() as Cart).items.map((i) => i.quantity)).toEqual([2])

@@ -274,7 +274,8 @@ describe('Design A Sign', () => {
       })
     ).json() as Cart
     const [line] = await storedLines(cart.id)
-    expect(line!.printableSign).toEqual({ url: '/design-a-sign', signReads: 'X' })
+    // Only the wording: neither the drawing nor the address the browser sent (ADR 0121).
+    expect(line!.printableSign).toEqual({ signReads: 'X' })
   })
 })
 

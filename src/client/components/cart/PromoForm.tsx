@@ -2,11 +2,12 @@
  * The promotional code form (spec §4): not applied, applying, applied (with Remove), or error.
  * More than 50 characters is refused before sending; a blank code is ignored. Applying sends
  * `promotionCodes: [code]` and merges the answered cart into the page; removing sends an empty list.
+ * A basket holds MAX_PROMOTION_CODES (one) code: while it holds one, the form offers only Remove.
  * Inside another form (the checkout's) it is a group, not a form: HTML does not allow nested forms
  * (the W3C checker refuses them); Enter in its field still applies the code.
  */
 import { useId, useState } from 'react'
-import { CART_TEXT, PROMO_CODE_MAX, type Cart } from '../../../shared/cart.ts'
+import { CART_TEXT, MAX_PROMOTION_CODES, PROMO_CODE_MAX, type Cart } from '../../../shared/cart.ts'
 import { cartCall, publishCart } from '../../lib/cart-api.ts'
 import { secondaryButton, Spinner } from './Modal.tsx'
 
@@ -64,7 +65,7 @@ export function PromoForm({ cart, insideForm = false }: { cart: Cart; insideForm
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         Promotional code
       </h2>
-      {applied.length > 0 ? (
+      {applied.length >= MAX_PROMOTION_CODES ? (
         <div className="mt-2 flex flex-wrap items-center gap-3" data-state="applied">
           {applied.map((c) => (
             <span key={c} className="rounded bg-green-100 px-2 py-1 font-mono font-semibold text-green-900">

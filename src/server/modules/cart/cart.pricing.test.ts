@@ -2,7 +2,13 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { normaliseBrackets } from '../../../shared/pricing.ts'
 import { vatOn } from '../../../shared/vat.ts'
-import { allocate, priceCart, type PricingLineInput, type PricingRules } from './cart.pricing.ts'
+import {
+  allocate,
+  priceCart,
+  promotionDiscount,
+  type PricingLineInput,
+  type PricingRules,
+} from './cart.pricing.ts'
 
 const brackets = normaliseBrackets([
   { lowerQty: 1, higherQty: 9, price: 1000, name: '1-9' },
@@ -226,5 +232,32 @@ describe('priceCart invariants (property tests)', () => {
       }),
       { numRuns: 2_000 },
     )
+  })
+})
+
+describe('promotionDiscount', () => {
+  it('turns the one promotion in force into one kind of discount', () => {
+    expect(promotionDiscount(null)).toEqual({ percentage: 0, fixed: 0, freeDelivery: false })
+    expect(promotionDiscount({ kind: 'percentage', value: 15 })).toEqual({
+      percentage: 15,
+      fixed: 0,
+      freeDelivery: false,
+    })
+    expect(promotionDiscount({ kind: 'fixed', value: 1000 })).toEqual({
+      percentage: 0,
+      fixed: 1000,
+      freeDelivery: false,
+    })
+    expect(promotionDiscount({ kind: 'free_delivery', value: 0 })).toEqual({
+      percentage: 0,
+      fixed: 0,
+      freeDelivery: true,
+    })
+    // A free gift is a line, not money off.
+    expect(promotionDiscount({ kind: 'free_gift', value: 0 })).toEqual({
+      percentage: 0,
+      fixed: 0,
+      freeDelivery: false,
+    })
   })
 })

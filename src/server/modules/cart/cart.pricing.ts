@@ -45,6 +45,16 @@ export interface PricingDiscount {
   freeDelivery: boolean
 }
 
+/** What a promotion takes off: the one code a basket may hold (ADR 0120), or none. */
+export function promotionDiscount(promo: { kind: string; value: number } | null): PricingDiscount {
+  const discount: PricingDiscount = { percentage: 0, fixed: 0, freeDelivery: false }
+  if (!promo) return discount
+  if (promo.kind === 'percentage') discount.percentage = int(promo.value)
+  else if (promo.kind === 'fixed') discount.fixed = int(promo.value)
+  else if (promo.kind === 'free_delivery') discount.freeDelivery = true
+  return discount
+}
+
 export interface PricingRules {
   /** Standard VAT rate in percent (20) */
   vatRate: number

@@ -135,12 +135,11 @@ export async function cartRoutes(app: FastifyInstance) {
         .code(422)
         .send({ message: 'Choose at least one item.', errors: { items: ['Choose at least one item.'] } })
     }
-    // A drawing is never taken from the browser: signs drawn by the server come through
-    // Design A Sign (/design-a-sign/add); here only the address and wording are kept.
+    // Neither a drawing nor an address is taken from the browser: signs drawn by the server come
+    // through Design A Sign (/design-a-sign/add); here only the wording is kept, and the line's
+    // Edit link is the shop's own (ADR 0121).
     const items = body.items.map(({ printable_sign, ...item }) =>
-      printable_sign
-        ? { ...item, printable_sign: { url: printable_sign.url, signReads: printable_sign.signReads } }
-        : item,
+      printable_sign ? { ...item, printable_sign: { signReads: printable_sign.signReads } } : item,
     )
     return answer(request, reply, () => cartService.add(context(request)!, items, body.promotionCodes))
   })

@@ -5,11 +5,20 @@
  * on the row together with the changed quantities (ADR 0111). Nothing here knows HTTP.
  */
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
 import type { BuilderConfig, CatalogMedia } from '../../../shared/catalog.ts'
-import { CART_TEXT, MAX_QUANTITY, type Cart, type CartItem, type PromoError } from '../../../shared/cart.ts'
+import {
+  CART_TEXT,
+  MAX_QUANTITY,
+  normalisePromotionCode,
+  promotionCodesInForce,
+  tooManyPromotionCodes,
+  type Cart,
+  type CartItem,
+  type PromoError,
+} from '../../../shared/cart.ts'
 import { imageUrl } from '../../../shared/images.ts'
 import { imagesOf } from '../catalog/category.presenter.ts'
 import type { CartSummary } from '../../../shared/page-props.ts'
@@ -27,7 +36,8 @@ import { CartNotFoundError, CartValidationError, invalid } from './cart.errors.t
 import { recordCache } from '../../lib/cache-stats.ts'
 import { BASKET_READ_TTL_MS, BasketReadCache } from './cart.read-cache.ts'
 import { copyWorkwearSessions } from '../builders/workwear.service.ts'
-import { priceCart, type PricedCart, type PricingDiscount } from './cart.pricing.ts'
+import { priceCart, promotionDiscount, type PricedCart } from './cart.pricing.ts'
+import { holdPromotion, holdsPromotion, releasePromotion } from './promotion-holds.ts'
 import {
   cartItems,
   carts,
@@ -229,9 +239,7 @@ export function isCartId(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value)
 }
 
-export function normaliseCode(code: string): string {
-  return code.trim().toUpperCase()
-}
+export const normaliseCode = normalisePromotionCode
 
 export function summaryOf(cart: Pick<Cart, 'cart_total_items' | 'cart_total_price_inc_tax'>): CartSummary {
   return { count: cart.cart_total_items, total: cart.cart_total_price_inc_tax }
@@ -243,6 +251,12 @@ export function promotionApplies(promo: PromotionRow, goodsTotal: number, now = 
   if (promo.startsAt && promo.startsAt.getTime() > now.getTime()) return false
   if (promo.endsAt && promo.endsAt.getTime() < now.getTime()) return false
   return goodsTotal >= promo.minimumSpend
+}
+
+/** The basket's code in force that can be used now (null: none), and the errors of one that cannot. */
+interface CodeInForce {
+  promo: PromotionRow | null
+  errors: PromoError[]
 }
 
 /** A cached thing a basket write made stale (for other instances' caches). */
@@ -351,7 +365,7 @@ export class CartService {
   private async priced(ctx: CartContext, found: { row: CartRow; lines: LineRow[] } | null): Promise<Cart> {
     if (!found) return this.empty(ctx)
     const { row, lines } = found
-    const { priced, promoErrors, rates } = await this.price(this.db, ctx.site, row, lines)
+    const { priced, promoErrors, rates } = await this.price(this.db, ctx.site, row, lines, 'read')
     return this.present(ctx, row, lines, priced, rates, promoErrors)
   }
 
@@ -824,7 +838,7 @@ export class CartService {
         .returning()
       await copyLines(tx, lines, copy!.id)
       const fresh = await this.loadLines(tx, copy!.id)
-      const { priced } = await this.price(tx, site, copy!, fresh)
+      const { priced } = await this.price(tx, site, copy!, fresh, 'frozen')
       await tx
         .update(carts)
         .set({ summaryCount: priced.totalItems, summaryTotal: priced.totalPriceIncTax })
@@ -881,7 +895,7 @@ export class CartService {
     const out: SavedBasketSummary[] = []
     for (const row of rows) {
       const lines = await this.loadLines(this.db, row.id)
-      const { priced } = await this.price(this.db, site, row, lines)
+      const { priced } = await this.price(this.db, site, row, lines, 'frozen')
       out.push({
         id: row.id,
         basketName: row.basketName ?? '',
@@ -949,7 +963,7 @@ export class CartService {
         .returning()
       await copyLines(tx, lines, copy!.id)
       const fresh = await this.loadLines(tx, copy!.id)
-      const { priced, promoErrors, rates } = await this.price(tx, ctx.site, copy!, fresh)
+      const { priced, promoErrors, rates } = await this.price(tx, ctx.site, copy!, fresh, 'frozen')
       await tx
         .update(carts)
         .set({ summaryCount: priced.totalItems, summaryTotal: priced.totalPriceIncTax })
@@ -1015,7 +1029,8 @@ export class CartService {
         .returning({ promotionId: promotionUses.promotionId })
       const counts = new Map<number, number>()
       for (const r of released) counts.set(r.promotionId, (counts.get(r.promotionId) ?? 0) + 1)
-      for (const [promotionId, n] of counts) {
+      // In promotion id order, as every basket change takes them (promotion-holds.ts).
+      for (const [promotionId, n] of [...counts].sort((a, b) => a[0] - b[0])) {
         await tx
           .update(promotions)
           .set({ timesUsed: sql`greatest(0, ${promotions.timesUsed} - ${n})` })
@@ -1063,8 +1078,20 @@ export class CartService {
       .for('update')
     if (!row) return null
     const lines = await this.loadLines(tx, row.id)
+    // The order records and redeems the basket's codes: never more than the one in force.
+    if (row.kind === 'session') await this.dropCodesOverLimit(tx, ctx.site, row, lines)
+    // A limited code's hold is extended for the order (or taken again if it expired and a use is
+    // left); without one the code is reported and the checkout refuses the changed total.
+    // (An ordered basket is only read: its order is the answer.)
+    const standing = await this.codeInForce(
+      tx,
+      ctx.site,
+      row,
+      lines,
+      row.kind === 'session' ? 'order' : 'frozen',
+    )
     const priceAs = opts.shippingZone ? { ...row, shippingZone: opts.shippingZone } : row
-    const { priced, promoErrors, rates } = await this.price(tx, ctx.site, priceAs, lines)
+    const { priced, promoErrors, rates } = await this.price(tx, ctx.site, priceAs, lines, standing)
     const cart = this.present({ ...ctx, cartId: row.id }, priceAs, lines, priced, rates, promoErrors)
     return { row, lines, priced, rates, promoErrors, cart }
   }
@@ -1189,6 +1216,10 @@ export class CartService {
   private async mutate(ctx: CartContext, opts: MutateOptions, change: BasketChange): Promise<CartResult> {
     // The basket's kept Cart page read is forgotten before the change and again after it, so a
     // read that overlapped the change is not kept (cart.read-cache.ts).
+    // More codes than a basket may hold: refused before anything is read or written.
+    if (opts.promotionCodes && tooManyPromotionCodes(opts.promotionCodes)) {
+      throw invalid('promotionCodes', CART_TEXT.promoOnlyOne)
+    }
     const known = ctx.cartId && isCartId(ctx.cartId) ? ctx.cartId : null
     if (known) this.shown.forget(known)
     let result: CartResult
@@ -1251,9 +1282,10 @@ export class CartService {
       const promoErrors: PromoError[] = []
       if (opts.promotionCodes !== undefined) {
         promoErrors.push(...(await this.applyCodes(tx, ctx.site, cart, lines, opts.promotionCodes)))
-      }
-      if (await this.syncGifts(tx, ctx.site, cart, lines)) lines = await reread()
-      const { priced, promoErrors: evalErrors, rates } = await this.price(tx, ctx.site, cart, lines)
+      } else await this.dropCodesOverLimit(tx, ctx.site, cart, lines)
+      const standing = await this.codeInForce(tx, ctx.site, cart, lines, 'write')
+      if (await this.syncGifts(tx, cart, lines, standing.promo)) lines = await reread()
+      const { priced, promoErrors: evalErrors, rates } = await this.price(tx, ctx.site, cart, lines, standing)
       for (const e of evalErrors) if (!promoErrors.some((p) => p.code === e.code)) promoErrors.push(e)
       await this.storeChanges(tx, id, quantities, priced)
       return { cartId: cart.id, cart: this.present(ctx, cart, lines, priced, rates, promoErrors) }
@@ -1340,8 +1372,9 @@ export class CartService {
 
   /**
    * Makes `requested` the cart's codes. A code dropped gives back its use; a new code must exist
-   * on this site, be in date, reach its minimum spend and (when limited) win one of the uses left,
-   * taken with one conditional UPDATE so a limit holds however many baskets try at once.
+   * on this site, be in date, reach its minimum spend and (when limited) win one of the uses left
+   * (promotion-holds.ts: one statement decides, so a limit holds however many baskets try at
+   * once, and holds that expired count as free). Promotion rows are touched in id order.
    */
   private async applyCodes(
     tx: Tx,
@@ -1350,6 +1383,8 @@ export class CartService {
     lines: LineRow[],
     requested: string[],
   ): Promise<PromoError[]> {
+    // One code per basket (ADR 0120): enforced here too, whatever called with whatever list.
+    if (tooManyPromotionCodes(requested)) throw invalid('promotionCodes', CART_TEXT.promoOnlyOne)
     const wanted: { code: string; entered: string }[] = []
     for (const entered of requested) {
       const code = normaliseCode(entered)
@@ -1361,61 +1396,50 @@ export class CartService {
     const rows = await this.findPromotions(tx, site.id, [...removed, ...added.map((a) => a.code)])
     const byCode = new Map(rows.map((r) => [r.code, r]))
 
-    for (const code of removed) {
-      const promo = byCode.get(code)
-      if (!promo) continue
-      const released = await tx
-        .delete(promotionUses)
-        .where(and(eq(promotionUses.promotionId, promo.id), eq(promotionUses.cartId, cart.id)))
-        .returning({ id: promotionUses.promotionId })
-      if (released.length) {
-        await tx
-          .update(promotions)
-          .set({ timesUsed: sql`${promotions.timesUsed} - 1` })
-          .where(and(eq(promotions.id, promo.id), gt(promotions.timesUsed, 0)))
-      }
-    }
-
     const goods = this.goodsTotal(lines)
     const errors: PromoError[] = []
     const keep = current.filter((c) => !removed.includes(c))
+    // Releases and takes, ordered by promotion id: two baskets swapping codes never deadlock.
+    const steps: { promotionId: number; run: () => Promise<void> }[] = []
+    for (const code of removed) {
+      const promo = byCode.get(code)
+      if (promo) steps.push({ promotionId: promo.id, run: () => releasePromotion(tx, promo.id, cart.id) })
+    }
+    const outcomes = new Map<string, PromoError | null>()
     for (const { code, entered } of added) {
       const promo = byCode.get(code)
       if (!promo || !promotionApplies(promo, goods)) {
-        errors.push({ message: CART_TEXT.promoInvalid, code: entered })
+        outcomes.set(code, { message: CART_TEXT.promoInvalid, code: entered })
         continue
       }
-      if (promo.usageLimit !== null) {
-        const [use] = await tx
-          .insert(promotionUses)
-          .values({ promotionId: promo.id, cartId: cart.id })
-          .onConflictDoNothing()
-          .returning({ id: promotionUses.promotionId })
-        if (use) {
-          const [won] = await tx
-            .update(promotions)
-            .set({ timesUsed: sql`${promotions.timesUsed} + 1` })
-            .where(
-              and(
-                eq(promotions.id, promo.id),
-                or(isNull(promotions.usageLimit), lt(promotions.timesUsed, promotions.usageLimit)),
-              ),
-            )
-            .returning({ id: promotions.id })
-          if (!won) {
-            await tx
-              .delete(promotionUses)
-              .where(and(eq(promotionUses.promotionId, promo.id), eq(promotionUses.cartId, cart.id)))
-            errors.push({ message: CART_TEXT.promoUsedUp, code: entered })
-            continue
-          }
-        }
-      }
-      keep.push(code)
+      steps.push({
+        promotionId: promo.id,
+        run: async () => {
+          const held = await holdPromotion(tx, promo, cart.id, { extend: false })
+          outcomes.set(code, held ? null : { message: CART_TEXT.promoUsedUp, code: entered })
+        },
+      })
+    }
+    steps.sort((a, b) => a.promotionId - b.promotionId)
+    for (const step of steps) await step.run()
+    for (const { code } of added) {
+      const error = outcomes.get(code)
+      if (error) errors.push(error)
+      else keep.push(code)
     }
     await tx.update(carts).set({ promotionCodes: keep }).where(eq(carts.id, cart.id))
     cart.promotionCodes = keep
     return errors
+  }
+
+  /**
+   * A basket row stored before the one-code limit may hold several codes: all but the one in
+   * force are dropped, and their uses given back (inside the caller's locked change).
+   */
+  private async dropCodesOverLimit(tx: Tx, site: Site, cart: CartRow, lines: LineRow[]): Promise<void> {
+    const inForce = promotionCodesInForce(cart.promotionCodes)
+    if ((cart.promotionCodes ?? []).length > inForce.length)
+      await this.applyCodes(tx, site, cart, lines, inForce)
   }
 
   private goodsTotal(lines: LineRow[]): number {
@@ -1429,17 +1453,25 @@ export class CartService {
     }).itemsTotal
   }
 
-  /** Adds the gift line of each applicable free-gift code and drops gifts no longer earned. */
-  private async syncGifts(tx: Tx, site: Site, cart: CartRow, lines: LineRow[]): Promise<boolean> {
-    const promos = await this.findPromotions(tx, site.id, cart.promotionCodes ?? [])
+  /**
+   * Adds the gift line of the code in force when it is a free gift that applies, and drops gifts
+   * no longer earned (`promo` is the code in force that can be used: codeInForce()).
+   */
+  private async syncGifts(
+    tx: Tx,
+    cart: CartRow,
+    lines: LineRow[],
+    promo: PromotionRow | null,
+  ): Promise<boolean> {
     const goods = this.goodsTotal(lines)
     const wanted = new Set(
-      promos
-        .filter(
-          (p) =>
-            p.kind === 'free_gift' && p.giftProductId !== null && promotionApplies(p, goods) && goods > 0,
-        )
-        .map((p) => p.giftProductId!),
+      promo &&
+        promo.kind === 'free_gift' &&
+        promo.giftProductId !== null &&
+        promotionApplies(promo, goods) &&
+        goods > 0
+        ? [promo.giftProductId]
+        : [],
     )
     const gifts = lines.filter((l) => l.item.isFreeGift)
     const stale = gifts.filter((g) => !wanted.has(g.item.productId)).map((g) => g.item.id)
@@ -1488,29 +1520,60 @@ export class CartService {
     })
   }
 
+  /**
+   * The basket's code in force (never more than one, even from a row stored before the limit:
+   * ADR 0120) and whether it can be used now: it exists, is in date, the goods reach its minimum
+   * spend, and a limited code's use is held (ADR 0122). A hold that expired is taken again when a
+   * use is left: by the caller's locked change (`write`; `order` also extends the hold for the
+   * order being placed), or on a read in a short locked change of its own (`read`). Otherwise the
+   * code stays on the basket, unpriced, with the spec's 'not valid or applicable' message.
+   */
+  private async codeInForce(
+    executor: Executor,
+    site: Site,
+    cart: CartRow,
+    lines: LineRow[],
+    mode: 'read' | 'write' | 'order' | 'frozen',
+  ): Promise<CodeInForce> {
+    const [code] = promotionCodesInForce(cart.promotionCodes)
+    if (code === undefined) return { promo: null, errors: [] }
+    const [found] = await this.findPromotions(executor, site.id, [code])
+    const refused = { promo: null, errors: [{ message: CART_TEXT.promoInvalid, code }] }
+    if (!found || !promotionApplies(found, this.goodsTotal(lines))) return refused
+    let held: boolean
+    if (mode === 'frozen') held = true
+    else if (mode === 'read') {
+      held = (await holdsPromotion(executor, found, cart.id)) || (await this.holdAgain(site, cart.id, found))
+    } else {
+      held = await holdPromotion(executor as Tx, found, cart.id, { extend: mode === 'order' })
+    }
+    return held ? { promo: found, errors: [] } : refused
+  }
+
+  /** A read found the basket's hold expired: takes a use again, under the basket's lock, if one is left. */
+  private async holdAgain(site: Site, cartId: string, promo: PromotionRow): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.lockSessionCart(tx, site.id, cartId)
+      if (!row || promotionCodesInForce(row.promotionCodes)[0] !== promo.code) return false
+      return holdPromotion(tx, promo, cartId, { extend: false })
+    })
+  }
+
   private async price(
     executor: Executor,
     site: Site,
     cart: CartRow,
     lines: LineRow[],
+    /** The code in force as the caller found it, or how to find it: 'read' (this.db only) or 'frozen' (no hold) */
+    standing: CodeInForce | 'read' | 'frozen',
   ): Promise<{ priced: PricedCart; promoErrors: PromoError[]; rates: DeliveryRateRow[] }> {
     const allRates = await this.rates(executor, site.id)
     const zone = cart.shippingZone ?? allRates[0]?.zone ?? null
     const rates = allRates.filter((r) => r.zone === zone)
-    const goods = this.goodsTotal(lines)
-    const promos = await this.findPromotions(executor, site.id, cart.promotionCodes ?? [])
-    const discount: PricingDiscount = { percentage: 0, fixed: 0, freeDelivery: false }
-    const promoErrors: PromoError[] = []
-    for (const code of cart.promotionCodes ?? []) {
-      const promo = promos.find((p) => p.code === code)
-      if (!promo || !promotionApplies(promo, goods)) {
-        promoErrors.push({ message: CART_TEXT.promoInvalid, code })
-        continue
-      }
-      if (promo.kind === 'percentage') discount.percentage += promo.value
-      else if (promo.kind === 'fixed') discount.fixed += promo.value
-      else if (promo.kind === 'free_delivery') discount.freeDelivery = true
-    }
+    const { promo, errors } =
+      typeof standing === 'string' ? await this.codeInForce(executor, site, cart, lines, standing) : standing
+    const promoErrors = [...errors]
+    const discount = promotionDiscount(promo)
     const priced = priceCart(this.pricingLines(lines), {
       vatRate: site.settings.tax.rate,
       applyVatRelief: reliefApplies(site, cart, lines),
@@ -1572,6 +1635,7 @@ export class CartService {
       const unit = p.unitPrice + p.optionsUnitCost
       const image = imagesOf(l.groupMedia)[0]
       const url = l.groupUrl
+      const signPage = l.item.printableSign ? signPageOf(l) : null
       return {
         id: l.item.id,
         quantity: l.item.quantity,
@@ -1580,9 +1644,10 @@ export class CartService {
         is_isolated_from_parent: l.item.isIsolatedFromParent,
         IsFreeGift: l.item.isFreeGift,
         sequence_id: l.item.sequenceId,
-        printable_sign: l.item.printableSign
-          ? { url: l.item.printableSign.url, signReads: l.item.printableSign.signReads ?? '' }
-          : null,
+        printable_sign:
+          l.item.printableSign && signPage !== null
+            ? { url: signPage, signReads: l.item.printableSign.signReads ?? '' }
+            : null,
         unit_price: unit,
         unit_price_inc_tax: unit + vatOn(unit, p.vatRate),
         line_total: p.net,
@@ -1611,9 +1676,7 @@ export class CartService {
         FullURL: `${ctx.baseUrl}${url}`,
         category: l.categoryUrl ? { url: l.categoryUrl } : null,
         work_wear_session: l.item.workWearSession,
-        edit_url: l.item.printableSign
-          ? withQuery(l.item.printableSign.url, 'item_id', String(l.item.id))
-          : null,
+        edit_url: signPage !== null ? withQuery(signPage, 'item_id', String(l.item.id)) : null,
         work_wear_url: l.item.workWearSession
           ? withQuery(
               `/custom-workwear/${l.item.workWearSession.builder_json.cat_id}`,
@@ -1628,7 +1691,7 @@ export class CartService {
     return {
       id: cart.id,
       items,
-      promotionCodes: cart.promotionCodes ?? [],
+      promotionCodes: promotionCodesInForce(cart.promotionCodes),
       errors: { promotionCodes: promoErrors },
       despatch_types: [...new Set(rates.map((r) => r.despatchType))],
       despatch_type: despatchType,
@@ -1692,6 +1755,23 @@ function builderExtras(item: CartItemRow): Partial<CartItem> {
   return extras
 }
 
+/**
+ * The page a sign line is edited on, from the shop's own routes (ADR 0121): a designed sign's
+ * designer for the line's category, otherwise the product's page (spec §2: "the item url"). An
+ * address stored on the line (older lines kept the one the browser sent) is never used.
+ */
+function signPageOf(l: LineRow): string {
+  if (l.item.printableSign?.design && l.item.categoryId !== null) return `/design-a-sign/${l.item.categoryId}`
+  return l.groupUrl
+}
+
+/** A sign as a copy keeps it: without an address (never read; older lines hold a browser's). */
+function copiedSign(sign: PrintableSign | null): PrintableSign | null {
+  if (!sign) return null
+  const { url: _url, ...kept } = sign
+  return kept
+}
+
 function withQuery(url: string, key: string, value: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`
 }
@@ -1746,7 +1826,7 @@ async function copyLines(tx: Tx, lines: CartItemRow[], cartId: string): Promise<
         isIsolatedFromParent: line.isIsolatedFromParent,
         isFreeGift: line.isFreeGift,
         sequenceId: line.sequenceId,
-        printableSign: line.printableSign,
+        printableSign: copiedSign(line.printableSign),
         options: line.options,
         workWearSession: line.workWearSession && {
           ...line.workWearSession,

@@ -37,10 +37,14 @@ export type PromotionKind = (typeof PROMOTION_KINDS)[number]
 
 /**
  * A printable sign line: what 'Design A Sign' drew (spec §7 "Legacy add helper"). The SVGs are
- * drawn and sanitised by the server from `design`; nothing here comes from the browser as is.
+ * drawn and sanitised by the server from `design`; of the legacy add only the wording is kept.
  */
 export interface PrintableSign {
-  url: string
+  /**
+   * Never read (ADR 0121): older lines may hold an address a browser sent, and Design A Sign
+   * writes its own page here. The basket builds every Edit link from its routes and the line's id.
+   */
+  url?: string
   printableSVG?: string
   webVersionOfSVG?: string
   signReads?: string
@@ -173,7 +177,7 @@ export const promotions = pgTable(
     minimumSpend: integer('minimum_spend').notNull().default(0),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
-    /** Number of carts that may hold the code at once; null = unlimited */
+    /** Uses of the code: held by baskets (promotion_uses, expired or not) plus redeemed by orders; null = unlimited */
     usageLimit: integer('usage_limit'),
     timesUsed: integer('times_used').notNull().default(0),
     active: boolean('active').notNull().default(true),
@@ -184,7 +188,11 @@ export const promotions = pgTable(
   ],
 )
 
-/** One row per cart holding a limited code: the usage counted against the limit. */
+/**
+ * One row per cart holding a limited code: a use counted against the limit (in
+ * `promotions.times_used`) until the hold expires and another basket gives it back, or an order
+ * turns it into a redemption (promotion-holds.ts, ADR 0122).
+ */
 export const promotionUses = pgTable(
   'promotion_uses',
   {
@@ -195,8 +203,16 @@ export const promotionUses = pgTable(
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the hold ends (PROMOTION_HOLD_MINUTES after it was taken); an expired hold does not
+     * count against the limit. The default (now) makes holds stored before this column expired.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.promotionId, t.cartId] })],
+  (t) => [
+    primaryKey({ columns: [t.promotionId, t.cartId] }),
+    index('promotion_uses_expiry').on(t.promotionId, t.expiresAt),
+  ],
 )
 
 /** Delivery prices per site, shipping zone and despatch type. */
