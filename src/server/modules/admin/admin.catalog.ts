@@ -61,6 +61,14 @@ export class ImportError extends Error {
   }
 }
 
+/** The CSV column of each JSON field whose name differs. */
+const CSV_COLUMN: Record<string, string> = {
+  productCode: 'product_code',
+  priceList: 'price_list',
+  wasPrice: 'was_price',
+  minimumOrder: 'minimum_order',
+}
+
 /** CSV columns: sku, group, name, product_code, price_list ("1-9:1000;10-24:900;25+:800"), was_price, qty, minimum_order, published. */
 export function skuRowsFromCsv(text: string): { rows: unknown[]; errors: RowError[] } {
   let records: Record<string, string>[]
@@ -123,6 +131,16 @@ export function skuRowsFromCsv(text: string): { rows: unknown[]; errors: RowErro
         default:
           errors.push({ row: i, field: key, message: 'unknown column' })
       }
+    }
+    // A row whose cells all read is checked by the JSON rules now, so its errors name the columns.
+    if (!errors.some((e) => e.row === i)) {
+      const parsed = skuRow.safeParse(out)
+      if (!parsed.success)
+        for (const issue of parsed.error.issues) {
+          const [key, ...rest] = issue.path.map(String)
+          const column = key === undefined ? 'row' : (CSV_COLUMN[key] ?? key)
+          errors.push({ row: i, field: [column, ...rest].join('.'), message: issue.message })
+        }
     }
     return out
   })
