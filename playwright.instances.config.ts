@@ -41,6 +41,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
       SHUTDOWN_DRAIN_MS: '0',
+      // Production on an external database names its payment mode (ADR 0126); the tests pay the simulators.
+      PAYMENTS_MODE: 'simulator',
       PAYMENTS_SIMULATOR_PORT: String(simulatorPorts[i]),
       UPLOAD_DIR: 'var/e2e-instances-uploads',
     },

@@ -10,66 +10,29 @@
  *   command-line tools (migrate, seed, admin, content import) are entries of their own.
  * - External (loaded from node_modules at run time): packages with native code or WebAssembly, or
  *   that read files beside their own module (fonts, workers), and the dev-only Vite.
+ * - The payment simulators are only in chunks that main.js does not import statically (ADR 0126);
+ *   the build fails if that stops being true. The options live in server-bundle.ts.
  */
 import { build } from 'esbuild'
 import { rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { lazyResponseCheck } from './server-bundle-plugins.ts'
+import { serverBuildOptions, simulatorFilesLoadedAtStart } from './server-bundle.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const outdir = resolve(root, 'dist/node/server')
 
-/** Packages that must stay files of their own in node_modules. */
-export const external = [
-  // WebAssembly and data files beside the module
-  '@electric-sql/pglite',
-  // native addons
-  'sharp',
-  '@node-rs/argon2',
-  // standard fonts (.afm) read from beside its module
-  'pdfkit',
-  // worker-thread transports loaded by file name
-  'pino',
-  'pino-pretty',
-  'thread-stream',
-  // uses its own module's __dirname (error stacks)
-  'ioredis',
-  // development only (devDependencies): Vite in middleware mode
-  'vite',
-  '@fastify/middie',
-  // loaded with createRequire at its first use (CommonJS, axios)
-  '@amazonpay/amazon-pay-api-sdk-nodejs',
-]
-
 rmSync(resolve(root, 'dist/node'), { recursive: true, force: true })
 
-const result = await build({
-  absWorkingDir: root,
-  entryPoints: {
-    main: 'src/server/main.ts',
-    // The command-line tools, at the places `tsc` used to emit them (e.g. `node dist/node/server/db/seed/cli.js`)
-    'db/migrate-cli': 'src/server/db/migrate-cli.ts',
-    'db/seed/cli': 'src/server/db/seed/cli.ts',
-    'modules/admin/cli': 'src/server/modules/admin/cli.ts',
-    'modules/content/import-cli': 'src/server/modules/content/import-cli.ts',
-  },
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node22',
-  sourcemap: true,
-  external,
-  chunkNames: '[name]-[hash]',
-  logLevel: 'warning',
-  metafile: true,
-  plugins: [lazyResponseCheck],
-  // CommonJS packages bundled into ES modules still call `require` for Node's built-ins.
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
-  },
-})
+const result = await build(serverBuildOptions(root, outdir))
+
+// The payment simulators sit in chunks reached only through `import()` in simulator mode: a static
+// import of them anywhere on a start's way (main, serve, app and what they import) would load them
+// in sandbox and live mode too.
+const simulators = simulatorFilesLoadedAtStart(result.metafile)
+if (simulators.length) {
+  console.error(`server bundle: every start would load the payment simulators (${simulators.join(', ')})`)
+  process.exit(1)
+}
 
 // `SERVER_BUNDLE_META=file.json`: esbuild's metafile, to see what each chunk holds.
 if (process.env.SERVER_BUNDLE_META)

@@ -58,6 +58,8 @@ function start(port: number, seed: boolean): ChildProcess {
       SSR: 'false',
       // Each simulated shopper has its own address (X-Forwarded-For), as behind the proxy.
       TRUST_PROXY: 'true',
+      // Production on an external database names its payment mode (ADR 0126).
+      PAYMENTS_MODE: 'simulator',
       // Each instance's payment simulators on their own port (purchase orders do not use them).
       PAYMENTS_SIMULATOR_PORT: String(simulatorPorts[ports.indexOf(port)]),
     },

@@ -89,7 +89,11 @@ describe('loadConfig', () => {
   })
 
   it('refuses to start in production on an external database without SESSION_SECRET, naming it', () => {
-    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop' }
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
+      PAYMENTS_MODE: 'simulator',
+    }
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(issuesOf(env)).toEqual([
       expect.stringMatching(/^SESSION_SECRET: required in production with DATABASE_URL/),
@@ -102,6 +106,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
       SESSION_SECRET: 's'.repeat(32),
+      PAYMENTS_MODE: 'simulator',
       CONTENT_PROVIDER: 'storyblok',
       STORYBLOK_TOKEN: 'token',
     }
@@ -132,5 +137,71 @@ describe('loadConfig', () => {
       timeoutMs: 3000,
     })
     expect(issuesOf({ ADDRESS_LOOKUP: 'getaddress' })[0]).toMatch(/^ADDRESS_LOOKUP: /)
+  })
+
+  describe('payments mode: simulators are never live by accident (issue 29, defect 13)', () => {
+    // What compose.yaml runs: production on an external database, SESSION_SECRET given.
+    const deployed = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
+      SESSION_SECRET: 's'.repeat(32),
+    }
+    const opayo = { OPAYO_VENDOR_NAME: 'shop', OPAYO_INTEGRATION_KEY: 'k', OPAYO_INTEGRATION_PASSWORD: 'p' }
+    const refusal =
+      'PAYMENTS_MODE: required in production with DATABASE_URL (simulator, sandbox or live; the shop does not guess whether it takes real payments)'
+
+    it('refuses to start in production on an external database when PAYMENTS_MODE is not set, naming it', () => {
+      expect(() => loadConfig(deployed)).toThrow(ConfigError)
+      expect(issuesOf(deployed)).toEqual([refusal])
+    })
+
+    it('treats an empty PAYMENTS_MODE as unset and refuses it too', () => {
+      expect(issuesOf({ ...deployed, PAYMENTS_MODE: '' })).toEqual([refusal])
+    })
+
+    it('refuses even when provider credentials are set (they used to imply sandbox)', () => {
+      expect(issuesOf({ ...deployed, ...opayo })).toEqual([refusal])
+    })
+
+    it('names PAYMENTS_MODE beside the other missing production settings', () => {
+      const { SESSION_SECRET: _unset, ...noSecret } = deployed
+      expect(issuesOf(noSecret)).toEqual([
+        expect.stringMatching(/^SESSION_SECRET: required in production with DATABASE_URL/),
+        refusal,
+      ])
+    })
+
+    it('refuses a PAYMENTS_MODE that is not one of the three modes', () => {
+      expect(issuesOf({ ...deployed, PAYMENTS_MODE: 'demo' })).toEqual([
+        expect.stringMatching(/^PAYMENTS_MODE: /),
+      ])
+    })
+
+    it('starts when the mode is chosen explicitly: simulator, sandbox or live', () => {
+      const simulator = loadConfig({ ...deployed, PAYMENTS_MODE: 'simulator' }).payments
+      expect(simulator.mode).toBe('simulator')
+      expect(simulator.simulator).toEqual({ host: '127.0.0.1', port: 3100 })
+      const sandbox = loadConfig({ ...deployed, ...opayo, PAYMENTS_MODE: 'sandbox' }).payments
+      expect(sandbox).toMatchObject({ mode: 'sandbox', simulator: null })
+      expect(sandbox.providers?.sagepay?.baseUrl).toBe('https://sandbox.opayo.eu.elavon.com/api/v1')
+      const live = loadConfig({ ...deployed, ...opayo, PAYMENTS_MODE: 'live' }).payments
+      expect(live).toMatchObject({ mode: 'live', simulator: null })
+      expect(live.providers?.sagepay?.baseUrl).toBe('https://live.opayo.eu.elavon.com/api/v1')
+    })
+
+    it('keeps the demo in simulator mode with no setting: production on the embedded database', () => {
+      const demo = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) })
+      expect(demo.db.driver).toBe('pglite')
+      expect(demo.payments).toMatchObject({ mode: 'simulator', simulator: { host: '127.0.0.1', port: 3100 } })
+    })
+
+    it('keeps the simulator default in development and tests, also on an external database', () => {
+      const url = 'postgres://u@127.0.0.1:5432/shop'
+      expect(
+        loadConfig({ NODE_ENV: 'development', DATABASE_URL: url, SESSION_SECRET: 's'.repeat(32) }).payments
+          .mode,
+      ).toBe('simulator')
+      expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url }).payments.mode).toBe('simulator')
+    })
   })
 })

@@ -268,6 +268,13 @@ export function loadConfig(
         'SESSION_SECRET: required in production with DATABASE_URL (the same value on every instance; it signs sessions and encrypts two-factor secrets and bot-check challenges)',
       )
     }
+    // Payments are never in simulator mode by accident (ADR 0126): a deployment says which mode
+    // it means. The demo (no DATABASE_URL) and development keep the simulator default.
+    if (!cleaned.PAYMENTS_MODE) {
+      issues.push(
+        'PAYMENTS_MODE: required in production with DATABASE_URL (simulator, sandbox or live; the shop does not guess whether it takes real payments)',
+      )
+    }
     if (e.CONTENT_PROVIDER === 'storyblok' && !e.STORYBLOK_WEBHOOK_SECRET) {
       issues.push(
         'STORYBLOK_WEBHOOK_SECRET: required in production with DATABASE_URL when CONTENT_PROVIDER is storyblok (every instance checks the publish webhook with it)',

@@ -10,23 +10,25 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { productGroups, products } from '../catalog/catalog.tables.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
+import { MAX_QUANTITY } from '../../../shared/quantity.ts'
+import { field, int4, money } from './admin.fields.ts'
 
 const priceBreak = z
   .object({
-    lowerQty: z.number().int().min(1),
-    higherQty: z.number().int().min(1).nullable(),
-    price: z.number().int('must be whole minor units (pence or cents)').min(0),
-    name: z.string().trim().min(1).max(40),
+    lowerQty: int4({ min: 1 }),
+    higherQty: int4({ min: 1 }).nullable(),
+    price: money(),
+    name: field().trim().min(1).max(40),
   })
   .strict()
 
 export const skuRow = z
   .object({
-    sku: z.string().trim().min(1).max(100),
+    sku: field().trim().min(1).max(100),
     /** The product group's path (its external key); required for a new SKU. */
-    group: z.string().trim().startsWith('/').max(500).optional(),
-    name: z.string().trim().min(1).max(300).optional(),
-    productCode: z.string().trim().min(1).max(100).optional(),
+    group: field().trim().startsWith('/').max(500).optional(),
+    name: field().trim().min(1).max(300).optional(),
+    productCode: field().trim().min(1).max(100).optional(),
     priceList: z
       .array(priceBreak)
       .min(1)
@@ -38,9 +40,9 @@ export const skuRow = z
         message: 'higherQty must not be below lowerQty',
       })
       .optional(),
-    wasPrice: z.number().int().min(0).nullable().optional(),
-    qty: z.number().int().min(0).optional(),
-    minimumOrder: z.number().int().min(1).optional(),
+    wasPrice: money().nullable().optional(),
+    qty: int4({ min: 0 }).optional(),
+    minimumOrder: int4({ min: 1, max: MAX_QUANTITY }).optional(),
     published: z.boolean().optional(),
   })
   .strict()
@@ -59,6 +61,14 @@ export class ImportError extends Error {
   }
 }
 
+/** The CSV column of each JSON field whose name differs. */
+const CSV_COLUMN: Record<string, string> = {
+  productCode: 'product_code',
+  priceList: 'price_list',
+  wasPrice: 'was_price',
+  minimumOrder: 'minimum_order',
+}
+
 /** CSV columns: sku, group, name, product_code, price_list ("1-9:1000;10-24:900;25+:800"), was_price, qty, minimum_order, published. */
 export function skuRowsFromCsv(text: string): { rows: unknown[]; errors: RowError[] } {
   let records: Record<string, string>[]
@@ -70,11 +80,11 @@ export function skuRowsFromCsv(text: string): { rows: unknown[]; errors: RowErro
   const errors: RowError[] = []
   const rows = records.map((r, i) => {
     const out: Record<string, unknown> = {}
+    // Digits only (no 1e3, 0x10 or 1.0); the row schema then checks the range, as for JSON.
     const int = (field: string, value: string | undefined) => {
       if (value === undefined || value === '') return undefined
-      const n = Number(value)
-      if (!Number.isInteger(n)) errors.push({ row: i, field, message: 'must be a whole number' })
-      return n
+      if (!/^-?\d{1,20}$/.test(value)) errors.push({ row: i, field, message: 'must be a whole number' })
+      return Number(value)
     }
     for (const [key, value] of Object.entries(r)) {
       if (value === '') continue
@@ -103,7 +113,7 @@ export function skuRowsFromCsv(text: string): { rows: unknown[]; errors: RowErro
           break
         case 'price_list':
           out.priceList = value.split(';').map((part) => {
-            const m = /^\s*(\d+)(?:-(\d+)|(\+))?\s*:\s*(\d+)\s*$/.exec(part)
+            const m = /^\s*(\d{1,20})(?:-(\d{1,20})|(\+))?\s*:\s*(\d{1,20})\s*$/.exec(part)
             if (!m) {
               errors.push({ row: i, field: key, message: `'${part}' is not like 10-24:900 or 25+:800` })
               return null
@@ -121,6 +131,16 @@ export function skuRowsFromCsv(text: string): { rows: unknown[]; errors: RowErro
         default:
           errors.push({ row: i, field: key, message: 'unknown column' })
       }
+    }
+    // A row whose cells all read is checked by the JSON rules now, so its errors name the columns.
+    if (!errors.some((e) => e.row === i)) {
+      const parsed = skuRow.safeParse(out)
+      if (!parsed.success)
+        for (const issue of parsed.error.issues) {
+          const [key, ...rest] = issue.path.map(String)
+          const column = key === undefined ? 'row' : (CSV_COLUMN[key] ?? key)
+          errors.push({ row: i, field: [column, ...rest].join('.'), message: issue.message })
+        }
     }
     return out
   })

@@ -10,7 +10,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { text } from '../../../shared/text.ts'
 import { deliveryRates, promotions, PROMOTION_KINDS } from '../cart/cart.tables.ts'
 import {
   categories,
@@ -23,6 +22,7 @@ import { bumpCacheVersion, withUids } from '../content/content.import.ts'
 import { contentStories } from '../content/content.tables.ts'
 import type { Blok } from '../content/storyblok.types.ts'
 import { ImportError, type RowError } from './admin.catalog.ts'
+import { field, int4, jsonbProblem, money } from './admin.fields.ts'
 
 const MAX_BATCH = 1000
 
@@ -51,7 +51,7 @@ function checkRows<T>(schema: z.ZodType<T>, input: unknown[], keyOf: (row: T) =>
 }
 
 const PATH = /^(\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/
-const path = text().trim().regex(PATH, 'must be a path like /safety-signs/fire-signs').max(500)
+const path = field().trim().regex(PATH, 'must be a path like /safety-signs/fire-signs').max(500)
 const slugOf = (url: string) => url.split('/').at(-1)!
 
 // --- Categories and product groups ---------------------------------------------------------
@@ -59,12 +59,12 @@ const slugOf = (url: string) => url.split('/').at(-1)!
 export const categoryRow = z
   .object({
     url: path,
-    name: text().trim().min(1).max(300),
+    name: field().trim().min(1).max(300),
     /** The parent's path; omitted or null: top level */
     parent: path.nullable().optional(),
-    shortDescription: text().max(5000).optional(),
+    shortDescription: field().max(5000).optional(),
     display: z.enum(CATEGORY_DISPLAYS).optional(),
-    position: z.number().int().min(0).max(1_000_000).optional(),
+    position: int4({ min: 0, max: 1_000_000 }).optional(),
     published: z.boolean().optional(),
   })
   .strict()
@@ -72,10 +72,10 @@ export const categoryRow = z
 export const groupRow = z
   .object({
     url: path,
-    name: text().trim().min(1).max(300),
+    name: field().trim().min(1).max(300),
     /** The primary category's path; required for a new group */
     category: path.optional(),
-    shortDescription: text().max(5000).optional(),
+    shortDescription: field().max(5000).optional(),
     published: z.boolean().optional(),
   })
   .strict()
@@ -221,23 +221,29 @@ export async function upsertGroups(db: Db, siteId: number, input: unknown[]) {
 
 // --- Promotions ----------------------------------------------------------------------------
 
-const isoDate = z.iso.datetime({ offset: true }).nullable().optional()
+/** A moment with its offset; PostgreSQL's timestamps start at year 1 (JavaScript also has a year 0). */
+const isoDate = z.iso
+  .datetime({ offset: true })
+  .refine((d) => new Date(d).getUTCFullYear() >= 1, { message: 'must be in the year 1 or later' })
+  .nullable()
+  .optional()
 
 export const promotionRow = z
   .object({
-    code: text()
+    code: field()
       .trim()
       .regex(/^[A-Za-z0-9_-]{2,40}$/, 'must be 2 to 40 letters, digits, - or _')
       .transform((c) => c.toUpperCase()),
-    description: text().max(500).optional(),
+    description: field().max(500).optional(),
     kind: z.enum(PROMOTION_KINDS),
-    value: z.number().int().min(0).optional(),
+    /** percentage: whole percent (1 to 100); fixed: minor units off the goods */
+    value: int4({ min: 0 }).optional(),
     /** free_gift: the SKU given */
-    giftSku: text().trim().min(1).max(100).nullable().optional(),
-    minimumSpend: z.number().int('must be whole minor units').min(0).optional(),
+    giftSku: field().trim().min(1).max(100).nullable().optional(),
+    minimumSpend: money('must be whole minor units').optional(),
     startsAt: isoDate,
     endsAt: isoDate,
-    usageLimit: z.number().int().min(1).nullable().optional(),
+    usageLimit: int4({ min: 1 }).nullable().optional(),
     active: z.boolean().optional(),
   })
   .strict()
@@ -320,7 +326,7 @@ export async function retirePromotion(db: Db, siteId: number, code: string): Pro
 
 // --- Delivery rates ------------------------------------------------------------------------
 
-const zoneKey = text()
+const zoneKey = field()
   .trim()
   .regex(/^[A-Za-z0-9 _-]{1,40}$/, 'must be 1 to 40 letters, digits, spaces, - or _')
 
@@ -328,10 +334,10 @@ export const deliveryRateRow = z
   .object({
     zone: zoneKey,
     despatchType: zoneKey,
-    name: text().trim().min(1).max(100),
-    price: z.number().int('must be whole minor units').min(0),
-    freeOver: z.number().int('must be whole minor units').min(0).nullable().optional(),
-    position: z.number().int().min(0).max(1000).optional(),
+    name: field().trim().min(1).max(100),
+    price: money('must be whole minor units'),
+    freeOver: money('must be whole minor units').nullable().optional(),
+    position: int4({ min: 0, max: 1000 }).optional(),
   })
   .strict()
 
@@ -365,6 +371,9 @@ export async function upsertDeliveryRates(db: Db, siteId: number, input: unknown
 }
 
 /** Removes a delivery rate; false when the site has no such rate. */
+/** DELETE /delivery-rates: the rate's key. */
+export const deliveryRateKey = z.object({ zone: zoneKey, despatchType: zoneKey }).strict()
+
 export async function retireDeliveryRate(
   db: Db,
   siteId: number,
@@ -384,24 +393,36 @@ export async function retireDeliveryRate(
   return rows.length > 0
 }
 
+// --- Search redirects ----------------------------------------------------------------------
+
+/** PUT /search/redirects: a query and where it leads (the search service checks the URL's form). */
+export const redirectRule = z
+  .object({ query: field().trim().min(1).max(200), url: field().trim().min(1).max(2000) })
+  .strict()
+
+/** DELETE /search/redirects */
+export const redirectKey = z.object({ query: field().trim().min(1).max(200) }).strict()
+
 // --- Content -------------------------------------------------------------------------------
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/
 
 export const storyRow = z
   .object({
-    fullSlug: text().trim().regex(SLUG, 'must be a slug like about-us or blog/safety-week').max(300),
-    name: text().trim().min(1).max(200),
-    content: z.looseObject({ component: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a block name') }),
+    fullSlug: field().trim().regex(SLUG, 'must be a slug like about-us or blog/safety-week').max(300),
+    name: field().trim().min(1).max(200),
+    content: z
+      .looseObject({ component: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a block name') })
+      .superRefine((content, ctx) => {
+        // jsonb holds no NUL and no lone surrogate; deep nesting is refused before it is walked.
+        const problem = jsonbProblem(content)
+        if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message })
+      }),
     /** true: the content goes live at once; false or omitted: saved as the draft only */
     publish: z.boolean().optional(),
-    tagList: z.array(text().max(60)).max(50).optional(),
-    position: z.number().int().optional(),
-    sortByDate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
-      .nullable()
-      .optional(),
+    tagList: z.array(field().max(60)).max(50).optional(),
+    position: int4().optional(),
+    sortByDate: z.iso.date({ error: 'must be a date like 2026-03-31 (YYYY-MM-DD)' }).nullable().optional(),
   })
   .strict()
 
@@ -454,6 +475,13 @@ export async function importStories(db: Db, siteId: number, input: unknown[], no
     return { stories: rows.length, published, cv }
   })
 }
+
+export const MAX_PUBLISH = 500
+
+/** POST /content/publish: the full slugs of the stories whose drafts go live. */
+export const publishRequest = z
+  .object({ slugs: z.array(field().trim().min(1).max(300)).min(1).max(MAX_PUBLISH) })
+  .strict()
 
 /** Publishes the drafts of the given stories; throws ImportError naming slugs that do not exist. */
 export async function publishStories(db: Db, siteId: number, slugs: string[], now = new Date()) {

@@ -8,8 +8,12 @@ import { SearchRequestError } from '../search/search.service.ts'
 import { adminCalls } from './admin.tables.ts'
 import { ImportError, importSkus, skuRowsFromCsv } from './admin.catalog.ts'
 import {
+  deliveryRateKey,
   importStories,
+  publishRequest,
   publishStories,
+  redirectKey,
+  redirectRule,
   retireDeliveryRate,
   retirePromotion,
   upsertCategories,
@@ -22,8 +26,6 @@ import { openApiDocument } from './admin.openapi.ts'
 import { AdminTokens } from './admin.tokens.ts'
 
 export const ADMIN_PREFIX = '/api/admin/v1'
-
-const MAX_PUBLISH = 500
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -100,11 +102,8 @@ export async function adminRoutes(app: FastifyInstance) {
       }
     })
 
-    const redirect = z
-      .object({ query: z.string().trim().min(1).max(200), url: z.string().trim().min(1).max(2000) })
-      .strict()
     secured.put('/search/redirects', route, async (request, reply) => {
-      const parsed = redirect.safeParse(request.body)
+      const parsed = redirectRule.safeParse(request.body)
       if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
       try {
         await app.searchService.setRedirect(request.adminToken!.siteId, parsed.data.query, parsed.data.url)
@@ -118,10 +117,7 @@ export async function adminRoutes(app: FastifyInstance) {
       return { ok: true }
     })
     secured.delete('/search/redirects', route, async (request, reply) => {
-      const parsed = z
-        .object({ query: z.string().trim().min(1).max(200) })
-        .strict()
-        .safeParse(request.body)
+      const parsed = redirectKey.safeParse(request.body)
       if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
       await app.searchService.removeRedirect(request.adminToken!.siteId, parsed.data.query)
       return { ok: true }
@@ -182,10 +178,7 @@ export async function adminRoutes(app: FastifyInstance) {
       ),
     )
     secured.delete('/delivery-rates', route, async (request, reply) => {
-      const parsed = z
-        .object({ zone: z.string().trim().min(1).max(40), despatchType: z.string().trim().min(1).max(40) })
-        .strict()
-        .safeParse(request.body)
+      const parsed = deliveryRateKey.safeParse(request.body)
       if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
       const { zone, despatchType } = parsed.data
       if (!(await retireDeliveryRate(app.db, request.adminToken!.siteId, zone, despatchType)))
@@ -209,10 +202,7 @@ export async function adminRoutes(app: FastifyInstance) {
     })
     secured.post('/content/publish', route, async (request, reply) => {
       if (!embedded(reply)) return reply
-      const parsed = z
-        .object({ slugs: z.array(z.string().trim().min(1).max(300)).min(1).max(MAX_PUBLISH) })
-        .strict()
-        .safeParse(request.body)
+      const parsed = publishRequest.safeParse(request.body)
       if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
       try {
         const result = await publishStories(app.db, request.adminToken!.siteId, parsed.data.slugs)

@@ -10,8 +10,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { startSimulators, type Simulators } from '../../../simulators/index.ts'
-import { rsaKeyPair } from '../../../simulators/keys.ts'
+import type { Simulators } from '../../../simulators/index.ts'
 import { scriptNonce } from '../../plugins/security-headers.ts'
 import { simulatorProviders, type ProviderConfigs } from './payments.config.ts'
 import { createAdapters, PaymentService } from './payments.service.ts'
@@ -38,9 +37,13 @@ export const paymentsPlugin = fp(
     let providers: ProviderConfigs | null = payments.providers
     let simulators: Simulators | null = null
     if (payments.mode === 'simulator' && !providers && payments.simulator) {
+      // The simulators are loaded here and only here, in simulator mode (ADR 0126): in sandbox and
+      // live mode their code is never imported (the server bundle keeps them in chunks of their own).
       // The shop's Amazon Pay key for this run; the simulator checks signatures with its public half.
-      // It is made on the thread pool while the simulators set up their routes (ADR 0108).
+      // It is made on the thread pool while the simulators load and set up their routes (ADR 0108).
+      const { rsaKeyPair } = await import('../../../simulators/keys.ts')
       const keys = rsaKeyPair()
+      const { startSimulators } = await import('../../../simulators/index.ts')
       simulators = await startSimulators({
         host: payments.simulator.host,
         port: payments.simulator.port,
