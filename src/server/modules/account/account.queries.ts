@@ -1,9 +1,12 @@
 /**
  * Reads of the account area. Every query takes the owning customer's id and the site: another
  * customer's order, invoice or basket is simply not found (the routes answer 404).
- * Only placed orders are listed (checkout.md: pending or failed payments are not orders yet).
+ * Only placed orders are listed (checkout.md: pending or failed payments are not orders yet), and
+ * an order placed without logging in only once the account's owner confirmed it (ADR 0066, 0145):
+ * an e-mail typed at checkout links an order to its account for the back office, nothing more.
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, inArray, or } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import {
   orderStatusText,
@@ -19,15 +22,40 @@ import { carts } from '../cart/cart.tables.ts'
 import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
 import { savedCards } from '../customers/customers.tables.ts'
 import { orderItems, orders, type OrderItemRow, type OrderRow } from '../orders/orders.tables.ts'
-import { invoices, type InvoiceRow } from './account.tables.ts'
+import { invoices, orderOwnerConfirmations, type InvoiceRow } from './account.tables.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type Executor = Db | Tx
 
 const currencyOf = (c: string): 'GBP' | 'USD' => (c === 'USD' ? 'USD' : 'GBP')
 
+const qb = new QueryBuilder()
+
+/** The order is the account's own: placed logged in, or placed as a guest and confirmed by it. */
+function shownInAccount(customerId: number) {
+  return or(
+    eq(orders.placedAsGuest, false),
+    exists(
+      qb
+        .select({ one: orderOwnerConfirmations.orderId })
+        .from(orderOwnerConfirmations)
+        .where(
+          and(
+            eq(orderOwnerConfirmations.orderId, orders.id),
+            eq(orderOwnerConfirmations.customerId, customerId),
+          ),
+        ),
+    ),
+  )
+}
+
 function ownOrders(siteId: number, customerId: number) {
-  return and(eq(orders.siteId, siteId), eq(orders.customerId, customerId), eq(orders.status, 'placed'))
+  return and(
+    eq(orders.siteId, siteId),
+    eq(orders.customerId, customerId),
+    eq(orders.status, 'placed'),
+    shownInAccount(customerId),
+  )
 }
 
 function summary(order: OrderRow, itemCount: number): OrderSummary {
@@ -232,6 +260,16 @@ export async function presentAccountOrder(
 
 // --- invoices ---------------------------------------------------------------------------------
 
+/** The customer's invoices (joined to their orders): of orders the account shows, only. */
+function ownInvoices(siteId: number, customerId: number) {
+  return and(
+    eq(invoices.siteId, siteId),
+    eq(invoices.customerId, customerId),
+    eq(orders.customerId, customerId),
+    shownInAccount(customerId),
+  )
+}
+
 export async function listInvoices(
   db: Executor,
   siteId: number,
@@ -241,7 +279,7 @@ export async function listInvoices(
     .select({ invoice: invoices, orderNumber: orders.orderNumber })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(invoices.siteId, siteId), eq(invoices.customerId, customerId)))
+    .where(ownInvoices(siteId, customerId))
     .orderBy(desc(invoices.invoiceDate), desc(invoices.id))
     .limit(500)
   return rows.map((r) => invoiceSummary(r.invoice, r.orderNumber))
@@ -267,13 +305,7 @@ export async function findInvoice(
     .select({ invoice: invoices, orderNumber: orders.orderNumber })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(
-      and(
-        eq(invoices.siteId, siteId),
-        eq(invoices.customerId, customerId),
-        eq(invoices.invoiceNumber, invoiceNumber),
-      ),
-    )
+    .where(and(ownInvoices(siteId, customerId), eq(invoices.invoiceNumber, invoiceNumber)))
   if (!row) return null
   const inv = row.invoice
   return {
@@ -346,7 +378,8 @@ export async function accountCounts(db: Executor, siteId: number, customerId: nu
     db
       .select({ n: count() })
       .from(invoices)
-      .where(and(eq(invoices.siteId, siteId), eq(invoices.customerId, customerId))),
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(ownInvoices(siteId, customerId)),
     db
       .select({ n: count() })
       .from(carts)

@@ -69,10 +69,24 @@ function common(order: OrderData): string[] {
   ]
 }
 
-/** `baseUrl` is the site's address ('https://shop.example'), for the builder lines' previews. */
-export function acknowledgementMail(site: Site, order: OrderData, baseUrl = '') {
+/** What the shop says about a guest order's confirmation link (ADR 0145). */
+export const CONFIRM_OWNER_TEXT =
+  'Have an account with us? To see this order in your order history and order it again, log in and confirm it is yours with this link:'
+
+/**
+ * `baseUrl` is the site's address ('https://shop.example'), for the builder lines' previews.
+ * `confirmOwnerUrl`: for an order placed without logging in, the shop's signed link by which the
+ * owner of the account holding this e-mail adds the order to it (OrderOwnerLinks.url).
+ */
+export function acknowledgementMail(
+  site: Site,
+  order: OrderData,
+  baseUrl = '',
+  options: { confirmOwnerUrl?: string | null } = {},
+) {
   const c = order.contactDetails
   const lines = orderLines(order, baseUrl)
+  const confirm = options.confirmOwnerUrl ?? null
   const text = [
     `Dear ${c.first_name} ${c.last_name},`,
     '',
@@ -82,11 +96,12 @@ export function acknowledgementMail(site: Site, order: OrderData, baseUrl = '') 
     '',
     ...lines.text,
     '',
+    ...(confirm ? [CONFIRM_OWNER_TEXT, confirm, ''] : []),
     site.settings.invoicingEntity ? `Your invoice will come from ${site.settings.invoicingEntity}.` : '',
     site.settings.contactNumber ? `Questions? Call us on ${site.settings.contactNumber}.` : '',
     site.name,
   ].join('\n')
-  const html = `<p>Dear ${escape(c.first_name)} ${escape(c.last_name)},</p><p>Thank you for your order with ${escape(site.name)}. This e-mail acknowledges that we have received it.</p><pre style="font-family:inherit">${escape(common(order).join('\n'))}</pre>${lines.html}<p>${escape(site.name)}</p>`
+  const html = `<p>Dear ${escape(c.first_name)} ${escape(c.last_name)},</p><p>Thank you for your order with ${escape(site.name)}. This e-mail acknowledges that we have received it.</p><pre style="font-family:inherit">${escape(common(order).join('\n'))}</pre>${lines.html}${confirm ? `<p>${escape(CONFIRM_OWNER_TEXT)}<br><a href="${escape(confirm)}">${escape(confirm)}</a></p>` : ''}<p>${escape(site.name)}</p>`
   return {
     to: [c.email],
     subject: `${site.name}: order acknowledgement ${order.OrderNumber}`,
