@@ -17,6 +17,7 @@ import {
   type OrderSummary,
   type ReorderState,
 } from '../../../shared/account.ts'
+import { orderTotalLines, type TotalsOptions } from '../../../shared/order-totals.ts'
 import { normaliseBrackets, unitPriceFor } from '../../../shared/pricing.ts'
 import { carts } from '../cart/cart.tables.ts'
 import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
@@ -218,6 +219,8 @@ export async function presentAccountOrder(
   siteId: number,
   order: OrderRow,
   items: OrderItemRow[],
+  /** The site's tax wording (siteTotalsOptions) */
+  totalsOptions: TotalsOptions = {},
 ): Promise<AccountOrder> {
   const info = await reorderInfo(db, siteId, items)
   const [invoice] = await db
@@ -233,6 +236,7 @@ export async function presentAccountOrder(
       quantity: i.quantity,
       line_item_cost: i.unitPrice,
       line_total: i.lineTotal,
+      line_total_ex_discount: i.lineTotalExDiscountExTax,
       options: optionNames(i),
       reorder: r.state,
       todayUnitPrice: r.unitPrice,
@@ -247,6 +251,16 @@ export async function presentAccountOrder(
     shipping: order.shippingNet + order.shippingVat,
     vat: order.vat,
     discount: order.discount,
+    totals: orderTotalLines(
+      {
+        goodsNet: order.goodsNet,
+        discount: order.discount,
+        shippingNet: order.shippingNet,
+        tax: order.vat,
+        total: order.totalIncVat,
+      },
+      { ...totalsOptions, deliveryName: order.deliveryName },
+    ),
     deliveryName: order.deliveryName,
     poNumber: order.poNumber,
     paymentMethod: order.paymentMethod,
@@ -300,6 +314,8 @@ export async function findInvoice(
   siteId: number,
   customerId: number,
   invoiceNumber: number,
+  /** The site's tax wording (siteTotalsOptions) */
+  totalsOptions: TotalsOptions = {},
 ): Promise<InvoiceView | null> {
   const [row] = await db
     .select({ invoice: invoices, orderNumber: orders.orderNumber })
@@ -314,6 +330,11 @@ export async function findInvoice(
     goodsNet: inv.goodsNet,
     shippingNet: inv.shippingNet,
     vat: inv.vat,
+    // The invoice bills its lines after discount: goods after discount, no discount line.
+    totals: orderTotalLines(
+      { goodsNet: inv.goodsNet, discount: 0, shippingNet: inv.shippingNet, tax: inv.vat, total: inv.amount },
+      totalsOptions,
+    ),
     billingAddress: { ...inv.billingAddress },
     pdfUrl: `/customer/invoices/${inv.invoiceNumber}/pdf`,
   }

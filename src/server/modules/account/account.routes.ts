@@ -34,6 +34,7 @@ import { RULES } from '../auth/throttle.ts'
 import { CartNotFoundError, CartValidationError } from '../cart/cart.errors.ts'
 import type { CartContext } from '../cart/cart.service.ts'
 import { listSavedCards, removeSavedCard } from '../customers/saved-cards.service.ts'
+import { siteTotalsOptions } from '../orders/orders.presenter.ts'
 import { siteBaseUrl } from '../sites/site-url.ts'
 import {
   accountCounts,
@@ -227,7 +228,13 @@ export async function accountRoutes(app: FastifyInstance) {
     const props: OrdersProps = {
       ...greetingOf(customer),
       orders: await listOrders(db, request.site!.id, customer.id),
-      order: await presentAccountOrder(db, request.site!.id, found.order, found.items),
+      order: await presentAccountOrder(
+        db,
+        request.site!.id,
+        found.order,
+        found.items,
+        siteTotalsOptions(request.site!),
+      ),
     }
     return reply.inertia.render('Customer/Orders', props)
   })
@@ -318,7 +325,10 @@ export async function accountRoutes(app: FastifyInstance) {
       const customer = await pageCustomer(request, reply)
       if (!customer) return reply
       const n = pathNumber(request.params.invoiceNumber)
-      const invoice = n === null ? null : await findInvoice(db, request.site!.id, customer.id, n)
+      const invoice =
+        n === null
+          ? null
+          : await findInvoice(db, request.site!.id, customer.id, n, siteTotalsOptions(request.site!))
       if (!invoice) return reply.callNotFound()
       const props: InvoicesProps = {
         ...greetingOf(customer),
@@ -336,7 +346,10 @@ export async function accountRoutes(app: FastifyInstance) {
       const customer = await callCustomer(request, reply)
       if (!customer) return reply
       const n = pathNumber(request.params.invoiceNumber)
-      const invoice = n === null ? null : await findInvoice(db, request.site!.id, customer.id, n)
+      const invoice =
+        n === null
+          ? null
+          : await findInvoice(db, request.site!.id, customer.id, n, siteTotalsOptions(request.site!))
       if (!invoice) return reply.code(404).send(NOT_FOUND)
       const name = `${customer.firstName} ${customer.lastName}`.trim()
       const pdf = await invoicePdf(request.site!, invoice, name)

@@ -7,6 +7,7 @@ import { formatDate } from '../../../shared/dates.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { orderDataTotals, orderTotalLines } from '../../../shared/order-totals.ts'
 import type { Site } from '../sites/sites.service.ts'
+import { siteTotalsOptions } from './orders.presenter.ts'
 import { escapeHtml as escape } from '../../../shared/safe-html.ts'
 
 function addressLines(a: OrderData['shippingAddress']): string[] {
@@ -22,11 +23,6 @@ function absolute(baseUrl: string, url: string): string {
 function previewCell(item: OrderData['items'][number], baseUrl: string): string {
   if (!item.preview) return ''
   return `<br><img src="${escape(absolute(baseUrl, item.preview.url))}" alt="${escape(item.preview.alt)}" width="120" style="display:block;margin-top:4px;max-width:120px;height:auto;border:0">`
-}
-
-/** The site's tax wording for an order's totals (a site that charges none shows no tax line). */
-export function siteTotalsOptions(site: Site, deliveryName = '') {
-  return { taxName: site.settings.tax.name, chargesTax: site.settings.tax.rate > 0, deliveryName }
 }
 
 /**
