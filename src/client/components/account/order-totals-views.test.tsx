@@ -6,13 +6,13 @@
  */
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AccountOrder, InvoiceView } from '../../shared/account.ts'
-import type { OrderData } from '../../shared/checkout.ts'
-import { orderTotalLines } from '../../shared/order-totals.ts'
-import { makePage, mockMatchMedia, renderPage, type Rendered } from '../test/render.tsx'
-import CheckoutComplete from './CheckoutComplete.tsx'
-import Invoices from './Customer/Invoices.tsx'
-import Orders from './Customer/Orders.tsx'
+import type { AccountOrder, InvoiceView } from '../../../shared/account.ts'
+import type { OrderData } from '../../../shared/checkout.ts'
+import { orderTotalLines } from '../../../shared/order-totals.ts'
+import { makePage, mockMatchMedia, renderPage, type Rendered } from '../../test/render.tsx'
+import CheckoutComplete from '../../pages/CheckoutComplete.tsx'
+import Invoices from '../../pages/Customer/Invoices.tsx'
+import Orders from '../../pages/Customer/Orders.tsx'
 
 let rendered: Rendered | null = null
 beforeEach(() => mockMatchMedia(() => false))
