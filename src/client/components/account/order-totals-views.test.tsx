@@ -100,6 +100,8 @@ describe('order totals in the browser', () => {
 
   it('add up on the printable order acknowledgement, a discount on a line of its own', async () => {
     window.print = () => {}
+    // The page's own calls (the basket refresh) answer here, not on the network.
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 200 }))
     const order = {
       id: 1,
       OrderNumber: 100123,
