@@ -26,6 +26,7 @@ export const ACCOUNT_TEXT = {
   reorderNothing: 'Nothing from this order can be reordered.',
   loginRequired: 'Please log in to use your account.',
   verifyRequired: 'Please verify your email address to use your account.',
+  orderConfirmed: 'Thank you: the order is now in your order history.',
 } as const
 
 /** maginus_status as shown (spec §4), word for word. */

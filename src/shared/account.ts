@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { AUTH_MESSAGES, isStrongPassword, PASSWORD_MAX } from './auth.ts'
 import type { Address, Contact, Country, CustomerData } from './customer.ts'
+import type { OrderTotals } from './order-totals.ts'
 import { text } from './text.ts'
 
 import { MARKETING_PREFERENCES, REORDER_QUANTITY_MIN, type MarketingPreferenceName } from './account-text.ts'
@@ -53,6 +54,8 @@ export interface AccountOrderLine {
   /** As ordered, ex VAT */
   line_item_cost: number
   line_total: number
+  /** The line before its share of any discount, ex VAT: what the totals' goods line adds up */
+  line_total_ex_discount: number
   options: string[]
   reorder: ReorderState
   /** Today's unit price ex VAT for the ordered quantity (available lines) */
@@ -68,6 +71,8 @@ export interface AccountOrder extends OrderSummary {
   shipping: number
   vat: number
   discount: number
+  /** The totals as shown: lines that add up to the total (shared/order-totals.ts) */
+  totals: OrderTotals
   deliveryName: string
   poNumber: string | null
   paymentMethod: string
@@ -111,6 +116,8 @@ export interface InvoiceView extends InvoiceSummary {
   goodsNet: number
   shippingNet: number
   vat: number
+  /** The totals as shown: lines that add up to the invoice amount (shared/order-totals.ts) */
+  totals: OrderTotals
   billingAddress: Record<string, string>
   pdfUrl: string
 }

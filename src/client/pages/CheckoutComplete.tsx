@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react'
 import { CHECKOUT, CHECKOUT_TEXT, orderTotal } from '../../shared/checkout-text.ts'
 import type { CheckoutCompletePageProps } from '../../shared/checkout.ts'
 import { formatMoney } from '../../shared/money.ts'
+import { orderDataTotals, orderTotalLines } from '../../shared/order-totals.ts'
 import { Modal, primaryButton, secondaryButton } from '../components/cart/Modal.tsx'
 import { CART_STORAGE_KEY } from '../lib/cart-api.ts'
 import { postJson } from '../lib/post-json.ts'
@@ -41,6 +42,12 @@ export default function CheckoutComplete({
   const { site } = useShared()
   const locale = site?.locale ?? 'en-GB'
   const money = (n: number) => formatMoney(n, order.currency)
+  // The printable acknowledgement's totals: ex tax, then the tax, then a total they add up to.
+  const printTotals = orderTotalLines(orderDataTotals(order), {
+    taxName: site?.tax.name,
+    chargesTax: (site?.tax.rate ?? 20) > 0,
+    deliveryName: order.deliveryName,
+  })
   const [feedback, setFeedback] = useState('')
   const [feedbackState, setFeedbackState] = useState<{ ok: boolean; text: string } | null>(null)
   const [gdpr, setGdpr] = useState<'1' | '0'>('1')
@@ -263,14 +270,19 @@ export default function CheckoutComplete({
                 <tr key={`${i.sku}-${i.sequence_id ?? ''}-${i.line_total}`}>
                   <td>{i.quantity}</td>
                   <td>{i.name}</td>
-                  <td className="text-right">{money(i.line_total)}</td>
+                  <td className="text-right">{money(i.line_total_ex_discount_ex_tax)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="mt-2 text-right">Delivery: {money(order.totalShippingCost)}</p>
-          <p className="text-right">VAT: {money(order.totalTax)}</p>
-          <p className="text-right font-semibold">Total: {money(orderTotal(order))}</p>
+          {printTotals.lines.map((l, n) => (
+            <p key={l.kind} className={n === 0 ? 'mt-2 text-right' : 'text-right'}>
+              {l.label}: {money(l.amount)}
+            </p>
+          ))}
+          <p className="text-right font-semibold">
+            {printTotals.total.label}: {money(printTotals.total.amount)}
+          </p>
         </div>
       </Modal>
     </>

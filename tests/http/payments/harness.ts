@@ -10,6 +10,7 @@ import {
   type ProviderConfigs,
 } from '../../../src/server/modules/payments/payments.config.ts'
 import { startSimulators, type Simulators } from '../../../src/simulators/index.ts'
+import type { AppDependencies } from '../../../src/server/app.ts'
 import { buildTestApp, type TestApp } from '../../helpers/app.ts'
 
 export interface PaymentsHarness extends TestApp {
@@ -20,7 +21,10 @@ export interface PaymentsHarness extends TestApp {
   siteId(code: 'harbour' | 'northgate'): Promise<number>
 }
 
-export async function startPaymentsHarness(timeoutMs = 1500): Promise<PaymentsHarness> {
+export async function startPaymentsHarness(
+  timeoutMs = 1500,
+  deps: Pick<AppDependencies, 'sendMail'> = {},
+): Promise<PaymentsHarness> {
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 })
   const sims = await startSimulators({
     port: 0,
@@ -30,7 +34,10 @@ export async function startPaymentsHarness(timeoutMs = 1500): Promise<PaymentsHa
     sims.origin,
     keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   )
-  const t = await buildTestApp({ payments: { mode: 'simulator', simulator: null, providers, timeoutMs } })
+  const t = await buildTestApp(
+    { payments: { mode: 'simulator', simulator: null, providers, timeoutMs } },
+    deps,
+  )
   await t.app.listen({ host: '127.0.0.1', port: 0 })
   const address = t.app.server.address()
   const shopOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`

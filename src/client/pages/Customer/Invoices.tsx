@@ -4,6 +4,7 @@
  * download made by the server from the same invoice.
  */
 import { Link } from '@inertiajs/react'
+import { Fragment } from 'react'
 import { ACCOUNT_TEXT } from '../../../shared/account-text.ts'
 import type { InvoicesProps } from '../../../shared/account.ts'
 import { AccountLayout, mainButton } from '../../components/account/AccountLayout.tsx'
@@ -73,14 +74,16 @@ export default function Invoices({ greeting, invoices, invoice }: InvoicesProps)
             </table>
           </div>
           <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 text-sm sm:max-w-xs">
-            <dt>Goods (ex VAT)</dt>
-            <dd className="text-right">{f.money(invoice.goodsNet, invoice.currency)}</dd>
-            <dt>Delivery (ex VAT)</dt>
-            <dd className="text-right">{f.money(invoice.shippingNet, invoice.currency)}</dd>
-            <dt>VAT</dt>
-            <dd className="text-right">{f.money(invoice.vat, invoice.currency)}</dd>
-            <dt className="font-semibold">Total</dt>
-            <dd className="text-right font-semibold">{f.money(invoice.Invoice_Amount, invoice.currency)}</dd>
+            {invoice.totals.lines.map((l) => (
+              <Fragment key={l.kind}>
+                <dt>{l.label}</dt>
+                <dd className="text-right">{f.money(l.amount, invoice.currency)}</dd>
+              </Fragment>
+            ))}
+            <dt className="font-semibold">{invoice.totals.total.label}</dt>
+            <dd className="text-right font-semibold">
+              {f.money(invoice.totals.total.amount, invoice.currency)}
+            </dd>
           </dl>
           <a href={invoice.pdfUrl} download className={`${mainButton} mt-4`}>
             Download PDF

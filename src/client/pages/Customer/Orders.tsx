@@ -5,7 +5,7 @@
  * one reads 'Currently Unavailable For ReOrder'. Prices shown for reordering are today's.
  */
 import { Link, router } from '@inertiajs/react'
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { ACCOUNT_TEXT, REORDER_QUANTITY_MIN } from '../../../shared/account-text.ts'
 import type { AccountOrder, OrdersProps } from '../../../shared/account.ts'
 import {
@@ -166,7 +166,7 @@ function OrderDetail({
                 <p className="font-semibold">{l.name}</p>
                 <p className="text-xs text-gray-700">
                   {l.sku} · ordered {l.quantity} at {f.money(l.line_item_cost, order.currency)} ={' '}
-                  {f.money(l.line_total, order.currency)}
+                  {f.money(l.line_total_ex_discount, order.currency)}
                 </p>
                 {l.options.length ? <p className="text-xs text-gray-700">{l.options.join(', ')}</p> : null}
               </div>
@@ -208,14 +208,14 @@ function OrderDetail({
         })}
       </ul>
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 text-sm sm:max-w-xs sm:justify-self-end">
-        <dt>Goods (ex VAT)</dt>
-        <dd className="text-right">{f.money(order.goodsNet, order.currency)}</dd>
-        <dt>Delivery</dt>
-        <dd className="text-right">{f.money(order.shipping, order.currency)}</dd>
-        <dt>VAT</dt>
-        <dd className="text-right">{f.money(order.vat, order.currency)}</dd>
-        <dt className="font-semibold">Total</dt>
-        <dd className="text-right font-semibold">{f.money(order.total, order.currency)}</dd>
+        {order.totals.lines.map((l) => (
+          <Fragment key={l.kind}>
+            <dt>{l.label}</dt>
+            <dd className="text-right">{f.money(l.amount, order.currency)}</dd>
+          </Fragment>
+        ))}
+        <dt className="font-semibold">{order.totals.total.label}</dt>
+        <dd className="text-right font-semibold">{f.money(order.totals.total.amount, order.currency)}</dd>
       </dl>
       <button
         type="button"

@@ -1,9 +1,12 @@
 /**
  * Reads of the account area. Every query takes the owning customer's id and the site: another
  * customer's order, invoice or basket is simply not found (the routes answer 404).
- * Only placed orders are listed (checkout.md: pending or failed payments are not orders yet).
+ * Only placed orders are listed (checkout.md: pending or failed payments are not orders yet), and
+ * an order placed without logging in only once the account's owner confirmed it (ADR 0066, 0145):
+ * an e-mail typed at checkout links an order to its account for the back office, nothing more.
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, inArray, or } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import {
   orderStatusText,
@@ -14,20 +17,46 @@ import {
   type OrderSummary,
   type ReorderState,
 } from '../../../shared/account.ts'
+import { orderTotalLines, type TotalsOptions } from '../../../shared/order-totals.ts'
 import { normaliseBrackets, unitPriceFor } from '../../../shared/pricing.ts'
 import { carts } from '../cart/cart.tables.ts'
 import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
 import { savedCards } from '../customers/customers.tables.ts'
 import { orderItems, orders, type OrderItemRow, type OrderRow } from '../orders/orders.tables.ts'
-import { invoices, type InvoiceRow } from './account.tables.ts'
+import { invoices, orderOwnerConfirmations, type InvoiceRow } from './account.tables.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type Executor = Db | Tx
 
 const currencyOf = (c: string): 'GBP' | 'USD' => (c === 'USD' ? 'USD' : 'GBP')
 
+const qb = new QueryBuilder()
+
+/** The order is the account's own: placed logged in, or placed as a guest and confirmed by it. */
+function shownInAccount(customerId: number) {
+  return or(
+    eq(orders.placedAsGuest, false),
+    exists(
+      qb
+        .select({ one: orderOwnerConfirmations.orderId })
+        .from(orderOwnerConfirmations)
+        .where(
+          and(
+            eq(orderOwnerConfirmations.orderId, orders.id),
+            eq(orderOwnerConfirmations.customerId, customerId),
+          ),
+        ),
+    ),
+  )
+}
+
 function ownOrders(siteId: number, customerId: number) {
-  return and(eq(orders.siteId, siteId), eq(orders.customerId, customerId), eq(orders.status, 'placed'))
+  return and(
+    eq(orders.siteId, siteId),
+    eq(orders.customerId, customerId),
+    eq(orders.status, 'placed'),
+    shownInAccount(customerId),
+  )
 }
 
 function summary(order: OrderRow, itemCount: number): OrderSummary {
@@ -190,6 +219,8 @@ export async function presentAccountOrder(
   siteId: number,
   order: OrderRow,
   items: OrderItemRow[],
+  /** The site's tax wording (siteTotalsOptions) */
+  totalsOptions: TotalsOptions = {},
 ): Promise<AccountOrder> {
   const info = await reorderInfo(db, siteId, items)
   const [invoice] = await db
@@ -205,6 +236,7 @@ export async function presentAccountOrder(
       quantity: i.quantity,
       line_item_cost: i.unitPrice,
       line_total: i.lineTotal,
+      line_total_ex_discount: i.lineTotalExDiscountExTax,
       options: optionNames(i),
       reorder: r.state,
       todayUnitPrice: r.unitPrice,
@@ -219,6 +251,16 @@ export async function presentAccountOrder(
     shipping: order.shippingNet + order.shippingVat,
     vat: order.vat,
     discount: order.discount,
+    totals: orderTotalLines(
+      {
+        goodsNet: order.goodsNet,
+        discount: order.discount,
+        shippingNet: order.shippingNet,
+        tax: order.vat,
+        total: order.totalIncVat,
+      },
+      { ...totalsOptions, deliveryName: order.deliveryName },
+    ),
     deliveryName: order.deliveryName,
     poNumber: order.poNumber,
     paymentMethod: order.paymentMethod,
@@ -232,6 +274,16 @@ export async function presentAccountOrder(
 
 // --- invoices ---------------------------------------------------------------------------------
 
+/** The customer's invoices (joined to their orders): of orders the account shows, only. */
+function ownInvoices(siteId: number, customerId: number) {
+  return and(
+    eq(invoices.siteId, siteId),
+    eq(invoices.customerId, customerId),
+    eq(orders.customerId, customerId),
+    shownInAccount(customerId),
+  )
+}
+
 export async function listInvoices(
   db: Executor,
   siteId: number,
@@ -241,7 +293,7 @@ export async function listInvoices(
     .select({ invoice: invoices, orderNumber: orders.orderNumber })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(invoices.siteId, siteId), eq(invoices.customerId, customerId)))
+    .where(ownInvoices(siteId, customerId))
     .orderBy(desc(invoices.invoiceDate), desc(invoices.id))
     .limit(500)
   return rows.map((r) => invoiceSummary(r.invoice, r.orderNumber))
@@ -262,18 +314,14 @@ export async function findInvoice(
   siteId: number,
   customerId: number,
   invoiceNumber: number,
+  /** The site's tax wording (siteTotalsOptions) */
+  totalsOptions: TotalsOptions = {},
 ): Promise<InvoiceView | null> {
   const [row] = await db
     .select({ invoice: invoices, orderNumber: orders.orderNumber })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(
-      and(
-        eq(invoices.siteId, siteId),
-        eq(invoices.customerId, customerId),
-        eq(invoices.invoiceNumber, invoiceNumber),
-      ),
-    )
+    .where(and(ownInvoices(siteId, customerId), eq(invoices.invoiceNumber, invoiceNumber)))
   if (!row) return null
   const inv = row.invoice
   return {
@@ -282,6 +330,11 @@ export async function findInvoice(
     goodsNet: inv.goodsNet,
     shippingNet: inv.shippingNet,
     vat: inv.vat,
+    // The invoice bills its lines after discount: goods after discount, no discount line.
+    totals: orderTotalLines(
+      { goodsNet: inv.goodsNet, discount: 0, shippingNet: inv.shippingNet, tax: inv.vat, total: inv.amount },
+      totalsOptions,
+    ),
     billingAddress: { ...inv.billingAddress },
     pdfUrl: `/customer/invoices/${inv.invoiceNumber}/pdf`,
   }
@@ -346,7 +399,8 @@ export async function accountCounts(db: Executor, siteId: number, customerId: nu
     db
       .select({ n: count() })
       .from(invoices)
-      .where(and(eq(invoices.siteId, siteId), eq(invoices.customerId, customerId))),
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(ownInvoices(siteId, customerId)),
     db
       .select({ n: count() })
       .from(carts)

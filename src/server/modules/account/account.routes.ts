@@ -34,6 +34,7 @@ import { RULES } from '../auth/throttle.ts'
 import { CartNotFoundError, CartValidationError } from '../cart/cart.errors.ts'
 import type { CartContext } from '../cart/cart.service.ts'
 import { listSavedCards, removeSavedCard } from '../customers/saved-cards.service.ts'
+import { siteTotalsOptions } from '../orders/orders.presenter.ts'
 import { siteBaseUrl } from '../sites/site-url.ts'
 import {
   accountCounts,
@@ -46,6 +47,7 @@ import {
 } from './account.queries.ts'
 import { changePassword, marketingPreferences, reorderLines, updateMarketing } from './account.service.ts'
 import { invoicePdf } from './invoice-pdf.ts'
+import { confirmOrderOwner, OrderOwnerLinks } from './order-owner.ts'
 
 const NOT_FOUND = { message: 'Not Found' }
 
@@ -176,6 +178,7 @@ export async function accountPasswordUpdate(
 export async function accountRoutes(app: FastifyInstance) {
   const db = app.db
   const limit = { config: { rateLimit: { max: 60, timeWindow: 60_000 } } }
+  const ownerLinks = new OrderOwnerLinks(app.config.session.secret)
 
   // --- account home ------------------------------------------------------------------------
 
@@ -225,10 +228,43 @@ export async function accountRoutes(app: FastifyInstance) {
     const props: OrdersProps = {
       ...greetingOf(customer),
       orders: await listOrders(db, request.site!.id, customer.id),
-      order: await presentAccountOrder(db, request.site!.id, found.order, found.items),
+      order: await presentAccountOrder(
+        db,
+        request.site!.id,
+        found.order,
+        found.items,
+        siteTotalsOptions(request.site!),
+      ),
     }
     return reply.inertia.render('Customer/Orders', props)
   })
+
+  /**
+   * The link in a guest order's acknowledgement e-mail (ADR 0145): the logged-in owner of the
+   * account the order was linked to by its e-mail confirms the order is theirs, and from then on
+   * the account shows it. A visitor logs in first (and comes back here); anyone else, a made-up
+   * or altered signature, or another order's: 404, nothing changed. A second visit just shows it.
+   */
+  app.get<{ Params: { orderNumber: string }; Querystring: { sig?: unknown } }>(
+    '/customer/orders/:orderNumber/confirm',
+    limit,
+    async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer')
+      const customer = await pageCustomer(request, reply)
+      if (!customer) return reply
+      const n = pathNumber(request.params.orderNumber)
+      const result =
+        n === null
+          ? 'not_found'
+          : await confirmOrderOwner(db, ownerLinks, request.site!.id, customer.id, n, request.query.sig)
+      if (result === 'not_found') return reply.callNotFound()
+      if (result === 'confirmed') {
+        request.log.info({ customerId: customer.id, orderNumber: n }, 'guest order confirmed by its owner')
+        request.inertia.flash('status', { message: ACCOUNT_TEXT.orderConfirmed })
+      }
+      return reply.inertia.redirect(`/customer/orders/${n}`)
+    },
+  )
 
   /**
    * Reorder (spec §4, §5, §7): without `items` the whole order's available lines replace the
@@ -289,7 +325,10 @@ export async function accountRoutes(app: FastifyInstance) {
       const customer = await pageCustomer(request, reply)
       if (!customer) return reply
       const n = pathNumber(request.params.invoiceNumber)
-      const invoice = n === null ? null : await findInvoice(db, request.site!.id, customer.id, n)
+      const invoice =
+        n === null
+          ? null
+          : await findInvoice(db, request.site!.id, customer.id, n, siteTotalsOptions(request.site!))
       if (!invoice) return reply.callNotFound()
       const props: InvoicesProps = {
         ...greetingOf(customer),
@@ -307,7 +346,10 @@ export async function accountRoutes(app: FastifyInstance) {
       const customer = await callCustomer(request, reply)
       if (!customer) return reply
       const n = pathNumber(request.params.invoiceNumber)
-      const invoice = n === null ? null : await findInvoice(db, request.site!.id, customer.id, n)
+      const invoice =
+        n === null
+          ? null
+          : await findInvoice(db, request.site!.id, customer.id, n, siteTotalsOptions(request.site!))
       if (!invoice) return reply.code(404).send(NOT_FOUND)
       const name = `${customer.firstName} ${customer.lastName}`.trim()
       const pdf = await invoicePdf(request.site!, invoice, name)

@@ -17,6 +17,7 @@ import {
   serial,
   text,
   timestamp,
+  primaryKey,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { customers } from '../auth/auth.tables.ts'
@@ -88,6 +89,25 @@ export const marketingConsents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('marketing_consents_customer').on(t.customerId, t.preference, t.id)],
+)
+
+/**
+ * An order placed without logging in and linked to an account by its e-mail alone (ADR 0066)
+ * shows in that account only once the account's owner confirmed it is theirs (ADR 0145): logged
+ * in, from the signed link in the order's acknowledgement e-mail. One row per order and owner.
+ */
+export const orderOwnerConfirmations = pgTable(
+  'order_owner_confirmations',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.customerId] })],
 )
 
 export type InvoiceRow = typeof invoices.$inferSelect

@@ -93,15 +93,14 @@ export async function invoicePdf(site: Site, invoice: InvoiceView, customerName:
     row([l.sku, l.name, String(l.quantity), money(l.unitPrice), money(l.lineTotal)])
   }
   doc.moveDown(1)
-  const totals: [string, string][] = [
-    ['Goods (ex VAT)', money(invoice.goodsNet)],
-    ['Delivery (ex VAT)', money(invoice.shippingNet)],
-    [site.settings.tax.name, money(invoice.vat)],
-    ['Total', money(invoice.Invoice_Amount)],
-  ]
+  // The same lines as the Invoices page: ex tax, then the tax, then a total they add up to.
+  const totals: [string, string][] = [...invoice.totals.lines, invoice.totals.total].map((l) => [
+    l.label,
+    money(l.amount),
+  ])
   for (const [label, value] of totals) {
     const y = doc.y
-    doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica').fontSize(10)
+    doc.font(label === invoice.totals.total.label ? 'Helvetica-Bold' : 'Helvetica').fontSize(10)
     doc.text(label, cols[2], y, { width: 110 })
     doc.text(value, cols[4], y, { width: 80, align: 'right' })
     doc.x = left

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  accountCreatedMail,
   alreadyRegisteredMail,
   passwordResetMail,
   verificationMail,
@@ -48,5 +49,30 @@ describe('auth e-mails', () => {
       'http://localhost:3000/forgot-password',
     )
     expect(again.text).toContain('http://localhost:3000/forgot-password')
+  })
+
+  it('welcomes a wallet buyer whose order created the account with a set-password link, not a reset', () => {
+    const url = 'http://localhost:3000/reset-password?token=abc&email=sam%40b.c'
+    const m = accountCreatedMail(brand, 'sam@b.c', 'Sam', 100123, url)
+    expect(m.subject).toBe('Your account has been created - Harbour Safety Supplies')
+    expect(m.text).toBe(
+      [
+        'Your account has been created',
+        '',
+        'Hello Sam,',
+        '',
+        'Thank you for your order 100123. We created an account at Harbour Safety Supplies for sam@b.c with this order, so that you can follow your orders and order again.',
+        '',
+        'Your account has no password yet. To choose one, use the button below. The link expires in 60 minutes and works once; after that, choose "Forgot your password?" on the login page to get a new one.',
+        '',
+        'If you did not place this order, please contact us.',
+        '',
+        `Set Your Password: ${url}`,
+        '',
+        'Harbour Safety Supplies',
+      ].join('\n'),
+    )
+    expect(m.text).not.toMatch(/reset request|Reset your password/)
+    expect(m.html).toContain('token=abc&amp;email=sam%40b.c')
   })
 })

@@ -151,3 +151,30 @@ export function welcomeMail(
     { label: 'Go to Your Account', url: accountUrl },
   )
 }
+
+/**
+ * To a PayPal or Amazon buyer whose account was created by their order (ADR 0074): the account
+ * exists because of this order, and the link (a reset token under the hood) lets them choose a
+ * password. Sent instead of the password reset mail, which speaks of a request they never made.
+ */
+export function accountCreatedMail(
+  brand: MailBrand,
+  to: string,
+  firstName: string,
+  orderNumber: number,
+  setPasswordUrl: string,
+): MailMessage {
+  return message(
+    to,
+    brand,
+    `Your account has been created - ${brand.siteName}`,
+    'Your account has been created',
+    [
+      firstName ? `Hello ${firstName},` : 'Hello,',
+      `Thank you for your order ${orderNumber}. We created an account at ${brand.siteName} for ${to} with this order, so that you can follow your orders and order again.`,
+      'Your account has no password yet. To choose one, use the button below. The link expires in 60 minutes and works once; after that, choose "Forgot your password?" on the login page to get a new one.',
+      'If you did not place this order, please contact us.',
+    ],
+    { label: 'Set Your Password', url: setPasswordUrl },
+  )
+}

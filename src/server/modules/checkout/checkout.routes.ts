@@ -27,7 +27,7 @@ import { siteBaseUrl } from '../sites/site-url.ts'
 import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
 import { currentCustomer, sessionGet, sessionSet } from '../auth/auth.session.ts'
 import { BOT_FIELD } from '../auth/bot-check.ts'
-import { passwordResetMail } from '../auth/auth.mail.ts'
+import { sendAccountCreatedMail } from '../auth/account-created.ts'
 import {
   CheckoutRefusal,
   PaymentRefusal,
@@ -85,7 +85,8 @@ export async function rememberPlaced(
     orderNumber: placed.order.OrderNumber,
     cartRef: placed.cartRef,
   } satisfies LastOrder)
-  if (forceLogin) await sendCreatePassword(app, request, placed.order.contactDetails.email)
+  // create_password: the new account's owner is welcomed with a link to choose a password.
+  if (forceLogin) await sendAccountCreatedMail(app, request, placed.order)
   return {
     order: placed.order,
     redirect: `/checkout/complete/${placed.order.OrderNumber}`,
@@ -93,29 +94,6 @@ export async function rememberPlaced(
     force_logout: currentCustomerId(request) === null,
     ...(forceLogin ? { force_login: true, create_password: true } : {}),
   }
-}
-
-/** create_password: the new account's owner sets a password by the reset link (no password yet). */
-async function sendCreatePassword(app: FastifyInstance, request: FastifyRequest, email: string) {
-  const site = request.site
-  if (!site) return
-  const issued = await app.auth.service.issueResetToken(site.id, email)
-  if (!issued) return
-  const base = siteBaseUrl(request)
-  const query = new URLSearchParams({ token: issued.token, email: issued.customer.email })
-  app.auth.deliver(
-    request,
-    passwordResetMail(
-      {
-        siteName: site.name,
-        baseUrl: base,
-        logoUrl: site.logo ? `${base}${site.logo}` : null,
-        contactEmail: site.settings.contactEmail,
-      },
-      issued.customer.email,
-      `${base}/reset-password?${query}`,
-    ),
-  )
 }
 
 export async function checkoutRoutes(app: FastifyInstance) {

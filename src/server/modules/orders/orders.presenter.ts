@@ -1,6 +1,13 @@
 /** An order row and its lines in the shape of spec §3 Order (what pages and e-mails read). */
 import type { OrderData } from '../../../shared/checkout.ts'
+import type { TotalsOptions } from '../../../shared/order-totals.ts'
+import type { Site } from '../sites/sites.service.ts'
 import type { OrderItemRow, OrderRow, OrderTransactionRow } from './orders.tables.ts'
+
+/** The site's tax wording for an order's totals (a site that charges no tax shows no tax line). */
+export function siteTotalsOptions(site: Site, deliveryName = ''): TotalsOptions {
+  return { taxName: site.settings.tax.name, chargesTax: site.settings.tax.rate > 0, deliveryName }
+}
 
 export function presentOrder(
   order: OrderRow,
