@@ -57,6 +57,7 @@ import { customerRoutes } from './modules/customers/customers.routes.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
 import { checkoutPageRoutes, checkoutRoutes } from './modules/checkout/checkout.routes.ts'
 import { addressLookupFor } from './modules/checkout/address-lookup.ts'
+import { OrderOwnerLinks } from './modules/account/order-owner.ts'
 import { CheckoutService } from './modules/checkout/checkout.service.ts'
 import { loadLogo } from './modules/builders/workwear.service.ts'
 import { PaymentMethodRegistry, purchaseOrder } from './modules/checkout/payment-methods.ts'
@@ -232,6 +233,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       (row) => loadLogo(app.uploads, row),
     ),
   )
+  app.checkout.ownerLinks = new OrderOwnerLinks(config.session.secret)
   app.decorate('jobs', createJobs(app))
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start())
   app.decorate('assetVersion', '')

@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customers, orderOwnerConfirmations, orders } from '../../src/server/db/schema.ts'
+import { customers, mailJobs, orderOwnerConfirmations, orders } from '../../src/server/db/schema.ts'
 import { createInvoiceFromOrder } from '../../src/server/modules/account/account.queries.ts'
 import { OrderOwnerLinks } from '../../src/server/modules/account/order-owner.ts'
 import { hashPassword } from '../../src/server/modules/auth/auth.crypto.ts'
@@ -182,6 +182,23 @@ describe("a guest order placed with a registered customer's e-mail", () => {
     })
     // Following it again changes nothing.
     expect((await v.visit(path)).headers.location).toBe(`/customer/orders/${order.orderNumber}`)
+    expect(await confirmations(order.id)).toHaveLength(1)
+  })
+
+  it('sends the confirmation link in the order acknowledgement, and it works for the owner', async () => {
+    const order = await strangerOrders()
+    const [job] = await t.app.db
+      .select()
+      .from(mailJobs)
+      .where(eq(mailJobs.dedupeKey, `order:${order.id}:acknowledgement`))
+    const found = /https?:\/\/[^\s]+\/customer\/orders\/\d+\/confirm\?sig=[\w-]{43}/.exec(job!.message.text)
+    expect(found, 'the acknowledgement carries the link').not.toBeNull()
+    const link = new URL(found![0])
+    expect(link.pathname).toBe(`/customer/orders/${order.orderNumber}/confirm`)
+    const v = await login(OWNER)
+    expect((await v.visit(`${link.pathname}${link.search}`)).headers.location).toBe(
+      `/customer/orders/${order.orderNumber}`,
+    )
     expect(await confirmations(order.id)).toHaveLength(1)
   })
 

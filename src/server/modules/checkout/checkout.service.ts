@@ -41,6 +41,7 @@ import { claimAttemptForOrder, type PaymentService } from '../payments/payments.
 import { basketOrderRef } from '../payments/order-ref.ts'
 import { placementVerdict, type PlacementRefusal } from '../orders/placement.invariant.ts'
 import { zoneFor } from './delivery-zones.ts'
+import type { OrderOwnerLinks } from '../account/order-owner.ts'
 import type { PaymentMethod, PaymentMethodRegistry } from './payment-methods.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -150,6 +151,8 @@ export class CheckoutService {
     private readonly loadLogo: LogoLoader = async () => null,
   ) {}
 
+  /** Signs the link that lets an account's owner confirm a guest order placed with its e-mail. */
+  ownerLinks: OrderOwnerLinks | null = null
   /** Gives back a payment whose order was refused (the payments module sets it at start-up). */
   paymentService: PaymentGiveBack | null = null
   /** Told when a refused order's payment was given back or handed to a person (the app logs it). */
@@ -453,14 +456,12 @@ export class CheckoutService {
         currency: site.currency,
         details: p.payment,
       })
-      await tx
-        .insert(orderTransactions)
-        .values({
-          orderId: order!.id,
-          paymentProvider: method.id,
-          ...settled.transaction,
-          amount: verdict.amount,
-        })
+      await tx.insert(orderTransactions).values({
+        orderId: order!.id,
+        paymentProvider: method.id,
+        ...settled.transaction,
+        amount: verdict.amount,
+      })
       const [final] = await tx
         .update(orders)
         .set({ status: verdict.status, totalIncVat: verdict.amount, paymentAttemptId: claimed?.id ?? null })
@@ -469,7 +470,7 @@ export class CheckoutService {
       await this.redeem(tx, site, cartId, order!.id, basket.row.promotionCodes ?? [])
       await this.carts.markOrdered(tx, cartId)
       const placed = { ...(await this.placed(tx, final!, true)), accountCreated }
-      if (final!.status === 'placed') await this.queueMails(tx, site, placed.order, input.baseUrl)
+      if (final!.status === 'placed') await this.queueMails(tx, site, placed.order, input.baseUrl, final!)
       return placed
     })
   }
@@ -570,12 +571,14 @@ export class CheckoutService {
     }
   }
 
-  async queueMails(tx: Tx, site: Site, order: OrderData, baseUrl: string) {
+  async queueMails(tx: Tx, site: Site, order: OrderData, baseUrl: string, row: OrderRow) {
     const to = site.settings.orderNotificationEmail || site.settings.contactEmail
+    // A guest order linked to an account by its e-mail: the owner confirms it from this mail (ADR 0145).
+    const confirmOwnerUrl = this.ownerLinks?.url(baseUrl, row) ?? null
     await enqueueMail(tx, [
       {
         dedupeKey: `order:${order.id}:acknowledgement`,
-        message: acknowledgementMail(site, order, baseUrl),
+        message: acknowledgementMail(site, order, baseUrl, { confirmOwnerUrl }),
       },
       ...(to
         ? [

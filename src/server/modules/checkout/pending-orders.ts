@@ -49,7 +49,7 @@ export function pendingOrderSettlement(app: FastifyInstance): ClaimedAttemptSett
     if (!site) return
     const data = await app.checkout.present(tx, moved!)
     if (t.to === 'placed') {
-      await app.checkout.queueMails(tx, site, data, order.siteOrigin)
+      await app.checkout.queueMails(tx, site, data, order.siteOrigin, moved!)
       log.info({ order: order.orderNumber, attempt: attempt.id }, 'pending order placed: its payment settled')
       return
     }

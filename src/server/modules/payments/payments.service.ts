@@ -460,6 +460,13 @@ export class PaymentService {
               : t.state === 'requires_action'
                 ? row.nextAction
                 : null,
+          // Money may have been taken and the provider cannot be asked: flagged for a person.
+          ...(outcome.status === 'unknown' && outcome.askPerson && row.resolution === null
+            ? {
+                resolution: 'needs_attention' as const,
+                resolutionNote: `${outcome.code}: check the provider's records and refund or place the order`,
+              }
+            : {}),
           lastCode: code ?? (t.changed ? null : row.lastCode),
           lastMessage:
             'message' in outcome ? outcome.message.slice(0, 500) : t.changed ? null : row.lastMessage,

@@ -100,7 +100,17 @@ export type Outcome =
     }
   /** Definitely nothing taken: a validation or authentication error the provider answered. */
   | { status: 'failed'; refs: ProviderRefs; code: string; message: string }
-  | { status: 'unknown'; refs: ProviderRefs; code: string; message: string }
+  | {
+      status: 'unknown'
+      refs: ProviderRefs
+      code: string
+      message: string
+      /**
+       * The provider took the request but offers no way to ask what became of it (Opayo Pi has no
+       * look-up by vendorTxCode): a person must check the provider's portal.
+       */
+      askPerson?: boolean
+    }
 
 /** Provider-side notification after verification: what to look up again. */
 export interface VerifiedNotification {

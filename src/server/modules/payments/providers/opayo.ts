@@ -288,7 +288,14 @@ export class OpayoAdapter implements ProviderAdapter {
         ? (str(first.description) ?? res.text.slice(0, 300))
         : res.text.slice(0, 300)
       // 4042: this vendorTxCode was used before — the first request did reach Opayo. Not a failure.
-      if (code === '4042') return unknownOutcome(baseRefs, 'opayo_duplicate_vendortxcode', message)
+      if (code === '4042')
+        return {
+          status: 'unknown',
+          refs: baseRefs,
+          code: 'opayo_duplicate_vendortxcode',
+          message,
+          askPerson: true,
+        }
       return { status: 'failed', refs: baseRefs, code: `opayo_${code}`, message }
     }
     const refs: ProviderRefs = { ...baseRefs, opayoTransactionId: tx.transactionId }
