@@ -13,7 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { amazonSimulator, type AmazonSimControl } from './amazon.ts'
 import { Faults } from './faults.ts'
-import { opayoSimulator } from './opayo.ts'
+import { opayoSimulator, type OpayoSimControl } from './opayo.ts'
 import { payaSimulator, type PayaSimControl } from './paya.ts'
 import { paypalSimulator, type PaypalSimControl } from './paypal.ts'
 
@@ -32,6 +32,7 @@ export interface Simulators {
   origin: string
   app: FastifyInstance
   faults: Faults
+  opayo: OpayoSimControl
   paypal: PaypalSimControl
   paya: PayaSimControl
   amazon: AmazonSimControl
@@ -86,7 +87,7 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
       )
       .then((pems) => ({ cert: pems.cert, privateKey: pems.private })))
 
-  opayoSimulator(app, faults, getOrigin)
+  const opayo = opayoSimulator(app, faults, getOrigin)
   const paya = payaSimulator(app, faults)
   const paypal = paypalSimulator(app, faults, getOrigin)
   // Set before the simulators listen, so every request finds it.
@@ -125,6 +126,7 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
     origin,
     app,
     faults,
+    opayo,
     paypal,
     paya,
     amazon,
