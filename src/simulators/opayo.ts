@@ -55,9 +55,7 @@ export interface OpayoSimControl {
    */
   recordNextAmount(amountMinor: number): void
   /** What Opayo holds for a payment: voided, settled, and the refunds made against it. */
-  ledger(
-    transactionId: string,
-  ): {
+  ledger(transactionId: string): {
     amountMinor: number
     voided: boolean
     settled: boolean
@@ -280,12 +278,10 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
     if (original.body.status !== 'Ok' || original.instructions.includes('void'))
       return reply.code(403).send({ code: '1017', description: 'The operation is not allowed' })
     if (original.refunded + (b.amount as number) > original.amount)
-      return reply
-        .code(403)
-        .send({
-          code: '1018',
-          description: 'This refund amount will exceed the amount of the original transaction',
-        })
+      return reply.code(403).send({
+        code: '1018',
+        description: 'This refund amount will exceed the amount of the original transaction',
+      })
     vendorTxCodes.add(code)
     original.refunded += b.amount as number
     const id = randomUUID().toUpperCase()

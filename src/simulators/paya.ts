@@ -45,9 +45,7 @@ export interface PayaSimControl {
    */
   recordNextAmount(amount: string): void
   /** What Paya holds for a transaction: its status, and the refunds made against it. */
-  ledger(
-    transactionId: string,
-  ): {
+  ledger(transactionId: string): {
     status_id: number
     transaction_amount: string
     settled: boolean

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TransportError } from '../../../src/server/modules/payments/providers/http.ts'
 import { startPaymentsHarness, type PaymentsHarness } from './harness.ts'
-import { context, paidByOpayo, paidByPaya } from './paid.ts'
+import { NotYetError } from '../../../src/server/modules/payments/providers/types.ts'
+import { approvedPaypal, context, paidByOpayo, paidByPaya, returnedFromAmazon } from './paid.ts'
 
 let h: PaymentsHarness
 beforeAll(async () => {
@@ -153,5 +154,158 @@ describe('Paya gives the money back', () => {
     })
     expect(tooMuch.status).toBe(422)
     expect(h.sims.paya.ledger(id)).toMatchObject({ status_id: 101, refunds: [] })
+  })
+})
+
+describe('PayPal gives the money back', () => {
+  const paypal = () => h.app.payments.adapters.paypal!
+  async function captured(amount = 2349) {
+    const { attempt } = await approvedPaypal(h, amount)
+    const paid = await h.app.payments.paypalCapture(attempt.id)
+    expect(paid.state).toBe('captured')
+    return paid
+  }
+
+  it('refunds a capture in full with a PayPal-Request-Id from the attempt; a repeat answers the same refund', async () => {
+    const paid = await captured(2349)
+    const first = await paypal().void(context(paid))
+    expect(first).toMatchObject({ ok: true, how: 'refunded', refs: { paypalRefundId: expect.any(String) } })
+    expect(await paypal().void(context(paid))).toEqual(first)
+    expect(h.sims.paypal.ledger(paid.providerRefs.paypalCaptureId!)).toMatchObject({
+      status: 'REFUNDED',
+      refunds: [{ status: 'COMPLETED', value: '23.49' }],
+    })
+  })
+
+  it('voids an authorisation that was not captured; PayPal refuses a second void under another request id', async () => {
+    const { attempt } = await approvedPaypal(h, 1500, 'AUTHORIZE')
+    const authorised = await h.app.payments.paypalCapture(attempt.id, 'AUTHORIZE')
+    expect(authorised.state).toBe('authorised')
+    const authId = authorised.providerRefs.paypalAuthorizationId!
+    expect(await paypal().void(context(authorised))).toEqual({ ok: true, how: 'voided' })
+    expect(h.sims.paypal.authorization(authId)).toEqual({ status: 'VOIDED' })
+    const other = await paypal().client.voidAuthorization(authId, 'another-request')
+    expect(other.status).toBe(422)
+    expect(JSON.stringify(other.json)).toContain('PREVIOUSLY_VOIDED')
+    expect(await paypal().void(context(authorised))).toEqual({ ok: true, how: 'voided' })
+  })
+
+  for (const kind of ['timeoutAfter', 'error500'] as const) {
+    it(`throws when the refund ${kind === 'timeoutAfter' ? 'answer is lost' : 'meets a 500'}, and the second try with the same request id refunds once`, async () => {
+      const paid = await captured(1800)
+      const captureId = paid.providerRefs.paypalCaptureId!
+      h.sims.faults.add({ provider: 'paypal', match: `POST /v2/payments/captures/${captureId}/refund`, kind })
+      await expect(paypal().void(context(paid))).rejects.toBeInstanceOf(TransportError)
+      expect(await paypal().void(context(paid))).toMatchObject({ ok: true, how: 'refunded' })
+      expect(h.sims.paypal.ledger(captureId)!.refunds).toHaveLength(1)
+    })
+  }
+
+  it('refuses a refund larger than the capture (REFUND_AMOUNT_EXCEEDED)', async () => {
+    const paid = await captured(1000)
+    const res = await paypal().client.refundCapture(paid.providerRefs.paypalCaptureId!, 'too-much', {
+      amount: { currency_code: 'GBP', value: '10.01' },
+    })
+    expect(res.status).toBe(422)
+    expect(JSON.stringify(res.json)).toContain('REFUND_AMOUNT_EXCEEDED')
+    expect(h.sims.paypal.ledger(paid.providerRefs.paypalCaptureId!)!.refunds).toEqual([])
+  })
+
+  it('says a refund PayPal finishes later is pending, with its id', async () => {
+    const paid = await captured(1200)
+    h.sims.paypal.refundNextAs('PENDING')
+    const result = await paypal().void(context(paid))
+    expect(result).toMatchObject({
+      ok: true,
+      how: 'refund_pending',
+      refs: { paypalRefundId: expect.any(String) },
+    })
+    const refundId = (result as { refs: { paypalRefundId: string } }).refs.paypalRefundId
+    await h.sims.paypal.settleRefund(refundId, 'COMPLETED')
+    expect(h.sims.paypal.ledger(paid.providerRefs.paypalCaptureId!)!.status).toBe('REFUNDED')
+  })
+
+  it('cannot refund a capture that is still PENDING: it says so (try later) and refunds nothing; once completed it refunds', async () => {
+    const { attempt } = await approvedPaypal(h, 2100)
+    h.sims.paypal.captureNextAs('PENDING')
+    const pending = await h.app.payments.paypalCapture(attempt.id)
+    expect(pending.state).toBe('pending')
+    await expect(paypal().void(context(pending))).rejects.toBeInstanceOf(NotYetError)
+    const captureId = pending.providerRefs.paypalCaptureId!
+    expect(h.sims.paypal.ledger(captureId)!.refunds).toEqual([])
+    await h.sims.paypal.settleCapture(captureId, 'COMPLETED')
+    expect(await paypal().void(context(pending))).toMatchObject({ ok: true, how: 'refunded' })
+  })
+})
+
+describe('Amazon Pay gives the money back', () => {
+  const amazon = () => h.app.payments.adapters.amazon!
+
+  it('refunds a captured charge of the amount Amazon captured; the refund starts RefundInitiated and a repeat answers the same refund', async () => {
+    h.sims.amazon.refundsSettleAfter(null)
+    const { attempt } = await returnedFromAmazon(h, 2349)
+    const paid = await h.app.payments.amazonComplete(attempt.id)
+    expect(paid.state).toBe('captured')
+    const first = await amazon().void(context(paid))
+    expect(first).toMatchObject({
+      ok: true,
+      how: 'refund_pending',
+      refs: { amazonRefundId: expect.any(String) },
+    })
+    expect(await amazon().void(context(paid))).toEqual(first)
+    const chargeId = paid.providerRefs.amazonChargeId!
+    expect(h.sims.amazon.ledger(chargeId)!.refunds).toEqual([
+      {
+        refundId: (first as { refs: { amazonRefundId: string } }).refs.amazonRefundId,
+        state: 'RefundInitiated',
+        amount: '23.49',
+      },
+    ])
+    await h.sims.amazon.settleRefund(h.sims.amazon.ledger(chargeId)!.refunds[0]!.refundId, 'Refunded')
+    expect(h.sims.amazon.ledger(chargeId)!.refunds[0]!.state).toBe('Refunded')
+    h.sims.amazon.refundsSettleAfter(2000)
+  })
+
+  it('cancels a charge that was authorised but not captured', async () => {
+    const { attempt, sessionId } = await returnedFromAmazon(h, 1500)
+    const patched = await amazon().client.updateCheckoutSession(sessionId, {
+      paymentDetails: { paymentIntent: 'Authorize' },
+    })
+    expect(patched.status).toBe(200)
+    const paid = await h.app.payments.amazonComplete(attempt.id)
+    expect(paid.state).toBe('authorised')
+    expect(await amazon().void(context(paid))).toEqual({ ok: true, how: 'voided' })
+    expect(h.sims.amazon.ledger(paid.providerRefs.amazonChargeId!)).toMatchObject({
+      state: 'Canceled',
+      refunds: [],
+    })
+    expect(await amazon().void(context(paid))).toEqual({ ok: true, how: 'already_given_back' })
+  })
+
+  for (const kind of ['timeoutAfter', 'error500'] as const) {
+    it(`throws when the refund ${kind === 'timeoutAfter' ? 'answer is lost' : 'meets a 500'}, and the second try with the same idempotency key refunds once`, async () => {
+      const { attempt } = await returnedFromAmazon(h, 1800)
+      const paid = await h.app.payments.amazonComplete(attempt.id)
+      h.sims.faults.add({ provider: 'amazon', match: 'POST /v2/refunds$', kind })
+      await expect(amazon().void(context(paid))).rejects.toBeInstanceOf(TransportError)
+      expect(await amazon().void(context(paid))).toMatchObject({ ok: true, how: 'refund_pending' })
+      expect(h.sims.amazon.ledger(paid.providerRefs.amazonChargeId!)!.refunds).toHaveLength(1)
+    })
+  }
+
+  it('refuses to cancel a captured charge (InvalidChargeStatus) and a refund above what can be refunded', async () => {
+    const { attempt } = await returnedFromAmazon(h, 1000)
+    const paid = await h.app.payments.amazonComplete(attempt.id)
+    const chargeId = paid.providerRefs.amazonChargeId!
+    const cancel = await amazon().client.cancelCharge(chargeId, 'test')
+    expect(cancel.status).toBe(422)
+    expect(cancel.json).toMatchObject({ reasonCode: 'InvalidChargeStatus' })
+    const tooMuch = await amazon().client.createRefund(
+      { chargeId, refundAmount: { amount: '11.51', currencyCode: 'GBP' } },
+      'toomuch1',
+    )
+    expect(tooMuch.status).toBe(400)
+    expect(tooMuch.json).toMatchObject({ reasonCode: 'TransactionAmountExceeded' })
+    expect(h.sims.amazon.ledger(chargeId)).toMatchObject({ state: 'Captured', refunds: [] })
   })
 })

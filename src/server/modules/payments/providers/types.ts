@@ -61,6 +61,18 @@ export interface ProviderAdapter {
   verifyNotification?(req: RawNotification): Promise<VerifiedNotification | null>
 }
 
+/**
+ * The provider cannot give the money back yet: the payment itself is still settling (a PayPal
+ * capture PENDING, an Amazon charge CaptureInitiated). Thrown like a network failure: the caller
+ * tries again later; nothing was given back.
+ */
+export class NotYetError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'NotYetError'
+  }
+}
+
 export function unknownOutcome(refs: ProviderRefs, code: string, message: string): Outcome {
   return { status: 'unknown', refs, code, message }
 }
