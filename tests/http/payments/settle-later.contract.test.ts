@@ -21,7 +21,7 @@ afterAll(async () => h?.close())
 /** The attempt once it reached `state` (notifications are handled as they arrive). */
 async function until(id: string, state: string) {
   let r = await row(h, id)
-  for (let i = 0; i < 60 && r.state !== state; i++) {
+  for (let i = 0; i < 200 && r.state !== state; i++) {
     await new Promise((done) => setTimeout(done, 50))
     r = await row(h, id)
   }
@@ -38,6 +38,9 @@ describe('a PayPal capture that settles later', () => {
       confirmedAmountMinor: amount,
       confirmedCurrency: 'GBP',
     })
+    // The simulator signs and sends its webhooks asynchronously (the first one makes the key).
+    for (let i = 0; i < 100 && !h.sims.paypal.deliveredEventTypes().includes('PAYMENT.CAPTURE.PENDING'); i++)
+      await new Promise((done) => setTimeout(done, 50))
     expect(h.sims.paypal.deliveredEventTypes()).toContain('PAYMENT.CAPTURE.PENDING')
     return pending
   }
@@ -116,5 +119,33 @@ describe('an Amazon Pay charge that settles later', () => {
       confirmedAmountMinor: 1,
       confirmedCurrency: 'GBP',
     })
+  })
+})
+
+describe('the same knobs over the control endpoint (for tests that drive the built app)', () => {
+  const knob = (body: unknown) =>
+    fetch(`${h.sims.origin}/__sim/control/knobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+
+  it('makes the next Amazon charge CaptureInitiated and then Captured, and refuses an unknown knob', async () => {
+    const { attempt } = await returnedFromAmazon(h, 2200)
+    expect((await knob({ provider: 'amazon', knob: 'nextChargeAs', state: 'CaptureInitiated' })).status).toBe(
+      204,
+    )
+    const pending = await h.app.payments.amazonComplete(attempt.id)
+    expect(pending.state).toBe('pending')
+    const chargeId = pending.providerRefs.amazonChargeId!
+    expect((await knob({ provider: 'amazon', knob: 'settleCharge', chargeId, to: 'Captured' })).status).toBe(
+      204,
+    )
+    expect((await until(pending.id, 'captured')).confirmedAmountMinor).toBe(2200)
+    expect((await knob({ provider: 'amazon', knob: 'settleCharge', chargeId, to: 'Captured' })).status).toBe(
+      409,
+    )
+    expect((await knob({ provider: 'amazon', knob: 'explode' })).status).toBe(422)
+    expect((await knob({ provider: 'paya', knob: 'recordNextAmount', amount: '-1' })).status).toBe(422)
   })
 })
