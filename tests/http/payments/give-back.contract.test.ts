@@ -77,6 +77,19 @@ describe('Opayo gives the money back', () => {
     expect(h.sims.opayo.ledger(paid.providerRefs.opayoTransactionId!)!.refunds).toHaveLength(1)
   })
 
+  it('a void whose answer was lost: the repeat neither voids nor refunds again, and is left for a person', async () => {
+    const paid = await paidByOpayo(h)
+    const id = paid.providerRefs.opayoTransactionId!
+    h.sims.faults.add({
+      provider: 'opayo',
+      match: `POST /transactions/${id}/instructions`,
+      kind: 'timeoutAfter',
+    })
+    await expect(opayo().void(context(paid))).rejects.toBeInstanceOf(TransportError)
+    expect((await opayo().void(context(paid))).ok).toBe(false)
+    expect(h.sims.opayo.ledger(id)).toMatchObject({ voided: true, refunds: [] })
+  })
+
   it('refuses a refund larger than the payment (403 1018) and a void after midnight (403)', async () => {
     const paid = await paidByOpayo(h, 1000)
     const id = paid.providerRefs.opayoTransactionId!
@@ -139,6 +152,15 @@ describe('Paya gives the money back', () => {
     })
   }
 
+  it('a void whose answer was lost: the repeat finds the sale voided', async () => {
+    const paid = await paidByPaya(h, 1300)
+    const id = paid.providerRefs.payaTransactionId!
+    h.sims.faults.add({ provider: 'paya', match: `PUT /v2/transactions/${id}`, kind: 'timeoutAfter' })
+    await expect(paya().void(context(paid))).rejects.toBeInstanceOf(TransportError)
+    expect(await paya().void(context(paid))).toEqual({ ok: true, how: 'already_given_back' })
+    expect(h.sims.paya.ledger(id)).toMatchObject({ status_id: 201, refunds: [] })
+  })
+
   it('refuses to void a settled sale (422) and to refund more than it took (422)', async () => {
     const paid = await paidByPaya(h, 1200)
     h.sims.paya.settleBatch()
@@ -200,6 +222,20 @@ describe('PayPal gives the money back', () => {
       expect(h.sims.paypal.ledger(captureId)!.refunds).toHaveLength(1)
     })
   }
+
+  it('a void of an authorisation whose answer was lost: the repeat with the same request id answers the first void', async () => {
+    const { attempt } = await approvedPaypal(h, 1600, 'AUTHORIZE')
+    const authorised = await h.app.payments.paypalCapture(attempt.id, 'AUTHORIZE')
+    const authId = authorised.providerRefs.paypalAuthorizationId!
+    h.sims.faults.add({
+      provider: 'paypal',
+      match: `POST /v2/payments/authorizations/${authId}/void`,
+      kind: 'timeoutAfter',
+    })
+    await expect(paypal().void(context(authorised))).rejects.toBeInstanceOf(TransportError)
+    expect(await paypal().void(context(authorised))).toEqual({ ok: true, how: 'voided' })
+    expect(h.sims.paypal.authorization(authId)).toEqual({ status: 'VOIDED' })
+  })
 
   it('refuses a refund larger than the capture (REFUND_AMOUNT_EXCEEDED)', async () => {
     const paid = await captured(1000)
