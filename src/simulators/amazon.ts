@@ -6,6 +6,8 @@
  * envelope (payments.md §4, §7.3).
  *
  * Wallet cards: …1111 happy path; …3434 Declined; …3064 BuyerCanceled; …0701 authorisation pending.
+ * Charges are cancelled while not captured; refunds (of Captured charges only, up to 15 % or £75
+ * above the capture) start RefundInitiated and become Refunded after a delay, with a REFUND IPN.
  */
 import { constants, createHash, createSign, createVerify, randomUUID, type KeyObject } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -34,18 +36,64 @@ interface Session {
   chargePermissionId: string | null
   createdAt: number
 }
+interface Money {
+  amount: string
+  currencyCode: string
+}
 interface Charge {
   chargeId: string
   chargePermissionId: string
-  chargeAmount: { amount: string; currencyCode: string }
+  chargeAmount: Money
+  /** Set once captured: what Amazon took. */
+  captureAmount: Money | null
+  refundedAmount: Money
   statusDetails: { state: string; reasonCode: string | null }
   creationTimestamp: string
 }
+interface Refund {
+  refundId: string
+  chargeId: string
+  refundAmount: Money
+  softDescriptor: string | null
+  statusDetails: { state: 'RefundInitiated' | 'Refunded' | 'Declined'; reasonCode: string | null }
+  creationTimestamp: string
+}
+
+const cents = (m: Money | null | undefined) => Math.round(Number(m?.amount ?? NaN) * 100)
+const money = (minor: number, currencyCode: string): Money => ({
+  amount: (minor / 100).toFixed(2),
+  currencyCode,
+})
 
 export interface AmazonSimControl {
   setIpnUrl(url: string | null): void
-  /** Re-sends the last IPN for a charge exactly as before (a replay). */
-  redeliver(chargeId: string): Promise<number>
+  /** Re-sends the last IPN for a charge (or a refund, by its id) exactly as before (a replay). */
+  redeliver(chargeOrRefundId: string): Promise<number>
+  /**
+   * The next completed checkout session's charge stays AuthorizationInitiated or CaptureInitiated
+   * (as the sandbox's pending wallet cards do); `settleCharge` finishes it.
+   */
+  nextChargeAs(state: 'AuthorizationInitiated' | 'CaptureInitiated'): void
+  /** A pending charge settles: Authorized, Captured or Declined, with its CHARGE IPN (awaited). */
+  settleCharge(chargeId: string, to: 'Authorized' | 'Captured' | 'Declined'): Promise<void>
+  /**
+   * The next charge records (and states as chargeAmount, captureAmount once captured) this amount
+   * instead of the session's: a provider-side change the shop must notice.
+   */
+  recordNextAmount(amount: string, currencyCode?: string): void
+  /**
+   * How long a refund stays RefundInitiated before it becomes Refunded (with its REFUND IPN);
+   * null: until `settleRefund`. The default is 2 s (the demo's refunds finish on their own).
+   */
+  refundsSettleAfter(ms: number | null): void
+  settleRefund(refundId: string, to: 'Refunded' | 'Declined'): Promise<void>
+  /** What Amazon holds for a charge: its state and amounts, and the refunds made against it. */
+  ledger(chargeId: string): {
+    state: string
+    chargeAmount: Money
+    captureAmount: Money | null
+    refunds: { refundId: string; state: string; amount: string }[]
+  } | null
   /** Completes the buyer's part as the hosted pages would (tests without a browser). */
   buyerSignsIn(payloadJSON: string, signature: string, card?: string): string
   buyerReturnsFromAmazon(sessionId: string): void
@@ -63,6 +111,10 @@ export function amazonSimulator(
   const creds = SIMULATOR_CREDENTIALS.amazon
   const sessions = new Map<string, Session>()
   const charges = new Map<string, Charge>()
+  const refunds = new Map<string, Refund>()
+  let nextCharge: 'AuthorizationInitiated' | 'CaptureInitiated' | null = null
+  let nextAmount: Money | null = null
+  let refundDelayMs: number | null = 2000
   const idempotency = new Map<string, { bodyHash: string; status: number; body: unknown }>()
   const ipns = new Map<string, string>()
   let ipnUrl: string | null = null
@@ -209,11 +261,16 @@ export function amazonSimulator(
   }
 
   async function sendIpn(charge: Charge): Promise<void> {
+    return notify('CHARGE', charge.chargeId, charge.chargePermissionId)
+  }
+
+  /** An IPN v2 (STATE_CHANGE) for a charge or a refund, in a signed SNS envelope. */
+  async function notify(objectType: 'CHARGE' | 'REFUND', objectId: string, chargePermissionId: string) {
     const message = JSON.stringify({
       MerchantID: creds.merchantId,
-      ObjectType: 'CHARGE',
-      ObjectId: charge.chargeId,
-      ChargePermissionId: charge.chargePermissionId,
+      ObjectType: objectType,
+      ObjectId: objectId,
+      ChargePermissionId: chargePermissionId,
       NotificationType: 'STATE_CHANGE',
       NotificationId: randomUUID(),
       NotificationVersion: 'V2',
@@ -236,13 +293,22 @@ export function amazonSimulator(
       .update(canonical)
       .sign((await sns()).privateKey, 'base64')
     const body = JSON.stringify(env)
-    ipns.set(charge.chargeId, body)
+    ipns.set(objectId, body)
     if (ipnUrl)
       await fetch(ipnUrl, {
         method: 'POST',
         headers: { 'content-type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': 'Notification' },
         body,
       }).catch(() => undefined)
+  }
+
+  async function finishRefund(r: Refund, to: 'Refunded' | 'Declined'): Promise<void> {
+    if (r.statusDetails.state !== 'RefundInitiated') return
+    r.statusDetails = { state: to, reasonCode: to === 'Declined' ? 'AmazonRejected' : null }
+    const c = charges.get(r.chargeId)!
+    if (to === 'Refunded')
+      c.refundedAmount = money(cents(c.refundedAmount) + cents(r.refundAmount), c.refundedAmount.currencyCode)
+    await notify('REFUND', r.refundId, c.chargePermissionId)
   }
 
   function createSession(payloadJSON: string): Session {
@@ -385,19 +451,25 @@ export function amazonSimulator(
                 message: 'chargeAmount does not match the checkout session',
               },
             }
-          const pending = s.card === '0701' || sim === 'AuthorizationInitiated'
+          const pending =
+            nextCharge ??
+            (s.card === '0701' || sim === 'AuthorizationInitiated' ? 'AuthorizationInitiated' : null)
+          nextCharge = null
+          // What Amazon records (a test control may change it): the charge's own amount.
+          const recorded = nextAmount ?? {
+            amount: String(want.amount),
+            currencyCode: String(want.currencyCode),
+          }
+          nextAmount = null
+          const state =
+            pending ?? (s.paymentDetails?.paymentIntent === 'Authorize' ? 'Authorized' : 'Captured')
           const charge: Charge = {
             chargeId: `S02-${randomUUID().slice(0, 7)}-${randomUUID().slice(0, 7)}-C${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
             chargePermissionId: `S02-${randomUUID().slice(0, 7)}-${randomUUID().slice(0, 7)}`,
-            chargeAmount: { amount: String(want.amount), currencyCode: String(want.currencyCode) },
-            statusDetails: {
-              state: pending
-                ? 'AuthorizationInitiated'
-                : s.paymentDetails?.paymentIntent === 'Authorize'
-                  ? 'Authorized'
-                  : 'Captured',
-              reasonCode: null,
-            },
+            chargeAmount: recorded,
+            captureAmount: state === 'Captured' ? recorded : null,
+            refundedAmount: money(0, recorded.currencyCode),
+            statusDetails: { state, reasonCode: null },
             creationTimestamp: new Date().toISOString(),
           }
           charges.set(charge.chargeId, charge)
@@ -414,9 +486,87 @@ export function amazonSimulator(
     app.get(`${base}/charges/:id`, (req, reply) =>
       guard(req, reply, () => {
         const c = charges.get((req.params as { id: string }).id)
-        return c
-          ? reply.send({ ...c, chargeAmount: c.chargeAmount })
-          : fail(reply, 404, 'ResourceNotFound', 'Charge not found')
+        return c ? reply.send(c) : fail(reply, 404, 'ResourceNotFound', 'Charge not found')
+      }),
+    )
+    app.delete(`${base}/charges/:id/cancel`, (req, reply) =>
+      guard(req, reply, () => {
+        const c = charges.get((req.params as { id: string }).id)
+        if (!c) return fail(reply, 404, 'ResourceNotFound', 'Charge not found')
+        if (c.statusDetails.state !== 'AuthorizationInitiated' && c.statusDetails.state !== 'Authorized')
+          return fail(
+            reply,
+            422,
+            'InvalidChargeStatus',
+            `You tried to call an operation on a Charge object that is in a state where that operation is not allowed: ${c.statusDetails.state}`,
+          )
+        c.statusDetails = { state: 'Canceled', reasonCode: 'MerchantCanceled' }
+        void sendIpn(c)
+        return reply.send(c)
+      }),
+    )
+    app.post(`${base}/refunds`, (req, reply) =>
+      guard(req, reply, () =>
+        idempotent(req, reply, () => {
+          const b = (req.body ?? {}) as { chargeId?: string; refundAmount?: Money; softDescriptor?: string }
+          const c = charges.get(String(b.chargeId ?? ''))
+          if (!c)
+            return { status: 404, body: { reasonCode: 'ResourceNotFound', message: 'Charge not found' } }
+          if (c.statusDetails.state !== 'Captured')
+            return {
+              status: 422,
+              body: {
+                reasonCode: 'InvalidChargeStatus',
+                message: `A refund needs a Captured charge; this one is ${c.statusDetails.state}`,
+              },
+            }
+          const asked = b.refundAmount
+          if (!asked || !/^\d+(\.\d{1,2})?$/.test(String(asked.amount)) || cents(asked) <= 0)
+            return {
+              status: 400,
+              body: { reasonCode: 'InvalidParameterValue', message: 'refundAmount is invalid' },
+            }
+          if (asked.currencyCode !== c.captureAmount!.currencyCode)
+            return {
+              status: 400,
+              body: { reasonCode: 'CurrencyMismatch', message: 'refundAmount currency differs' },
+            }
+          // Up to 15 % or £75 above the capture, whichever is less (manage-refunds), in all.
+          const captured = cents(c.captureAmount)
+          const limit = Math.min(Math.floor(captured * 1.15), captured + 7500)
+          const given = [...refunds.values()]
+            .filter((r) => r.chargeId === c.chargeId && r.statusDetails.state !== 'Declined')
+            .reduce((sum, r) => sum + cents(r.refundAmount), 0)
+          if (given + cents(asked) > limit)
+            return {
+              status: 400,
+              body: {
+                reasonCode: 'TransactionAmountExceeded',
+                message: 'The refund amount exceeds what can be refunded',
+              },
+            }
+          const refund: Refund = {
+            refundId: `${c.chargeId.slice(0, -6)}R${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
+            chargeId: c.chargeId,
+            refundAmount: {
+              amount: cents(asked) === 0 ? '0.00' : (cents(asked) / 100).toFixed(2),
+              currencyCode: asked.currencyCode,
+            },
+            softDescriptor: b.softDescriptor ?? null,
+            statusDetails: { state: 'RefundInitiated', reasonCode: null },
+            creationTimestamp: new Date().toISOString(),
+          }
+          refunds.set(refund.refundId, refund)
+          if (refundDelayMs !== null)
+            setTimeout(() => void finishRefund(refund, 'Refunded'), refundDelayMs).unref()
+          return { status: 201, body: { ...refund, statusDetails: { ...refund.statusDetails } } }
+        }),
+      ),
+    )
+    app.get(`${base}/refunds/:id`, (req, reply) =>
+      guard(req, reply, () => {
+        const r = refunds.get((req.params as { id: string }).id)
+        return r ? reply.send(r) : fail(reply, 404, 'ResourceNotFound', 'Refund not found')
       }),
     )
   }
@@ -491,6 +641,38 @@ ${WALLET.map((w, i) => `<label><input type="radio" name="card" value="${w.ending
           body,
         })
       ).status
+    },
+    nextChargeAs: (state) => void (nextCharge = state),
+    settleCharge: async (chargeId, to) => {
+      const c = charges.get(chargeId)
+      if (!c || !['AuthorizationInitiated', 'CaptureInitiated', 'Authorized'].includes(c.statusDetails.state))
+        throw new Error(`charge ${chargeId} cannot become ${to}`)
+      c.statusDetails = { state: to, reasonCode: to === 'Declined' ? 'HardDeclined' : null }
+      if (to === 'Captured') c.captureAmount = c.chargeAmount
+      await sendIpn(c)
+    },
+    recordNextAmount: (amount, currencyCode = 'GBP') => void (nextAmount = { amount, currencyCode }),
+    refundsSettleAfter: (ms) => void (refundDelayMs = ms),
+    settleRefund: async (refundId, to) => {
+      const r = refunds.get(refundId)
+      if (!r) throw new Error(`no refund ${refundId}`)
+      await finishRefund(r, to)
+    },
+    ledger: (chargeId) => {
+      const c = charges.get(chargeId)
+      if (!c) return null
+      return {
+        state: c.statusDetails.state,
+        chargeAmount: c.chargeAmount,
+        captureAmount: c.captureAmount,
+        refunds: [...refunds.values()]
+          .filter((r) => r.chargeId === chargeId)
+          .map((r) => ({
+            refundId: r.refundId,
+            state: r.statusDetails.state,
+            amount: r.refundAmount.amount,
+          })),
+      }
     },
     buyerSignsIn: (payloadJSON, signature, card = '1111') => {
       if (!buttonSignatureValid(payloadJSON, signature)) throw new Error('invalid button signature')

@@ -15,7 +15,11 @@ export type FaultKind = 'error500' | 'timeout' | 'timeoutAfter' | 'reset'
 
 export interface Fault {
   provider: Provider
-  /** Matches `${METHOD} ${path}` (path without the provider prefix), e.g. 'POST /transactions'. */
+  /**
+   * Matches the start of `${METHOD} ${path}` (path without the provider prefix), e.g.
+   * 'POST /transactions'; a trailing `$` matches the whole line only ('POST /transactions$' is
+   * not 'POST /transactions/{id}/instructions').
+   */
   match: string
   kind: FaultKind
   /** How many requests suffer it (default 1). */
@@ -37,7 +41,11 @@ export class Faults {
 
   take(provider: Provider, method: string, path: string): FaultKind | null {
     const line = `${method} ${path}`
-    const f = this.queue.find((q) => q.provider === provider && line.startsWith(q.match))
+    const f = this.queue.find(
+      (q) =>
+        q.provider === provider &&
+        (q.match.endsWith('$') ? line === q.match.slice(0, -1) : line.startsWith(q.match)),
+    )
     if (!f) return null
     f.times -= 1
     if (f.times <= 0) this.queue.splice(this.queue.indexOf(f), 1)

@@ -5,7 +5,10 @@
  * contract tests. Each provider lives under its own prefix: /opayo, /paya, /paypal, /amazon.
  *
  * Control endpoint (tests, demos): POST /__sim/control/faults {provider, match, kind, times},
- * DELETE /__sim/control/faults, POST /__sim/control/notify {paypal?, paya?, amazon?} (webhook URLs).
+ * DELETE /__sim/control/faults, POST /__sim/control/notify {paypal?, paya?, amazon?} (webhook URLs),
+ * POST /__sim/control/knobs {provider, knob, ...}: the same test controls as the in-process
+ * `Simulators` objects (settle-later payments, recorded amounts, settled batches), for tests that
+ * drive the built app over HTTP.
  */
 import { createPublicKey, type KeyObject } from 'node:crypto'
 import formbody from '@fastify/formbody'
@@ -13,7 +16,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { amazonSimulator, type AmazonSimControl } from './amazon.ts'
 import { Faults } from './faults.ts'
-import { opayoSimulator } from './opayo.ts'
+import { opayoSimulator, type OpayoSimControl } from './opayo.ts'
 import { payaSimulator, type PayaSimControl } from './paya.ts'
 import { paypalSimulator, type PaypalSimControl } from './paypal.ts'
 
@@ -32,6 +35,7 @@ export interface Simulators {
   origin: string
   app: FastifyInstance
   faults: Faults
+  opayo: OpayoSimControl
   paypal: PaypalSimControl
   paya: PayaSimControl
   amazon: AmazonSimControl
@@ -44,6 +48,72 @@ const faultSchema = z.object({
   kind: z.enum(['error500', 'timeout', 'timeoutAfter', 'reset']),
   times: z.number().int().min(1).max(100).optional(),
 })
+const amountText = z.string().regex(/^\d{1,7}(\.\d{1,2})?$/)
+const currencyCode = z.string().regex(/^[A-Z]{3}$/)
+const id = z.string().min(1).max(200)
+const knobSchema = z.union([
+  z.object({ provider: z.literal('opayo'), knob: z.literal('endOfDay') }),
+  z.object({
+    provider: z.literal('opayo'),
+    knob: z.literal('recordNextAmount'),
+    amountMinor: z.number().int().min(1).max(100_000_000),
+  }),
+  z.object({ provider: z.literal('paya'), knob: z.literal('settleBatch') }),
+  z.object({ provider: z.literal('paya'), knob: z.literal('recordNextAmount'), amount: amountText }),
+  z.object({
+    provider: z.literal('paypal'),
+    knob: z.literal('captureNextAs'),
+    status: z.literal('PENDING'),
+    reason: z.string().max(100).optional(),
+  }),
+  z.object({
+    provider: z.literal('paypal'),
+    knob: z.literal('settleCapture'),
+    captureId: id,
+    to: z.enum(['COMPLETED', 'DECLINED']),
+  }),
+  z.object({
+    provider: z.literal('paypal'),
+    knob: z.literal('recordNextAmount'),
+    value: amountText,
+    currencyCode: currencyCode.optional(),
+  }),
+  z.object({ provider: z.literal('paypal'), knob: z.literal('refundNextAs'), status: z.literal('PENDING') }),
+  z.object({
+    provider: z.literal('paypal'),
+    knob: z.literal('settleRefund'),
+    refundId: id,
+    to: z.enum(['COMPLETED', 'FAILED']),
+  }),
+  z.object({
+    provider: z.literal('amazon'),
+    knob: z.literal('nextChargeAs'),
+    state: z.enum(['AuthorizationInitiated', 'CaptureInitiated']),
+  }),
+  z.object({
+    provider: z.literal('amazon'),
+    knob: z.literal('settleCharge'),
+    chargeId: id,
+    to: z.enum(['Authorized', 'Captured', 'Declined']),
+  }),
+  z.object({
+    provider: z.literal('amazon'),
+    knob: z.literal('recordNextAmount'),
+    amount: amountText,
+    currencyCode: currencyCode.optional(),
+  }),
+  z.object({
+    provider: z.literal('amazon'),
+    knob: z.literal('refundsSettleAfter'),
+    ms: z.number().int().min(0).max(600_000).nullable(),
+  }),
+  z.object({
+    provider: z.literal('amazon'),
+    knob: z.literal('settleRefund'),
+    refundId: id,
+    to: z.enum(['Refunded', 'Declined']),
+  }),
+])
 const notifySchema = z.object({
   paypal: z.url().nullable().optional(),
   paya: z.object({ url: z.url(), user: z.string(), password: z.string() }).nullable().optional(),
@@ -86,7 +156,7 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
       )
       .then((pems) => ({ cert: pems.cert, privateKey: pems.private })))
 
-  opayoSimulator(app, faults, getOrigin)
+  const opayo = opayoSimulator(app, faults, getOrigin)
   const paya = payaSimulator(app, faults)
   const paypal = paypalSimulator(app, faults, getOrigin)
   // Set before the simulators listen, so every request finds it.
@@ -111,6 +181,33 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
     if (parsed.data.amazon !== undefined) amazon.setIpnUrl(parsed.data.amazon)
     return reply.code(204).send()
   })
+  app.post('/__sim/control/knobs', async (req, reply) => {
+    const parsed = knobSchema.safeParse(req.body)
+    if (!parsed.success) return reply.code(422).send({ errors: parsed.error.issues.map((i) => i.message) })
+    const k = parsed.data
+    try {
+      if (k.provider === 'opayo') {
+        if (k.knob === 'endOfDay') opayo.endOfDay()
+        else opayo.recordNextAmount(k.amountMinor)
+      } else if (k.provider === 'paya') {
+        if (k.knob === 'settleBatch') paya.settleBatch()
+        else paya.recordNextAmount(k.amount)
+      } else if (k.provider === 'paypal') {
+        if (k.knob === 'captureNextAs') paypal.captureNextAs(k.status, k.reason)
+        else if (k.knob === 'settleCapture') await paypal.settleCapture(k.captureId, k.to)
+        else if (k.knob === 'recordNextAmount') paypal.recordNextAmount(k.value, k.currencyCode)
+        else if (k.knob === 'refundNextAs') paypal.refundNextAs(k.status)
+        else await paypal.settleRefund(k.refundId, k.to)
+      } else if (k.knob === 'nextChargeAs') amazon.nextChargeAs(k.state)
+      else if (k.knob === 'settleCharge') await amazon.settleCharge(k.chargeId, k.to)
+      else if (k.knob === 'recordNextAmount') amazon.recordNextAmount(k.amount, k.currencyCode)
+      else if (k.knob === 'refundsSettleAfter') amazon.refundsSettleAfter(k.ms)
+      else await amazon.settleRefund(k.refundId, k.to)
+    } catch (err) {
+      return reply.code(409).send({ errors: [(err as Error).message] })
+    }
+    return reply.code(204).send()
+  })
   app.get('/', async (_req, reply) =>
     reply.type('text/plain').send('Payment provider simulators: /opayo /paya /paypal /amazon'),
   )
@@ -125,6 +222,7 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
     origin,
     app,
     faults,
+    opayo,
     paypal,
     paya,
     amazon,

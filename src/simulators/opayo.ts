@@ -39,6 +39,28 @@ interface Tx {
   challenge: { acsTransID: string; result: 'Y' | 'N' | null; completed: boolean } | null
   instructions: string[]
   refunded: number
+  /** The batch this payment was in has settled (after midnight): a void is refused from then on. */
+  settled: boolean
+  /** Refund transactions made against this one. */
+  refunds: string[]
+}
+
+/** Test controls (the integrator's money-invariant suite and the contract tests). */
+export interface OpayoSimControl {
+  /** Midnight passes: every payment so far is settled, and Opayo refuses to void it (refund only). */
+  endOfDay(): void
+  /**
+   * The next payment records (and states in its answer) this amount in minor units instead of the
+   * one asked: a provider-side change the shop must notice (confirmed amount ≠ basket).
+   */
+  recordNextAmount(amountMinor: number): void
+  /** What Opayo holds for a payment: voided, settled, and the refunds made against it. */
+  ledger(transactionId: string): {
+    amountMinor: number
+    voided: boolean
+    settled: boolean
+    refunds: { transactionId: string; amountMinor: number }[]
+  } | null
 }
 
 function cardType(n: string): string {
@@ -49,7 +71,7 @@ function cardType(n: string): string {
   return 'Visa'
 }
 
-export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () => string): void {
+export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () => string): OpayoSimControl {
   const creds = SIMULATOR_CREDENTIALS.opayo
   const msks = new Map<string, Msk>()
   const cards = new Map<string, Card>()
@@ -66,6 +88,7 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
   })
   const txs = new Map<string, Tx>()
   const vendorTxCodes = new Set<string>()
+  let nextAmount: number | null = null
 
   const basicOk = (req: FastifyRequest) =>
     req.headers.authorization ===
@@ -221,10 +244,78 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
     void card
   }
 
+  /**
+   * A Refund transaction (payments.md §1.3): against an Ok payment that was not voided, of at
+   * most what is left of it (403 1018), with its own unique vendorTxCode (4042 when reused).
+   */
+  function refund(b: Record<string, unknown>, reply: FastifyReply) {
+    const code = String(b.vendorTxCode ?? '')
+    if (!code || code.length > 40)
+      return reply
+        .code(422)
+        .send({ errors: [{ code: '1004', property: 'vendorTxCode', description: 'Invalid length' }] })
+    if (!Number.isInteger(b.amount) || (b.amount as number) <= 0)
+      return reply
+        .code(422)
+        .send({ errors: [{ code: '1016', property: 'amount', description: 'Integer required' }] })
+    if (typeof b.description !== 'string' || !b.description)
+      return reply
+        .code(422)
+        .send({ errors: [{ code: '1003', property: 'description', description: 'Missing mandatory field' }] })
+    if (vendorTxCodes.has(code))
+      return reply.code(422).send({
+        errors: [
+          {
+            code: '4042',
+            property: 'vendorTxCode',
+            description: 'The VendorTxCode has been used before. All VendorTxCodes should be unique.',
+          },
+        ],
+      })
+    const original = txs.get(String(b.referenceTransactionId ?? ''))
+    if (!original || original.body.transactionType === 'Refund')
+      return reply.code(404).send({ code: '1012', description: 'Transaction not found' })
+    if (original.body.status !== 'Ok' || original.instructions.includes('void'))
+      return reply.code(403).send({ code: '1017', description: 'The operation is not allowed' })
+    if (original.refunded + (b.amount as number) > original.amount)
+      return reply.code(403).send({
+        code: '1018',
+        description: 'This refund amount will exceed the amount of the original transaction',
+      })
+    vendorTxCodes.add(code)
+    original.refunded += b.amount as number
+    const id = randomUUID().toUpperCase()
+    original.refunds.push(id)
+    const tx: Tx = {
+      amount: b.amount as number,
+      notificationURL: null,
+      challenge: null,
+      instructions: [],
+      refunded: 0,
+      settled: false,
+      refunds: [],
+      body: {
+        transactionId: id,
+        transactionType: 'Refund',
+        status: 'Ok',
+        statusCode: '0000',
+        statusDetail: 'The Authorisation was Successful.',
+        retrievalReference: Math.floor(Math.random() * 1e8),
+        bankAuthorisationCode: '999777',
+        paymentMethod: original.body.paymentMethod,
+        amount: { totalAmount: b.amount, saleAmount: b.amount, surchargeAmount: 0 },
+        currency: original.body.currency,
+      },
+    }
+    txs.set(id, tx)
+    return reply.code(201).send(tx.body)
+  }
+
   app.post(`${PREFIX}/transactions`, (req, reply) =>
     run(req, reply, () => {
       if (!basicOk(req)) return denied(reply)
       const b = (req.body ?? {}) as Record<string, unknown>
+      if (b.transactionType === 'Refund') return refund(b, reply)
       if (b.transactionType !== 'Payment' && b.transactionType !== 'Deferred')
         return reply.code(422).send({
           errors: [{ code: '1013', property: 'transactionType', description: 'Type not supported' }],
@@ -281,12 +372,17 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
       const id = randomUUID().toUpperCase()
       const save = pm.save === true
       const sca = (b.strongCustomerAuthentication ?? {}) as Record<string, unknown>
+      // A provider-side change of amount (test control): recorded and stated as Opayo's own.
+      const amount = nextAmount ?? (b.amount as number)
+      nextAmount = null
       const tx: Tx = {
-        amount: b.amount as number,
+        amount,
         notificationURL: typeof sca.notificationURL === 'string' ? sca.notificationURL : null,
         challenge: null,
         instructions: [],
         refunded: 0,
+        settled: false,
+        refunds: [],
         body: {
           transactionId: id,
           transactionType: b.transactionType,
@@ -299,7 +395,7 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
               reusable: card.reusable || save,
             },
           },
-          amount: { totalAmount: b.amount, saleAmount: b.amount, surchargeAmount: 0 },
+          amount: { totalAmount: amount, saleAmount: amount, surchargeAmount: 0 },
           currency: b.currency,
           avsCvcCheck: {
             status: 'AllMatched',
@@ -426,6 +522,7 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
       if (
         tx.body.status !== 'Ok' ||
         tx.instructions.includes('void') ||
+        (type === 'void' && (tx.settled || tx.refunds.length > 0)) ||
         !['void', 'abort', 'release'].includes(type)
       ) {
         return reply.code(403).send({ code: '1017', description: 'The operation is not allowed' })
@@ -492,6 +589,23 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
     const q = req.query as { msk?: string; reusable?: string }
     return reply.type('text/html').send(dropinPage(q.msk ?? '', q.reusable ?? ''))
   })
+
+  return {
+    endOfDay: () => {
+      for (const tx of txs.values()) tx.settled = true
+    },
+    recordNextAmount: (amountMinor) => void (nextAmount = amountMinor),
+    ledger: (transactionId) => {
+      const tx = txs.get(transactionId)
+      if (!tx) return null
+      return {
+        amountMinor: tx.amount,
+        voided: tx.instructions.includes('void'),
+        settled: tx.settled,
+        refunds: tx.refunds.map((id) => ({ transactionId: id, amountMinor: txs.get(id)!.amount })),
+      }
+    },
+  }
 }
 
 /** sagepay.js stand-in: sagepayCheckout(...).form()/.tokenise()/.destroy() with the card form in our iframe. */

@@ -28,18 +28,38 @@ interface Tx {
   action: string
   modified_ts: number
   created_ts: number
+  /** yyyy-mm-dd once its batch settled: void refused from then on, refund allowed. */
+  settle_date: string | null
+  previous_transaction_id: string | null
 }
 
 export interface PayaSimControl {
   setPostback(config: { url: string; user: string; password: string } | null): void
   /** Sends the last postback for a transaction again (a replay). */
   redeliver(transactionId: string): Promise<number>
+  /** The day's batch settles: every approved sale so far gets a settle_date (void refused, refund allowed). */
+  settleBatch(): void
+  /**
+   * The next sale or authonly records (and reports as transaction_amount) this amount in dollars
+   * ("0.01") instead of the one the form asked: a provider-side change the shop must notice.
+   */
+  recordNextAmount(amount: string): void
+  /** What Paya holds for a transaction: its status, and the refunds made against it. */
+  ledger(transactionId: string): {
+    status_id: number
+    transaction_amount: string
+    settled: boolean
+    refunds: { id: string; transaction_amount: string }[]
+  } | null
 }
 
 export function payaSimulator(app: FastifyInstance, faults: Faults): PayaSimControl {
   const creds = SIMULATOR_CREDENTIALS.paya
   const txs = new Map<string, Tx>()
   const usedHashes = new Set<string>()
+  /** The data each signed form was issued with (by its hash-key): a form's data cannot change after. */
+  const issued = new Map<string, string>()
+  let nextAmount: string | null = null
   let postback: { url: string; user: string; password: string } | null = null
   const lastPostback = new Map<string, string>()
 
@@ -78,6 +98,7 @@ export function payaSimulator(app: FastifyInstance, faults: Faults): PayaSimCont
 
   /** Creates a transaction from validated input, applying the test-data outcomes. */
   function create(t: Record<string, unknown>): { status: number; body: unknown } {
+    if (t.action === 'refund') return refund(t)
     const errors: Record<string, string[]> = {}
     const amount = String(t.transaction_amount ?? '')
     if (!/^\d+(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0)
@@ -91,7 +112,9 @@ export function payaSimulator(app: FastifyInstance, faults: Faults): PayaSimCont
     if (apiId && [...txs.values()].some((x) => x.transaction_api_id === apiId))
       errors.transaction_api_id = ['Transaction Api Id has already been taken.']
     if (Object.keys(errors).length) return { status: 422, body: { errors } }
-    const cents = Math.round(Number(amount) * 100)
+    // A provider-side change of amount (test control): what Paya records is what it reports.
+    const cents = Math.round(Number(nextAmount ?? amount) * 100)
+    nextAmount = null
     let status = t.action === 'authonly' ? 102 : 101
     let reason = 1000
     let verbiage = 'APPROVED'
@@ -114,6 +137,62 @@ export function payaSimulator(app: FastifyInstance, faults: Faults): PayaSimCont
       action: String(t.action ?? 'sale'),
       created_ts: now,
       modified_ts: now,
+      settle_date: null,
+      previous_transaction_id: null,
+    }
+    txs.set(tx.id, tx)
+    void deliver(tx, 'CREATE')
+    return { status: 201, body: { transaction: tx } }
+  }
+
+  /**
+   * A referenced refund (payments.md §2.2): of a settled sale (an unsettled one is voided
+   * instead), at most what is left of it; status 111. No idempotency beyond transaction_api_id,
+   * which is unique per location: a second POST without one refunds again.
+   */
+  function refund(t: Record<string, unknown>): { status: number; body: unknown } {
+    const errors: Record<string, string[]> = {}
+    const amount = String(t.transaction_amount ?? '')
+    if (!/^\d+(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0)
+      errors.transaction_amount = [
+        'Transaction amount must be greater than zero for the following actions: [sale, authonly, authcomplete, authincrement, debit, credit, refund, tipadjust]',
+      ]
+    if (t.product_transaction_id !== creds.productTransactionId)
+      errors.product_transaction_id = ['Product Transaction Id is invalid.']
+    const original = txs.get(String(t.previous_transaction_id ?? ''))
+    if (!original || original.action === 'refund')
+      errors.previous_transaction_id = ['Previous Transaction Id is invalid.']
+    else if (original.status_id !== 101)
+      errors.previous_transaction_id = ['The previous transaction cannot be refunded.']
+    else if (!original.settle_date)
+      errors.previous_transaction_id = ['The previous transaction has not settled: void it instead.']
+    const apiId = typeof t.transaction_api_id === 'string' ? t.transaction_api_id : null
+    if (apiId && [...txs.values()].some((x) => x.transaction_api_id === apiId))
+      errors.transaction_api_id = ['Transaction Api Id has already been taken.']
+    const cents = Math.round(Number(amount) * 100)
+    if (original && !errors.previous_transaction_id && !errors.transaction_amount) {
+      const refunded = [...txs.values()]
+        .filter((x) => x.previous_transaction_id === original.id && x.status_id === 111)
+        .reduce((sum, x) => sum + Math.round(Number(x.transaction_amount) * 100), 0)
+      if (refunded + cents > Math.round(Number(original.transaction_amount) * 100))
+        errors.transaction_amount = ['Transaction amount exceeds the amount available to refund.']
+    }
+    if (Object.keys(errors).length) return { status: 422, body: { errors } }
+    const now = Math.floor(Date.now() / 1000)
+    const tx: Tx = {
+      ...original!,
+      id: randomBytes(12).toString('hex'),
+      transaction_api_id: apiId,
+      status_id: 111,
+      reason_code_id: 1000,
+      verbiage: 'APPROVED',
+      transaction_amount: (cents / 100).toFixed(2),
+      auth_amount: (cents / 100).toFixed(2),
+      action: 'refund',
+      created_ts: now,
+      modified_ts: now,
+      settle_date: null,
+      previous_transaction_id: original!.id,
     }
     txs.set(tx.id, tx)
     void deliver(tx, 'CREATE')
@@ -155,7 +234,7 @@ export function payaSimulator(app: FastifyInstance, faults: Faults): PayaSimCont
       const tx = txs.get((req.params as { id: string }).id)
       if (!tx) return reply.code(404).send({ name: 'Not Found', status: 404 })
       const action = (req.body as { transaction?: { action?: string } } | null)?.transaction?.action
-      if (action === 'void' && (tx.status_id === 101 || tx.status_id === 102))
+      if (action === 'void' && (tx.status_id === 101 || tx.status_id === 102) && !tx.settle_date)
         [tx.status_id, tx.reason_code_id] = [201, 1200]
       else if (action === 'authcomplete' && tx.status_id === 102)
         [tx.status_id, tx.reason_code_id] = [101, 1001]
@@ -189,12 +268,17 @@ export function payaSimulator(app: FastifyInstance, faults: Faults): PayaSimCont
         .code(401)
         .type('text/html')
         .send(page('Payment form', '<p>This payment form has expired. Please reload the page.</p>'))
+    // A signed form is issued once, with its data: the same hash-key with other data is refused.
+    const first = issued.get(expected)
+    if (first !== undefined && first !== (q.data ?? ''))
+      return reply.code(401).type('text/html').send(page('Payment form', '<p>Hash key is invalid.</p>'))
     let data: { transaction?: Record<string, unknown> }
     try {
       data = JSON.parse(Buffer.from(q.data ?? '', 'hex').toString('utf8')) as typeof data
     } catch {
       return reply.code(400).type('text/html').send(page('Payment form', '<p>Invalid form data.</p>'))
     }
+    issued.set(expected, q.data ?? '')
     const t = data.transaction ?? {}
     return reply.type('text/html').send(
       page(
@@ -219,10 +303,23 @@ ${t.require_zip ? `<label>ZIP <input name="billing_zip" autocomplete="postal-cod
         .code(401)
         .type('text/html')
         .send(page('Payment form', '<p>This payment form was already used.</p>'))
+    // The form's data is the data it was issued with: a changed amount (or anything else) posted
+    // back from the browser is refused and charges nothing.
+    const data = issued.get(b.hash ?? '')
+    if (data === undefined)
+      return reply
+        .code(401)
+        .type('text/html')
+        .send(page('Payment form', '<p>This payment form has expired. Please reload the page.</p>'))
+    if (b.data !== undefined && b.data !== data)
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(page('Payment form', '<p>The payment form was changed. Please reload the page.</p>'))
     let t: Record<string, unknown>
     try {
       t = (
-        JSON.parse(Buffer.from(b.data ?? '', 'hex').toString('utf8')) as {
+        JSON.parse(Buffer.from(data, 'hex').toString('utf8')) as {
           transaction: Record<string, unknown>
         }
       ).transaction
@@ -259,6 +356,23 @@ ${r.status === 201 ? '' : 'history.back()'}
   })
 
   return {
+    settleBatch: () => {
+      const day = new Date().toISOString().slice(0, 10)
+      for (const tx of txs.values()) if (tx.status_id === 101 && !tx.settle_date) tx.settle_date = day
+    },
+    recordNextAmount: (amount) => void (nextAmount = amount),
+    ledger: (id) => {
+      const tx = txs.get(id)
+      if (!tx) return null
+      return {
+        status_id: tx.status_id,
+        transaction_amount: tx.transaction_amount,
+        settled: !!tx.settle_date,
+        refunds: [...txs.values()]
+          .filter((x) => x.previous_transaction_id === id && x.status_id === 111)
+          .map((x) => ({ id: x.id, transaction_amount: x.transaction_amount })),
+      }
+    },
     setPostback: (c) => void (postback = c),
     redeliver: async (id) => {
       const body = lastPostback.get(id)

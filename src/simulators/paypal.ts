@@ -71,7 +71,35 @@ export interface PaypalSimControl {
   /** Re-sends a delivered event exactly as before (a replay). */
   redeliver(eventId: string): Promise<number>
   deliveredEvents(): string[]
+  /** The types of the delivered events, in order (e.g. 'PAYMENT.CAPTURE.PENDING'). */
+  deliveredEventTypes(): string[]
   approve(orderId: string): void
+  /**
+   * The next capture comes back PENDING (status_details.reason, e.g. 'PENDING_REVIEW') with a
+   * PAYMENT.CAPTURE.PENDING webhook; `settleCapture` finishes it later.
+   */
+  captureNextAs(status: 'PENDING', reason?: string): void
+  /**
+   * A PENDING capture settles: COMPLETED (webhook PAYMENT.CAPTURE.COMPLETED) or DECLINED
+   * (webhook PAYMENT.CAPTURE.DENIED). Resolves once the webhook was delivered (or given up).
+   */
+  settleCapture(captureId: string, to: 'COMPLETED' | 'DECLINED'): Promise<void>
+  /**
+   * The next capture or authorisation records (and states in its `amount`) this amount instead of
+   * the order's: a provider-side change the shop must notice. Currency defaults to the order's.
+   */
+  recordNextAmount(value: string, currencyCode?: string): void
+  /** The next refund comes back PENDING; `settleRefund` finishes it (PAYMENT.CAPTURE.REFUNDED when COMPLETED). */
+  refundNextAs(status: 'PENDING'): void
+  settleRefund(refundId: string, to: 'COMPLETED' | 'FAILED'): Promise<void>
+  /** What PayPal holds for a capture: its status and amount, and the refunds made against it. */
+  ledger(captureId: string): {
+    status: string
+    amount: { currency_code: string; value: string }
+    refunds: { id: string; status: string; value: string }[]
+  } | null
+  /** What PayPal holds for an authorisation. */
+  authorization(authorizationId: string): { status: string } | null
 }
 
 export function paypalSimulator(
@@ -89,6 +117,14 @@ export function paypalSimulator(
   let making: Promise<KeyPairKeyObjectResult> | null = null
   const signingKeys = () => (making ??= rsaKeyPair().then((made) => (keys = made)))
   const transmissions = new Map<string, { body: string; sig: string; time: string }>()
+  /** Captures, authorisations and refunds by id: the entries are the ones inside their order. */
+  const captures = new Map<string, { orderId: string; entry: Record<string, unknown>; refunds: string[] }>()
+  const authorizations = new Map<string, { orderId: string; entry: Record<string, unknown> }>()
+  const refunds = new Map<string, { captureId: string; body: Record<string, unknown> }>()
+  let nextCapture: { status: 'PENDING'; reason: string } | null = null
+  let nextAmount: { value: string; currency_code?: string } | null = null
+  let nextRefundPending = false
+  const eventTypes: string[] = []
   const events = new Map<string, { body: string; headers: Record<string, string> }>()
   let webhookUrl: string | null = null
 
@@ -138,12 +174,14 @@ export function paypalSimulator(
     reply: FastifyReply,
     scope: string,
     fn: () => { status: number; body: unknown },
+    /** Payments v2 (void, refund): a refused request is not kept, so a later repeat is tried afresh. */
+    keepRefusals = true,
   ) => {
     const rid = req.headers['paypal-request-id']
     const key = typeof rid === 'string' ? `${scope}:${rid}` : null
     const stored = key ? requestIds.get(key) : undefined
     const result = stored ?? fn()
-    if (key && !stored && result.status < 500) requestIds.set(key, result)
+    if (key && !stored && result.status < (keepRefusals ? 500 : 300)) requestIds.set(key, result)
     return reply.code(result.status).send(result.body)
   }
   const amountOf = (o: Order) =>
@@ -156,7 +194,13 @@ export function paypalSimulator(
       id,
       event_version: '1.0',
       create_time: new Date().toISOString(),
-      resource_type: type.startsWith('CHECKOUT') ? 'checkout-order' : 'capture',
+      resource_type: type.startsWith('CHECKOUT')
+        ? 'checkout-order'
+        : type === 'PAYMENT.CAPTURE.REFUNDED'
+          ? 'refund'
+          : type.startsWith('PAYMENT.AUTHORIZATION')
+            ? 'authorization'
+            : 'capture',
       event_type: type,
       summary: type,
       resource,
@@ -176,6 +220,7 @@ export function paypalSimulator(
       'paypal-transmission-time': time,
     }
     events.set(id, { body, headers })
+    eventTypes.push(type)
     await deliverWithRetries(webhookUrl, headers, body)
   }
 
@@ -321,14 +366,25 @@ export function paypalSimulator(
         }
         const unit = (o.body.purchase_units as Record<string, unknown>[])[0]!
         const id = randomBytes(8).toString('hex').toUpperCase()
-        const entry = {
+        const asked = unit.amount as { currency_code: string; value: string }
+        // What PayPal records (a test control may change it): the entry's own amount.
+        const amount = nextAmount
+          ? { currency_code: nextAmount.currency_code ?? asked.currency_code, value: nextAmount.value }
+          : { currency_code: asked.currency_code, value: asked.value }
+        nextAmount = null
+        const pending = kind === 'capture' ? nextCapture : null
+        nextCapture = null
+        const entry: Record<string, unknown> = {
           id,
-          status: kind === 'capture' ? 'COMPLETED' : 'CREATED',
-          amount: unit.amount,
+          status: kind === 'capture' ? (pending ? 'PENDING' : 'COMPLETED') : 'CREATED',
+          ...(pending ? { status_details: { reason: pending.reason } } : {}),
+          amount,
           final_capture: true,
           create_time: new Date().toISOString(),
           supplementary_data: { related_ids: { order_id: o.id } },
         }
+        if (kind === 'capture') captures.set(id, { orderId: o.id, entry, refunds: [] })
+        else authorizations.set(id, { orderId: o.id, entry })
         o.payments =
           kind === 'capture'
             ? { captures: [entry] }
@@ -338,12 +394,167 @@ export function paypalSimulator(
                 ],
               }
         o.status = 'COMPLETED'
-        void emit(kind === 'capture' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.AUTHORIZATION.CREATED', entry)
+        void emit(
+          kind === 'capture'
+            ? pending
+              ? 'PAYMENT.CAPTURE.PENDING'
+              : 'PAYMENT.CAPTURE.COMPLETED'
+            : 'PAYMENT.AUTHORIZATION.CREATED',
+          entry,
+        )
         return { status: 201, body: view(o) }
       })
     })
   app.post(`${PREFIX}/v2/checkout/orders/:id/capture`, (req, reply) => settle(req, reply, 'capture'))
   app.post(`${PREFIX}/v2/checkout/orders/:id/authorize`, (req, reply) => settle(req, reply, 'authorize'))
+
+  // --- Payments v2: authorisations (void), captures (refund), refunds ---
+  app.get(`${PREFIX}/v2/payments/authorizations/:id`, (req, reply) =>
+    run(req, reply, () => {
+      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
+      const a = authorizations.get((req.params as { id: string }).id)
+      return a ? reply.send(a.entry) : error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+    }),
+  )
+  app.post(`${PREFIX}/v2/payments/authorizations/:id/void`, (req, reply) =>
+    run(req, reply, () => {
+      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
+      const a = authorizations.get((req.params as { id: string }).id)
+      if (!a) return error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+      return idempotent(
+        req,
+        reply,
+        `void:${a.entry.id as string}`,
+        () => {
+          const fail = (issue: string, description: string) => ({
+            status: 422,
+            body: {
+              name: 'UNPROCESSABLE_ENTITY',
+              debug_id: randomBytes(6).toString('hex'),
+              details: [{ issue, description }],
+            },
+          })
+          if (a.entry.status === 'CAPTURED' || a.entry.status === 'PARTIALLY_CAPTURED')
+            return fail(
+              'AUTHORIZATION_ALREADY_CAPTURED',
+              'Authorization has been previously captured and hence cannot be voided.',
+            )
+          if (a.entry.status === 'VOIDED')
+            return fail(
+              'PREVIOUSLY_VOIDED',
+              'Authorization has been previously voided and hence cannot be voided again.',
+            )
+          a.entry.status = 'VOIDED'
+          a.entry.update_time = new Date().toISOString()
+          void emit('PAYMENT.AUTHORIZATION.VOIDED', a.entry)
+          // 204 by default; the representation when asked for it (Prefer: return=representation).
+          return String(req.headers.prefer ?? '').includes('return=representation')
+            ? { status: 200, body: a.entry }
+            : { status: 204, body: '' }
+        },
+        false,
+      )
+    }),
+  )
+  app.get(`${PREFIX}/v2/payments/captures/:id`, (req, reply) =>
+    run(req, reply, () => {
+      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
+      const c = captures.get((req.params as { id: string }).id)
+      return c ? reply.send(c.entry) : error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+    }),
+  )
+  app.post(`${PREFIX}/v2/payments/captures/:id/refund`, (req, reply) =>
+    run(req, reply, () => {
+      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
+      const c = captures.get((req.params as { id: string }).id)
+      if (!c) return error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+      return idempotent(
+        req,
+        reply,
+        `refund:${c.entry.id as string}`,
+        () => {
+          const fail = (issue: string, description: string) => ({
+            status: 422,
+            body: {
+              name: 'UNPROCESSABLE_ENTITY',
+              debug_id: randomBytes(6).toString('hex'),
+              details: [{ issue, description }],
+            },
+          })
+          const captured = c.entry.amount as { currency_code: string; value: string }
+          if (c.entry.status === 'REFUNDED')
+            return fail('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.')
+          if (c.entry.status !== 'COMPLETED' && c.entry.status !== 'PARTIALLY_REFUNDED')
+            return fail(
+              'REFUND_NOT_ALLOWED',
+              `A capture that is ${String(c.entry.status)} cannot be refunded.`,
+            )
+          const done = c.refunds
+            .map((id) => refunds.get(id)!.body)
+            .filter((r) => r.status === 'COMPLETED' || r.status === 'PENDING')
+            .reduce((sum, r) => sum + toMinor(r.amount), 0)
+          const left = toMinor(captured) - done
+          const asked = (req.body as { amount?: { currency_code?: string; value?: string } } | null)?.amount
+          if (asked && asked.currency_code !== captured.currency_code)
+            return fail(
+              'REFUND_CAPTURE_CURRENCY_MISMATCH',
+              'Refund must be in the same currency as the capture.',
+            )
+          const minor = asked ? toMinor(asked) : left
+          if (!Number.isInteger(minor) || minor <= 0)
+            return {
+              status: 400,
+              body: {
+                name: 'INVALID_REQUEST',
+                details: [{ issue: 'INVALID_PARAMETER_VALUE', field: '/amount/value' }],
+              },
+            }
+          if (minor > left)
+            return fail(
+              'REFUND_AMOUNT_EXCEEDED',
+              'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+            )
+          const id = randomBytes(8).toString('hex').toUpperCase()
+          const body: Record<string, unknown> = {
+            id,
+            status: nextRefundPending ? 'PENDING' : 'COMPLETED',
+            ...(nextRefundPending ? { status_details: { reason: 'ECHECK' } } : {}),
+            amount: { currency_code: captured.currency_code, value: (minor / 100).toFixed(2) },
+            create_time: new Date().toISOString(),
+            links: [{ href: `${origin()}${PREFIX}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' }],
+          }
+          nextRefundPending = false
+          refunds.set(id, { captureId: c.entry.id as string, body })
+          c.refunds.push(id)
+          if (body.status === 'COMPLETED') refunded(c, body)
+          return { status: 201, body }
+        },
+        false,
+      )
+    }),
+  )
+  app.get(`${PREFIX}/v2/payments/refunds/:id`, (req, reply) =>
+    run(req, reply, () => {
+      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
+      const r = refunds.get((req.params as { id: string }).id)
+      return r ? reply.send(r.body) : error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+    }),
+  )
+  /** A completed refund: the capture becomes (partially) refunded and PayPal tells the shop. */
+  function refunded(
+    c: { orderId: string; entry: Record<string, unknown>; refunds: string[] },
+    body: Record<string, unknown>,
+  ) {
+    const total = c.refunds
+      .map((id) => refunds.get(id)!.body)
+      .filter((r) => r.status === 'COMPLETED')
+      .reduce((sum, r) => sum + toMinor(r.amount), 0)
+    c.entry.status = total >= toMinor(c.entry.amount) ? 'REFUNDED' : 'PARTIALLY_REFUNDED'
+    void emit('PAYMENT.CAPTURE.REFUNDED', {
+      ...body,
+      supplementary_data: { related_ids: { order_id: c.orderId, capture_id: c.entry.id } },
+    })
+  }
 
   app.post(`${PREFIX}/v1/notifications/verify-webhook-signature`, (req, reply) =>
     run(req, reply, () => {
@@ -460,9 +671,46 @@ export function paypalSimulator(
       return res.status
     },
     deliveredEvents: () => [...events.keys()],
+    deliveredEventTypes: () => [...eventTypes],
     approve: (orderId) => {
       const o = orders.get(orderId)
       if (o) approve(o, false)
+    },
+    captureNextAs: (status, reason = 'PENDING_REVIEW') => void (nextCapture = { status, reason }),
+    settleCapture: async (captureId, to) => {
+      const c = captures.get(captureId)
+      if (!c || c.entry.status !== 'PENDING') throw new Error(`capture ${captureId} is not PENDING`)
+      c.entry.status = to
+      delete c.entry.status_details
+      c.entry.update_time = new Date().toISOString()
+      await emit(to === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED', c.entry)
+    },
+    recordNextAmount: (value, currencyCode) =>
+      void (nextAmount = { value, ...(currencyCode ? { currency_code: currencyCode } : {}) }),
+    refundNextAs: () => void (nextRefundPending = true),
+    settleRefund: async (refundId, to) => {
+      const r = refunds.get(refundId)
+      if (!r || r.body.status !== 'PENDING') throw new Error(`refund ${refundId} is not PENDING`)
+      r.body.status = to
+      delete r.body.status_details
+      if (to === 'COMPLETED') refunded(captures.get(r.captureId)!, r.body)
+      else await emit('PAYMENT.CAPTURE.REFUND.FAILED', r.body)
+    },
+    ledger: (captureId) => {
+      const c = captures.get(captureId)
+      if (!c) return null
+      return {
+        status: String(c.entry.status),
+        amount: c.entry.amount as { currency_code: string; value: string },
+        refunds: c.refunds.map((id) => {
+          const b = refunds.get(id)!.body
+          return { id, status: String(b.status), value: (b.amount as { value: string }).value }
+        }),
+      }
+    },
+    authorization: (authorizationId) => {
+      const a = authorizations.get(authorizationId)
+      return a ? { status: String(a.entry.status) } : null
     },
   }
 }

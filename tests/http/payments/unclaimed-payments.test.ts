@@ -3,7 +3,7 @@
  * grace period the payments-reconcile job places the order from the basket and the order form
  * kept with the attempt, exactly once (the browser coming back at the same moment, or a second
  * instance's pass, makes no second order), or, when the basket changed, gives the money back
- * (Opayo: void) or leaves it for a person (PayPal here: no refund through this shop).
+ * (Opayo: void; PayPal: a refund of the capture, ADR 0130).
  */
 import { eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -294,7 +294,7 @@ describe('a PayPal payment whose capture answer was lost and whose shopper left'
     expect(paypal!.purchase_units![0]!.payments!.captures).toHaveLength(1)
   })
 
-  it('leaves the payment for a person, and places no order, when the basket changed', async () => {
+  it('refunds the PayPal capture once, and places no order, when the basket changed', async () => {
     const { v, cart } = await capturedThenLeft()
     expect(
       (await v.post('/cart/add', { items: [{ listing_id: skuId, quantity: 1, category_id: categoryId }] }))
@@ -304,7 +304,11 @@ describe('a PayPal payment whose capture answer was lost and whose shopper left'
     await h.app.jobs.runNow('payments-reconcile')
     expect(await ordersOf(cart.id!)).toHaveLength(0)
     const [attempt] = await attemptsOf(cart.id!)
-    expect(attempt).toMatchObject({ state: 'captured', resolution: 'needs_attention', reconcileAfter: null })
-    expect(attempt!.resolutionNote).toContain('paypal cannot void here')
+    expect(attempt).toMatchObject({ state: 'voided', resolution: 'voided', reconcileAfter: null })
+    await h.app.jobs.runNow('payments-reconcile')
+    expect(h.sims.paypal.ledger(attempt!.providerRefs.paypalCaptureId!)).toMatchObject({
+      status: 'REFUNDED',
+      refunds: [{ status: 'COMPLETED' }],
+    })
   })
 })

@@ -38,6 +38,11 @@ export interface ProviderRefs {
   amazonCheckoutSessionId?: string
   amazonChargeId?: string
   amazonChargePermissionId?: string
+  /** The money given back (ADR 0130): the refund each provider made, when it was a refund. */
+  opayoRefundTransactionId?: string
+  payaRefundTransactionId?: string
+  paypalRefundId?: string
+  amazonRefundId?: string
 }
 
 /** What the browser must do before the attempt can finish. */

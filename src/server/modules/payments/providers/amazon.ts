@@ -11,7 +11,13 @@ import type { AmazonConfig } from '../payments.config.ts'
 import { isLoopbackUrl } from '../payments.config.ts'
 import type { Outcome, ProviderRefs, RawNotification, VerifiedNotification } from '../payments.types.ts'
 import { httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
-import { unknownOutcome, type AttemptContext, type ProviderAdapter } from './types.ts'
+import {
+  NotYetError,
+  unknownOutcome,
+  type AttemptContext,
+  type GiveBackResult,
+  type ProviderAdapter,
+} from './types.ts'
 
 interface SdkClient {
   getSignedHeaders(options: {
@@ -95,7 +101,7 @@ export class AmazonClient {
 
   /** Signs with the SDK, sends with fetch to config.baseUrl (the signed x-amz-pay-host stays Amazon's). */
   async call(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     fragment: string,
     payload?: unknown,
     idempotencyKey?: string,
@@ -135,6 +141,28 @@ export class AmazonClient {
   getCharge(id: string): Promise<HttpResult> {
     return this.call('GET', `charges/${encodeURIComponent(id)}`)
   }
+
+  /** DELETE /v2/charges/{id}/cancel: only a charge not captured (AuthorizationInitiated, Authorized). */
+  cancelCharge(id: string, cancellationReason: string): Promise<HttpResult> {
+    return this.call('DELETE', `charges/${encodeURIComponent(id)}/cancel`, { cancellationReason })
+  }
+
+  /** POST /v2/refunds: asynchronous (RefundInitiated, then Refunded or Declined with an IPN). */
+  createRefund(payload: unknown, key: string): Promise<HttpResult> {
+    return this.call('POST', 'refunds', payload, key)
+  }
+
+  getRefund(id: string): Promise<HttpResult> {
+    return this.call('GET', `refunds/${encodeURIComponent(id)}`)
+  }
+}
+
+/** The Charge object, as far as the adapter reads it. */
+interface AmazonCharge {
+  chargeId?: string
+  statusDetails?: { state?: string; reasonCode?: string | null }
+  chargeAmount?: { amount?: string; currencyCode?: string } | null
+  captureAmount?: { amount?: string; currencyCode?: string } | null
 }
 
 function reasonOf(res: HttpResult): string | null {
@@ -304,11 +332,7 @@ export class AmazonAdapter implements ProviderAdapter {
     const res = await this.client.getCharge(session.chargeId)
     if (res.status >= 500 || !isRecord(res.json))
       return unknownOutcome(refs, `amazon_http_${res.status}`, 'charge lookup failed')
-    const charge = res.json as {
-      statusDetails?: { state?: string; reasonCode?: string }
-      chargeAmount?: { amount?: string; currencyCode?: string } | null
-      captureAmount?: { amount?: string; currencyCode?: string } | null
-    }
+    const charge = res.json as AmazonCharge
     // The charge's own amount (captured, else authorised): what Amazon took, whatever was asked.
     const stated = charge.captureAmount ?? charge.chargeAmount
     const confirmed = stated ? confirmedAmount(stated.amount, stated.currencyCode) : null
@@ -361,6 +385,85 @@ export class AmazonAdapter implements ProviderAdapter {
     }
   }
 
+  /**
+   * Gives the money back (ADR 0130): a charge not captured (AuthorizationInitiated, Authorized)
+   * is cancelled; a captured one is refunded (POST /v2/refunds) of the amount Amazon captured,
+   * with an idempotency key derived from the attempt: a repeat answers the first refund. Amazon
+   * refunds asynchronously: RefundInitiated is `refund_pending` (the refund id in `refs`), and
+   * Refunded or Declined arrives by IPN (GET /v2/refunds/{id}). A capture still in progress
+   * (CaptureInitiated) cannot be refunded yet (NotYetError). A 5xx or time-out throws.
+   */
+  async void(attempt: AttemptContext): Promise<GiveBackResult> {
+    let chargeId = attempt.refs.amazonChargeId
+    if (!chargeId) {
+      const sessionId = attempt.refs.amazonCheckoutSessionId
+      if (!sessionId) return { ok: false, message: 'no Amazon checkout session' }
+      const res = await this.client.getCheckoutSession(sessionId)
+      if (res.status >= 500) throw new TransportError('network', `Amazon session: HTTP ${res.status}`)
+      if (res.status !== 200 || !isRecord(res.json))
+        return { ok: false, message: `Amazon session ${sessionId}: HTTP ${res.status}` }
+      chargeId = (res.json as unknown as AmazonCheckoutSession).chargeId ?? undefined
+      // No charge: Amazon took nothing (the session was never completed, or was cancelled).
+      if (!chargeId) return { ok: true, how: 'nothing_taken' }
+    }
+    const got = await this.client.getCharge(chargeId)
+    if (got.status >= 500) throw new TransportError('network', `Amazon charge: HTTP ${got.status}`)
+    if (got.status !== 200 || !isRecord(got.json))
+      return { ok: false, message: `Amazon charge ${chargeId}: HTTP ${got.status}` }
+    const charge = got.json as AmazonCharge
+    switch (charge.statusDetails?.state) {
+      case 'AuthorizationInitiated':
+      case 'Authorized': {
+        const res = await this.client.cancelCharge(chargeId, 'Order not placed')
+        if (res.status >= 500) throw new TransportError('network', `Amazon cancel: HTTP ${res.status}`)
+        if (res.status === 200) return { ok: true, how: 'voided' }
+        return {
+          ok: false,
+          message: `Amazon cancel: HTTP ${res.status} ${reasonOf(res) ?? res.text.slice(0, 200)}`,
+        }
+      }
+      case 'Canceled':
+        return { ok: true, how: 'already_given_back' }
+      case 'Declined':
+        return { ok: true, how: 'nothing_taken' }
+      case 'CaptureInitiated':
+        throw new NotYetError(`Amazon charge ${chargeId} is still CaptureInitiated`)
+      case 'Captured':
+        break
+      default:
+        return { ok: false, message: `Amazon charge ${chargeId} is ${String(charge.statusDetails?.state)}` }
+    }
+    const captured = charge.captureAmount ?? charge.chargeAmount
+    if (!captured?.amount || !captured.currencyCode)
+      return { ok: false, message: `Amazon charge ${chargeId} states no captured amount` }
+    const res = await this.client.createRefund(
+      {
+        chargeId,
+        refundAmount: { amount: captured.amount, currencyCode: captured.currencyCode },
+        softDescriptor: 'REFUND',
+      },
+      amazonIdempotencyKey({ attemptId: attempt.id, op: 'refund' }),
+    )
+    if (res.status >= 500) throw new TransportError('network', `Amazon refund: HTTP ${res.status}`)
+    const refund = isRecord(res.json)
+      ? (res.json as { refundId?: string; statusDetails?: { state?: string; reasonCode?: string | null } })
+      : null
+    if ((res.status === 201 || res.status === 200) && refund?.refundId) {
+      const refs: ProviderRefs = { amazonRefundId: refund.refundId }
+      const state = refund.statusDetails?.state
+      if (state === 'RefundInitiated') return { ok: true, how: 'refund_pending', refs }
+      if (state === 'Refunded') return { ok: true, how: 'refunded', refs }
+      return {
+        ok: false,
+        message: `Amazon refund ${refund.refundId}: ${String(state)} ${refund.statusDetails?.reasonCode ?? ''}`,
+      }
+    }
+    return {
+      ok: false,
+      message: `Amazon refund: HTTP ${res.status} ${reasonOf(res) ?? res.text.slice(0, 200)}`,
+    }
+  }
+
   /** IPN v2: an SNS envelope. Verify its signature against the allow-listed signing certificate. */
   async verifyNotification(req: RawNotification): Promise<VerifiedNotification | null> {
     let env: unknown
@@ -386,6 +489,7 @@ export class AmazonAdapter implements ProviderAdapter {
     const objectId = str(m.ObjectId)
     const refs: ProviderRefs = {}
     if (objectType === 'CHARGE' && objectId) refs.amazonChargeId = objectId
+    if (objectType === 'REFUND' && objectId) refs.amazonRefundId = objectId
     const permission =
       str(m.ChargePermissionId) ?? (objectType === 'CHARGE_PERMISSION' ? objectId : undefined)
     if (permission) refs.amazonChargePermissionId = permission

@@ -10,7 +10,7 @@ import { confirmedMinor } from '../money.ts'
 import type { OpayoConfig } from '../payments.config.ts'
 import type { Outcome, ProviderRefs, SavedInstrument } from '../payments.types.ts'
 import { basicAuth, httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
-import { unknownOutcome, type AttemptContext, type ProviderAdapter } from './types.ts'
+import { unknownOutcome, type AttemptContext, type GiveBackResult, type ProviderAdapter } from './types.ts'
 
 export type ChallengeWindowSize = 'Small' | 'Medium' | 'Large' | 'ExtraLarge' | 'FullScreen'
 
@@ -244,13 +244,57 @@ export class OpayoAdapter implements ProviderAdapter {
     }
   }
 
-  /** Void the payment (Opayo's `void` instruction); a refused instruction is `ok: false`. */
-  async void(attempt: AttemptContext): Promise<{ ok: true } | { ok: false; message: string }> {
+  /**
+   * Gives the payment back (ADR 0130): the `void` instruction while Opayo still allows it (the
+   * same day, before the batch settles), else a Refund transaction of the amount Opayo says it
+   * took, with its own vendorTxCode derived from the attempt. Opayo refuses a vendorTxCode used
+   * before, so a repeat can never refund twice; but Pi cannot be asked what became of the first
+   * one, so a repeat after a lost answer is `ok: false` (a person checks MyOpayo). A time-out,
+   * a dropped connection or a 5xx throws: the caller tries again with the same vendorTxCode.
+   */
+  async void(attempt: AttemptContext): Promise<GiveBackResult> {
     const id = attempt.refs.opayoTransactionId
     if (!id) return { ok: false, message: 'no Opayo transaction id' }
-    const res = await this.client.instruction(id, 'void')
-    if (res.status === 201) return { ok: true }
-    return { ok: false, message: `Opayo void: HTTP ${res.status} ${res.text.slice(0, 200)}` }
+    const voided = await this.client.instruction(id, 'void')
+    if (voided.status === 201) return { ok: true, how: 'voided' }
+    if (voided.status >= 500 || voided.status === 408)
+      throw new TransportError('network', `Opayo void: HTTP ${voided.status}`)
+    // Refused: settled already (or voided already, which the refund below is refused for too).
+    const got = await this.client.getTransaction(id)
+    if (got.status >= 500 || got.status === 408)
+      throw new TransportError('network', `Opayo transaction: HTTP ${got.status}`)
+    const tx = asTransaction(got.json)
+    const amount = tx?.amount?.totalAmount
+    if (!tx || tx.status !== 'Ok' || typeof amount !== 'number' || !Number.isSafeInteger(amount))
+      return {
+        ok: false,
+        message: `Opayo void refused (HTTP ${voided.status} ${voided.text.slice(0, 120)}) and the payment cannot be refunded (HTTP ${got.status} ${tx?.status ?? ''})`,
+      }
+    const vendorTxCode = opayoVendorTxCode({ attemptId: attempt.id, op: 'refund' })
+    const res = await this.client.createTransaction({
+      transactionType: 'Refund',
+      referenceTransactionId: id,
+      vendorTxCode,
+      amount,
+      description: `Refund of ${attempt.orderRef}`.slice(0, 100),
+    })
+    if (res.status >= 500 || res.status === 408)
+      throw new TransportError('network', `Opayo refund: HTTP ${res.status}`)
+    const refund = asTransaction(res.json)
+    if (refund?.status === 'Ok')
+      return { ok: true, how: 'refunded', refs: { opayoRefundTransactionId: refund.transactionId } }
+    const body = res.json
+    const code =
+      isRecord(body) && Array.isArray(body.errors) && isRecord(body.errors[0]) ? body.errors[0].code : null
+    if (str(code) === '4042')
+      return {
+        ok: false,
+        message: `Opayo refund ${vendorTxCode} was sent before and its answer was lost: check in MyOpayo that it went through`,
+      }
+    return {
+      ok: false,
+      message: `Opayo void refused (HTTP ${voided.status}); refund refused: HTTP ${res.status} ${res.text.slice(0, 200)}`,
+    }
   }
 
   async reconcile(attempt: AttemptContext): Promise<Outcome> {

@@ -9,7 +9,7 @@ import { confirmedAmount, toDecimalString } from '../money.ts'
 import type { PayaConfig } from '../payments.config.ts'
 import type { Outcome, ProviderRefs, RawNotification, VerifiedNotification } from '../payments.types.ts'
 import { httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
-import { unknownOutcome, type AttemptContext, type ProviderAdapter } from './types.ts'
+import { unknownOutcome, type AttemptContext, type GiveBackResult, type ProviderAdapter } from './types.ts'
 
 export interface PayaTransaction {
   id: string
@@ -20,6 +20,9 @@ export interface PayaTransaction {
   transaction_amount?: string
   last_four?: string
   account_type?: string
+  /** yyyy-mm-dd once the batch holding it settled (then it can be refunded, no longer voided). */
+  settle_date?: string | null
+  previous_transaction_id?: string | null
 }
 
 /** status_id: 101 sale approved, 102 authonly, 201 voided, 301 declined (Transactions README). */
@@ -66,6 +69,16 @@ export class PayaClient {
       method: 'PUT',
       headers: this.headers(),
       body: { transaction: { action, ...(amount ? { transaction_amount: amount } : {}) } },
+      timeoutMs: this.timeoutMs,
+    })
+  }
+
+  /** POST /v2/transactions action refund: a referenced refund of a settled sale. */
+  async refund(body: Record<string, unknown>): Promise<HttpResult> {
+    return httpRequest(`${this.config.baseUrl}/v2/transactions`, {
+      method: 'POST',
+      headers: this.headers(),
+      body: { transaction: body },
       timeoutMs: this.timeoutMs,
     })
   }
@@ -156,13 +169,86 @@ export class PayaAdapter implements ProviderAdapter {
     return this.reconcile(attempt)
   }
 
-  /** Void the transaction (PUT action void); a refused void is `ok: false`. */
-  async void(attempt: AttemptContext): Promise<{ ok: true } | { ok: false; message: string }> {
-    const id = attempt.refs.payaTransactionId
-    if (!id) return { ok: false, message: 'no Paya transaction id' }
-    const res = await this.client.update(id, 'void')
-    if (res.status >= 200 && res.status < 300) return { ok: true }
-    return { ok: false, message: `Paya void: HTTP ${res.status} ${res.text.slice(0, 200)}` }
+  /**
+   * Gives the payment back (ADR 0130): PUT action void while the batch has not settled, else a
+   * referenced refund (POST action refund, previous_transaction_id) of the amount Paya says it
+   * took. Paya has no idempotency header: the refund carries its own transaction_api_id derived
+   * from the attempt (unique per location), and is looked up by it before anything is sent, so a
+   * repeat after a lost answer finds the first refund instead of making a second. A time-out, a
+   * dropped connection or a 5xx throws: the caller tries again.
+   */
+  async void(attempt: AttemptContext): Promise<GiveBackResult> {
+    const payApiId =
+      attempt.refs.payaTransactionApiId ?? payaTransactionApiId({ attemptId: attempt.id, op: 'pay' })
+    let tx: PayaTransaction | null
+    if (attempt.refs.payaTransactionId) {
+      const got = await this.client.getTransaction(attempt.refs.payaTransactionId)
+      if (got.status >= 500) throw new TransportError('network', `Paya transaction: HTTP ${got.status}`)
+      tx =
+        isRecord(got.json) && isRecord(got.json.transaction)
+          ? (got.json.transaction as unknown as PayaTransaction)
+          : null
+    } else {
+      const found = await this.client.findByApiId(payApiId)
+      if (found.res.status >= 500)
+        throw new TransportError('network', `Paya lookup: HTTP ${found.res.status}`)
+      tx = found.transaction
+    }
+    if (!tx) return { ok: false, message: 'Paya has no such transaction' }
+    const status = Number(tx.status_id)
+    if (status === PAYA_STATUS.voided) return { ok: true, how: 'already_given_back' }
+    if (status === PAYA_STATUS.declined) return { ok: true, how: 'nothing_taken' }
+    if (status !== PAYA_STATUS.sale && status !== PAYA_STATUS.authOnly)
+      return {
+        ok: false,
+        message: `Paya transaction ${tx.id} is in status ${tx.status_id}: not given back here`,
+      }
+    if (!tx.settle_date) {
+      const res = await this.client.update(tx.id, 'void')
+      if (res.status >= 500) throw new TransportError('network', `Paya void: HTTP ${res.status}`)
+      if (res.status >= 200 && res.status < 300) return { ok: true, how: 'voided' }
+      // Refused: the batch may have settled meanwhile; an auth-only cannot be refunded.
+      if (status === PAYA_STATUS.authOnly)
+        return { ok: false, message: `Paya void: HTTP ${res.status} ${res.text.slice(0, 200)}` }
+    }
+    const refundApiId = payaTransactionApiId({ attemptId: attempt.id, op: 'refund' })
+    const earlier = await this.client.findByApiId(refundApiId)
+    if (earlier.res.status >= 500)
+      throw new TransportError('network', `Paya lookup: HTTP ${earlier.res.status}`)
+    const done = (t: PayaTransaction): GiveBackResult | null =>
+      Number(t.status_id) === PAYA_STATUS.refunded
+        ? { ok: true, how: 'refunded', refs: { payaRefundTransactionId: t.id } }
+        : null
+    if (earlier.transaction) {
+      return (
+        done(earlier.transaction) ?? {
+          ok: false,
+          message: `Paya refund ${earlier.transaction.id} is in status ${earlier.transaction.status_id}`,
+        }
+      )
+    }
+    const res = await this.client.refund({
+      action: 'refund',
+      payment_method: 'cc',
+      previous_transaction_id: tx.id,
+      transaction_amount: tx.transaction_amount,
+      transaction_api_id: refundApiId,
+      location_id: this.config.locationId,
+      product_transaction_id: this.config.productTransactionId,
+    })
+    if (res.status >= 500) throw new TransportError('network', `Paya refund: HTTP ${res.status}`)
+    const made =
+      isRecord(res.json) && isRecord(res.json.transaction)
+        ? (res.json.transaction as unknown as PayaTransaction)
+        : null
+    if ((res.status === 200 || res.status === 201) && made)
+      return (
+        done(made) ?? {
+          ok: false,
+          message: `Paya refund ${made.id}: status ${made.status_id} ${made.verbiage ?? ''}`,
+        }
+      )
+    return { ok: false, message: `Paya refund: HTTP ${res.status} ${res.text.slice(0, 200)}` }
   }
 
   async reconcile(attempt: AttemptContext): Promise<Outcome> {

@@ -14,7 +14,13 @@ import type {
   VerifiedNotification,
 } from '../payments.types.ts'
 import { basicAuth, httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
-import { unknownOutcome, type AttemptContext, type ProviderAdapter } from './types.ts'
+import {
+  NotYetError,
+  unknownOutcome,
+  type AttemptContext,
+  type GiveBackResult,
+  type ProviderAdapter,
+} from './types.ts'
 
 export interface PaypalShippingOption {
   id: string
@@ -155,6 +161,32 @@ export class PaypalClient {
         prefer: 'return=representation',
       },
     )
+  }
+
+  /** POST /v2/payments/authorizations/{id}/void (204; 422 once captured or voided). */
+  voidAuthorization(authorizationId: string, requestId: string): Promise<HttpResult> {
+    return this.call(
+      'POST',
+      `/v2/payments/authorizations/${encodeURIComponent(authorizationId)}/void`,
+      undefined,
+      { 'paypal-request-id': requestId, prefer: 'return=representation' },
+    )
+  }
+
+  /** POST /v2/payments/captures/{id}/refund: no amount = all that is left of the capture. */
+  refundCapture(
+    captureId: string,
+    requestId: string,
+    body: Record<string, unknown> = {},
+  ): Promise<HttpResult> {
+    return this.call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, body, {
+      'paypal-request-id': requestId,
+      prefer: 'return=representation',
+    })
+  }
+
+  getCapture(captureId: string): Promise<HttpResult> {
+    return this.call('GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`)
   }
 
   verifyWebhookSignature(body: Record<string, unknown>): Promise<HttpResult> {
@@ -369,6 +401,86 @@ export class PaypalAdapter implements ProviderAdapter {
         return unknownOutcome(attempt.refs, `paypal_${err.kind}`, err.message)
       throw err
     }
+  }
+
+  /**
+   * Gives the money back (ADR 0130): an authorisation not captured is voided; a capture is
+   * refunded in full (no amount: all that is left of what PayPal captured, whatever the shop
+   * asked). Each call carries a PayPal-Request-Id derived from the attempt, so a repeat after a
+   * time-out answers the first result and never refunds twice. A refund PayPal finishes later
+   * (PENDING) is `refund_pending`; a capture still PENDING cannot be refunded yet (NotYetError).
+   * A time-out, a dropped connection or a 5xx throws: the caller tries again.
+   */
+  async void(attempt: AttemptContext): Promise<GiveBackResult> {
+    let captureId = attempt.refs.paypalCaptureId
+    const authorizationId = attempt.refs.paypalAuthorizationId
+    if (!captureId && !authorizationId) {
+      const found = await this.paymentsOf(attempt)
+      if ('ok' in found) return found
+      captureId = found.captureId
+      if (!captureId && !found.authorizationId) return { ok: true, how: 'nothing_taken' }
+      if (!captureId) return this.voidAuthorization(attempt, found.authorizationId!)
+    } else if (!captureId && authorizationId) {
+      return this.voidAuthorization(attempt, authorizationId)
+    }
+    return this.refund(attempt, captureId!)
+  }
+
+  /** The capture or authorisation PayPal holds for the attempt's order (refs may predate them). */
+  private async paymentsOf(
+    attempt: AttemptContext,
+  ): Promise<{ captureId?: string; authorizationId?: string } | { ok: false; message: string }> {
+    const orderId = attempt.refs.paypalOrderId
+    if (!orderId) return { ok: false, message: 'no PayPal order' }
+    const res = await this.client.getOrder(orderId)
+    if (res.status >= 500) throw new TransportError('network', `PayPal get order: HTTP ${res.status}`)
+    if (res.status !== 200 || !isRecord(res.json))
+      return { ok: false, message: `PayPal order ${orderId}: HTTP ${res.status}` }
+    const payments = (res.json as unknown as PaypalOrder).purchase_units?.[0]?.payments
+    const captureId = payments?.captures?.[0]?.id
+    const authorizationId = payments?.authorizations?.[0]?.id
+    return { ...(captureId ? { captureId } : {}), ...(authorizationId ? { authorizationId } : {}) }
+  }
+
+  private async voidAuthorization(attempt: AttemptContext, authorizationId: string): Promise<GiveBackResult> {
+    const res = await this.client.voidAuthorization(
+      authorizationId,
+      paypalRequestId({ attemptId: attempt.id, op: 'void' }),
+    )
+    if (res.status >= 500) throw new TransportError('network', `PayPal void: HTTP ${res.status}`)
+    if (res.status === 204 || res.status === 200) return { ok: true, how: 'voided' }
+    const issue = issueOf(res)
+    if (issue === 'PREVIOUSLY_VOIDED') return { ok: true, how: 'already_given_back' }
+    if (issue === 'AUTHORIZATION_ALREADY_CAPTURED') {
+      const found = await this.paymentsOf(attempt)
+      if ('ok' in found) return found
+      if (found.captureId) return this.refund(attempt, found.captureId)
+    }
+    return { ok: false, message: `PayPal void: HTTP ${res.status} ${issue ?? res.text.slice(0, 200)}` }
+  }
+
+  private async refund(attempt: AttemptContext, captureId: string): Promise<GiveBackResult> {
+    const res = await this.client.refundCapture(
+      captureId,
+      paypalRequestId({ attemptId: attempt.id, op: 'refund' }),
+    )
+    if (res.status >= 500) throw new TransportError('network', `PayPal refund: HTTP ${res.status}`)
+    if ((res.status === 200 || res.status === 201) && isRecord(res.json) && typeof res.json.id === 'string') {
+      const refs: ProviderRefs = { paypalRefundId: res.json.id }
+      if (res.json.status === 'COMPLETED') return { ok: true, how: 'refunded', refs }
+      if (res.json.status === 'PENDING') return { ok: true, how: 'refund_pending', refs }
+      return { ok: false, message: `PayPal refund ${res.json.id}: ${str(res.json.status) ?? 'no status'}` }
+    }
+    const issue = issueOf(res)
+    if (issue === 'CAPTURE_FULLY_REFUNDED') return { ok: true, how: 'already_given_back' }
+    if (issue === 'REFUND_NOT_ALLOWED' || issue === 'CAPTURE_NOT_COMPLETED') {
+      const got = await this.client.getCapture(captureId)
+      if (got.status >= 500) throw new TransportError('network', `PayPal capture: HTTP ${got.status}`)
+      const status = isRecord(got.json) ? str(got.json.status) : undefined
+      if (status === 'PENDING') throw new NotYetError(`PayPal capture ${captureId} is still PENDING`)
+      if (status === 'DECLINED' || status === 'FAILED') return { ok: true, how: 'nothing_taken' }
+    }
+    return { ok: false, message: `PayPal refund: HTTP ${res.status} ${issue ?? res.text.slice(0, 200)}` }
   }
 
   /** A captured/authorised order → Outcome. */

@@ -23,6 +23,24 @@ export interface AttemptContext {
   pendingRequest: Record<string, unknown> | null
 }
 
+/**
+ * What giving an attempt's money back did (ADR 0130). `how` says which way:
+ * - `voided`: the authorisation or same-day payment was cancelled before it settled;
+ * - `refunded`: a refund the provider completed in its answer;
+ * - `refund_pending`: a refund the provider accepted and finishes later (Amazon RefundInitiated,
+ *   a PayPal refund PENDING); it is announced by the provider's notification;
+ * - `already_given_back`: an earlier call (whose answer may have been lost) already did it;
+ * - `nothing_taken`: the provider shows no money taken (declined or cancelled there).
+ * `refs` holds the refund's own id, to be merged into the attempt's refs.
+ */
+export type GiveBackResult =
+  | {
+      ok: true
+      how?: 'voided' | 'refunded' | 'refund_pending' | 'already_given_back' | 'nothing_taken'
+      refs?: ProviderRefs
+    }
+  | { ok: false; message: string }
+
 /** What the service needs from every provider adapter. */
 export interface ProviderAdapter {
   readonly method: ProviderMethod
@@ -32,13 +50,27 @@ export interface ProviderAdapter {
    */
   reconcile(attempt: AttemptContext): Promise<Outcome>
   /**
-   * Give back the money of an authorised or captured attempt whose order could not be placed
-   * (void; adapters without it leave the attempt for a person). `ok: false` = the provider
-   * refused; a network failure throws (the reconciler tries again).
+   * Give back the money of an authorised or captured attempt whose order could not be placed,
+   * whichever way this provider needs (void before settlement, else a refund of the amount the
+   * provider says it took), with an idempotency key derived from the attempt, so a repeat never
+   * gives back twice (ADR 0130). `ok: false` = the provider refused (a person must look); a
+   * network failure, a time-out or a 5xx throws (the caller tries again later, safely).
    */
-  void?(attempt: AttemptContext): Promise<{ ok: true } | { ok: false; message: string }>
+  void?(attempt: AttemptContext): Promise<GiveBackResult>
   /** Verify an inbound notification; null = not authentic (answer 400, change nothing). */
   verifyNotification?(req: RawNotification): Promise<VerifiedNotification | null>
+}
+
+/**
+ * The provider cannot give the money back yet: the payment itself is still settling (a PayPal
+ * capture PENDING, an Amazon charge CaptureInitiated). Thrown like a network failure: the caller
+ * tries again later; nothing was given back.
+ */
+export class NotYetError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'NotYetError'
+  }
 }
 
 export function unknownOutcome(refs: ProviderRefs, code: string, message: string): Outcome {
