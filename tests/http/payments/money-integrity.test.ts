@@ -46,7 +46,10 @@ beforeAll(async () => {
       .update(sites)
       .set({
         settings: sql`${sites.settings} || ${JSON.stringify({
-          paymentMethods: id === siteId ? methods : [methods[0], methods[2]],
+          paymentMethods:
+            id === siteId
+              ? methods
+              : [methods[0], methods[2], { id: 'paya', label: 'Card', img: '', detail: '' }],
           purchaseOrderAccess: 'everyone',
         })}::jsonb`,
       })
@@ -183,7 +186,9 @@ describe('defect 1: PayPal never records more than it captured', () => {
     // PayPal confirmed what it took; it is not the basket's total, and no order may claim it.
     expect(attempt!.confirmedAmountMinor).toBe(cart.cart_total_price_inc_tax)
     expect(attempt!.confirmedAmountMinor).not.toBe(grown.cart_total_price_inc_tax)
-    expect(['voided', 'needs_attention']).toContain(attempt!.resolution)
+    // PayPal refunded the whole capture, once.
+    expect(attempt!.resolution).toBe('voided')
+    expect(attempt!.providerRefs.paypalRefundId).toBeTruthy()
   })
 
   it('records a placed PayPal order at the amount PayPal confirmed', async () => {
@@ -196,6 +201,41 @@ describe('defect 1: PayPal never records more than it captured', () => {
     expect(order!.totalIncVat).toBe(attempt!.confirmedAmountMinor)
     expect(order!.paymentAttemptId).toBe(attempt!.id)
     expect(attempt!.confirmedCurrency).toBe('GBP')
+  })
+})
+
+describe('defect 2: Paya’s charged amount is compared with the basket', () => {
+  it('orders nothing and gives the money back when Paya recorded 0.01 for the basket', async () => {
+    const { v, cart } = await basket([[usSku, 2]], '127.0.0.1', usCategoryId)
+    const body = form(cart, 'paya', { shipping_address: address('10001', 'US', 'New York') })
+    const created = await v.post('/checkout/paya/create-form', body)
+    expect(created.statusCode).toBe(200)
+    const { reference, iframeUrl } = created.json() as { reference: string; iframeUrl: string }
+    const page = await (await fetch(iframeUrl)).text()
+    h.sims.paya.recordNextAmount('0.01')
+    const submitted = await fetch(`${h.sims.origin}/paya/v2/payform/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        hash: /name="hash" value="([^"]+)"/.exec(page)![1]!,
+        data: /name="data" value="([^"]+)"/.exec(page)![1]!,
+        account_number: '4111111111111111',
+        exp_date: '1230',
+        cvv: '999',
+        billing_zip: '32606',
+      }),
+    })
+    expect(submitted.status).toBe(200)
+    const res = await v.post(
+      '/checkout/complete',
+      form(cart, 'paya', { shipping_address: address('10001', 'US', 'New York') }, { reference }),
+    )
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toContain('$0.01')
+    expect(await ordersOf(cart)).toHaveLength(0)
+    const [attempt] = await attemptsOf(cart)
+    expect(attempt!.confirmedAmountMinor).toBe(1)
+    expect(attempt!.resolution).toBe('voided')
   })
 })
 

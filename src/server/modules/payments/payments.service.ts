@@ -373,12 +373,32 @@ export class PaymentService {
     const adapter: ProviderAdapter | null = this.adapters[row.method]
     if (!adapter?.void)
       return this.resolve(id, 'needs_attention', `${reason}; ${row.method} cannot void here`)
+    // A time-out, a 5xx or NotYetError (still settling) throws: the reconciler tries again.
     const result = await adapter.void(attemptContext(row))
     if (!result.ok) return this.resolve(id, 'needs_attention', `${reason}; ${result.message}`)
     const now = new Date(this.now())
+    const refs = result.refs
+      ? sql`${paymentAttempts.providerRefs} || ${JSON.stringify(result.refs)}::jsonb`
+      : undefined
+    if (result.how === 'refund_pending') {
+      // Accepted, finished later: still `voiding`; the next pass asks again with the same key
+      // (the provider answers the first refund) until it says the money is back.
+      const [pending] = await this.db
+        .update(paymentAttempts)
+        .set({
+          providerRefs: refs,
+          resolutionNote: `${reason}; refund pending`.slice(0, 500),
+          reconcileAfter: new Date(now.getTime() + 10 * 60_000),
+          updatedAt: now,
+        })
+        .where(eq(paymentAttempts.id, id))
+        .returning()
+      return pending!
+    }
     const [voided] = await this.db
       .update(paymentAttempts)
       .set({
+        providerRefs: refs,
         state: 'voided',
         resolution: 'voided',
         resolutionNote: reason.slice(0, 500),
