@@ -6,7 +6,7 @@
 import { Link } from '@inertiajs/react'
 import { useEffect, useRef } from 'react'
 import { primaryButton, secondaryButton } from '../components/cart/Modal.tsx'
-import type { PlacedOrder } from './checkout-data.ts'
+import type { PlacedOrder } from './placed-order.ts'
 
 export function PlacedNotice({ placed }: { placed: PlacedOrder }) {
   const heading = useRef<HTMLHeadingElement>(null)

@@ -1,7 +1,7 @@
 /**
  * The checkout page's plain helpers: form values from saved entries, country names, the JSON
  * calls and the §8 error joining, where a server field error belongs, the analytics pushes (§4
- * CheckoutStep; §9 the phone number for the tag manager with a leading 0 turned into +44).
+ * CheckoutStep).
  */
 import { CHECKOUT_TEXT } from '../../shared/checkout.ts'
 import type { Address, Contact } from '../../shared/customer.ts'
@@ -53,12 +53,6 @@ export function contactLine(c: Values): string {
     .map((v) => (v ?? '').trim())
     .filter(Boolean)
     .join(', ')
-}
-
-/** §9: the phone number as the tag manager gets it: a leading 0 turned into +44. */
-export function tagManagerPhone(phone: string): string {
-  const compact = phone.replace(/[\s()-]/g, '')
-  return compact.startsWith('0') ? `+44${compact.slice(1)}` : compact
 }
 
 export function readCookie(name: string): string | null {
@@ -123,30 +117,4 @@ export function fieldOfError(key: string): { step: number; id: string; key: stri
   if (head === 'PONumber') return { step: 3, id: 'po-number', key }
   if (head === 'payment_method') return { step: 1, id: 'payment-method-error', key }
   return null
-}
-
-const PLACED_KEY = 'checkout.placed'
-
-/** An order placed from this basket (kept for the tab's session): what Back to the checkout shows. */
-export interface PlacedOrder {
-  cartId: string
-  url: string
-  orderNumber?: number
-}
-
-export function rememberPlaced(placed: PlacedOrder) {
-  try {
-    sessionStorage.setItem(PLACED_KEY, JSON.stringify(placed))
-  } catch {
-    // Storage unavailable: Back shows the page as it was.
-  }
-}
-
-export function placedOrder(): PlacedOrder | null {
-  try {
-    const raw = sessionStorage.getItem(PLACED_KEY)
-    return raw ? (JSON.parse(raw) as PlacedOrder) : null
-  } catch {
-    return null
-  }
 }

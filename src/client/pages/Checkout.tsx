@@ -26,13 +26,12 @@ import { CheckoutStep } from '../checkout/CheckoutStep.tsx'
 import {
   fieldOfError,
   joinErrors,
-  placedOrder,
   pushStep,
   readCookie,
   REQUIRED_NOTE,
   sendJson,
-  type PlacedOrder,
 } from '../checkout/checkout-data.ts'
+import { placedOrder, type PlacedOrder } from '../checkout/placed-order.ts'
 import { DeliveryStep } from '../checkout/DeliveryStep.tsx'
 import { DetailsStep } from '../checkout/DetailsStep.tsx'
 import { focusClear, useHeaderScrollPadding, useStepFocus } from '../checkout/focus.ts'
