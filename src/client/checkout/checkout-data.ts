@@ -118,3 +118,20 @@ export function fieldOfError(key: string): { step: number; id: string; key: stri
   if (head === 'payment_method') return { step: 1, id: 'payment-method-error', key }
   return null
 }
+
+/** The server's field errors by the form's keys, and the earliest step's first field among them. */
+export function mapServerErrors(errors: Record<string, string[] | string>): {
+  mapped: Record<string, string>
+  first: { step: number; id: string } | null
+} {
+  const mapped: Record<string, string> = {}
+  let first: { step: number; id: string } | null = null
+  for (const [key, value] of Object.entries(errors)) {
+    const target = fieldOfError(key)
+    const message = Array.isArray(value) ? value[0] : value
+    if (!target || !message) continue
+    mapped[target.key] = message
+    if (!first || target.step < first.step) first = target
+  }
+  return { mapped, first }
+}

@@ -6,9 +6,8 @@
  * client/checkout/. After every change of step the focus goes to the new step's heading. The
  * server re-prices on submit; a moved total answers 409 with the fresh basket and a warning.
  */
-import { Head, Link } from '@inertiajs/react'
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
-import type { Cart } from '../../shared/cart.ts'
+import { Head } from '@inertiajs/react'
+import { useCallback, useEffect, useReducer, useState } from 'react'
 import { CHECKOUT, CHECKOUT_TEXT, type CheckoutPageProps } from '../../shared/checkout.ts'
 import {
   canOpen,
@@ -20,17 +19,9 @@ import {
 } from '../../shared/checkout-steps.ts'
 import type { CustomerData } from '../../shared/customer.ts'
 import { formatMoney } from '../../shared/money.ts'
-import { primaryButton, secondaryButton } from '../components/cart/Modal.tsx'
 import { CheckoutAside } from '../checkout/CheckoutAside.tsx'
-import { CheckoutStep } from '../checkout/CheckoutStep.tsx'
-import {
-  fieldOfError,
-  joinErrors,
-  pushStep,
-  readCookie,
-  REQUIRED_NOTE,
-  sendJson,
-} from '../checkout/checkout-data.ts'
+import { CheckoutStep, ContinueNav } from '../checkout/CheckoutStep.tsx'
+import { mapServerErrors, pushStep, readCookie, REQUIRED_NOTE } from '../checkout/checkout-data.ts'
 import { placedOrder, type PlacedOrder } from '../checkout/placed-order.ts'
 import { DeliveryStep } from '../checkout/DeliveryStep.tsx'
 import { DetailsStep } from '../checkout/DetailsStep.tsx'
@@ -42,8 +33,8 @@ import { PlacedNotice } from '../checkout/PlacedNotice.tsx'
 import { ProcessingDialog } from '../checkout/ProcessingDialog.tsx'
 import { SavedDialogs, type CheckoutModal, type Section } from '../checkout/SavedDialogs.tsx'
 import { useCheckoutForm } from '../checkout/use-checkout-form.ts'
+import { useDelivery } from '../checkout/use-delivery.ts'
 import { useOrderSubmit } from '../checkout/use-order-submit.ts'
-import { cartCall, CartApiError, publishCart } from '../lib/cart-api.ts'
 import { useMessages } from '../lib/messages.tsx'
 import { postJson } from '../lib/post-json.ts'
 import { useShared } from '../lib/shared-props.ts'
@@ -74,7 +65,6 @@ export default function Checkout(props: CheckoutPageProps) {
   const isWallet = PAYMENT_COMPONENTS[provider]?.wallet === true
   const [wallet, setWallet] = useState<WalletOrder | null>(null)
   const [paypalReApproval, setPaypalReApproval] = useState(false)
-  const [loading, setLoading] = useState(false)
   const [modal, setModal] = useState<CheckoutModal>(null)
   const [sectionStatus, setSectionStatus] = useState(NO_STATUS)
   /** This basket's order was already placed (Back from Order Complete): null until known. */
@@ -132,32 +122,13 @@ export default function Checkout(props: CheckoutPageProps) {
       document.cookie = `${COOKIE}=${encodeURIComponent(provider)}; max-age=${86_400 * CHECKOUT.paymentMethodCookieDays}; path=/; samesite=lax`
   }, [provider])
 
-  // Delivery options follow the shipping country and postcode (§7 update-delivery); PayPal and
-  // Amazon send both as null (their address is the provider's).
-  const deliveryKey = isWallet
-    ? `wallet|${provider}`
-    : `${form.shipping.country}|${form.shipping.postcode}|${provider}`
-  const lastDelivery = useRef('')
-  useEffect(() => {
-    const country = form.shipping.country ?? ''
-    if (!isWallet && (!country || !countries.some((c) => c.code === country))) return
-    if (lastDelivery.current === deliveryKey) return
-    lastDelivery.current = deliveryKey
-    setLoading(true)
-    void sendJson('POST', '/checkout/update-delivery', {
-      countryCode: isWallet ? null : country,
-      regionCode: isWallet ? null : form.shipping.postcode || null,
-    })
-      .then(({ ok, data }) => {
-        if (ok && data?.cart) return publishCart(data.cart as Cart, { basket: true })
-        pushError(`${CHECKOUT_TEXT.shippingRateError} ${joinErrors(data)}`)
-        // A country the site does not deliver to: the message also goes under the Country field.
-        const refused = (data?.errors as Record<string, string[]> | undefined)?.countryCode?.[0]
-        if (refused) form.setServerErrors((e) => ({ ...e, 'shipping.country': refused }))
-      })
-      .finally(() => setLoading(false))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [deliveryKey])
+  const { loading, setDelivery } = useDelivery({
+    shipping: form.shipping,
+    isWallet,
+    provider,
+    countries,
+    onCountryRefused: (m) => form.setServerErrors((e) => ({ ...e, 'shipping.country': m })),
+  })
 
   /** A server message under a field outside the fieldsets (PO number, notes, VAT number, method). */
   const fieldError = (key: string, id: string) =>
@@ -169,15 +140,7 @@ export default function Checkout(props: CheckoutPageProps) {
 
   /** Puts the server's field errors under their fields, opens the first one's step and focuses it. */
   const showServerErrors = (errors: Record<string, string[] | string>): boolean => {
-    const mapped: Record<string, string> = {}
-    let first: { step: number; id: string } | null = null
-    for (const [key, value] of Object.entries(errors)) {
-      const target = fieldOfError(key)
-      const message = Array.isArray(value) ? value[0] : value
-      if (!target || !message) continue
-      mapped[target.key] = message
-      if (!first || target.step < first.step) first = target
-    }
+    const { mapped, first } = mapServerErrors(errors)
     if (!first) return false
     if (Object.keys(mapped).some((k) => k.startsWith('billing.'))) form.setShowingBilling(true)
     form.setServerErrors(mapped)
@@ -197,19 +160,6 @@ export default function Checkout(props: CheckoutPageProps) {
     const rate = basket.shippingRates.find((r) => r.id === order.deliveryOption)
     if (rate && !rate.selected) void setDelivery(rate.despatch_type)
     step({ type: 'walletApproved', toStep3: provider === 'amazon' && !!order.deliveryViewed })
-  }
-
-  const setDelivery = async (despatchType: string) => {
-    setLoading(true)
-    try {
-      publishCart(await cartCall('POST', '/cart/update-cart', { despatch_type: despatchType }), {
-        basket: true,
-      })
-    } catch (err) {
-      pushError(`${CHECKOUT_TEXT.shippingRateError} ${err instanceof CartApiError ? err.message : ''}`.trim())
-    } finally {
-      setLoading(false)
-    }
   }
 
   const order = useOrderSubmit({
@@ -420,28 +370,12 @@ export default function Checkout(props: CheckoutPageProps) {
               />
             </CheckoutStep>
 
-            <nav aria-label="Checkout navigation" className="flex justify-between">
-              <Link href="/cart" className={secondaryButton}>
-                Return to Cart
-              </Link>
-              {steps.current < CHECKOUT.numberOfSteps ? (
-                <>
-                  <button
-                    type="button"
-                    className={`${primaryButton} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
-                    aria-disabled={!enabled || undefined}
-                    aria-describedby="continue-help"
-                    onClick={onContinue}
-                    data-testid="continue"
-                  >
-                    Continue
-                  </button>
-                  <span id="continue-help" className="sr-only">
-                    {continueHelp}
-                  </span>
-                </>
-              ) : null}
-            </nav>
+            <ContinueNav
+              offered={steps.current < CHECKOUT.numberOfSteps}
+              enabled={enabled}
+              help={continueHelp}
+              onContinue={onContinue}
+            />
           </form>
 
           <CheckoutAside
