@@ -269,6 +269,15 @@ test('a logged-in customer adds a contact in its dialog; the focus comes back to
   await expect(dialog).toBeHidden()
   await expect(page.locator('#contact-change')).toBeFocused()
   await expect(page.locator('#contact-lastName')).toHaveValue(`Keys${stamp}`)
+  // The demo account is shared with other tests: its own contact is chosen again.
+  await page.locator('#contact-change').click()
+  const change = page.getByRole('dialog', { name: 'Change Contact' })
+  await change.getByRole('button', { name: /demo@harbour-safety\.example/ }).click()
+  await expect(change).toBeHidden()
+  await expect(page.locator('#contact-change')).toBeFocused()
+  await expect(page.locator('#contact-email')).toHaveValue('demo@harbour-safety.example')
+  await page.reload()
+  await expect(page.locator('#contact-email')).toHaveValue('demo@harbour-safety.example')
 })
 
 for (const site of ['GB', 'US'] as const) {
@@ -331,8 +340,20 @@ for (const site of ['GB', 'US'] as const) {
         await frame.getByLabel(label).focus()
         await page.keyboard.type(value)
       }
+      const posted = page.waitForRequest(
+        (r) => r.url().endsWith('/checkout/complete') && r.method() === 'POST',
+      )
       await tabTo(page, page.getByTestId('complete-order'))
       await page.keyboard.press('Enter')
+      // §3: sagepay's paymentDetails carry the card identifier; §6: a guest's order says force_logout.
+      const body = (await posted).postDataJSON() as {
+        transactions: { paymentDetails: Record<string, unknown> }[]
+        card_identifier?: string
+        force_logout?: boolean
+      }
+      expect(body.transactions[0]!.paymentDetails.card_identifier).toBe(body.card_identifier)
+      expect(body.card_identifier).toBeTruthy()
+      expect(body.force_logout).toBe(true)
     } else {
       // Paya's hosted form: its own Submit payment is the one action that completes the order.
       await expect(page.getByTestId('complete-order')).toHaveCount(0)
