@@ -6,15 +6,20 @@
  * forgotten; a guest's browser forgets any customer (force_logout); analytics fire once per order.
  */
 import { Head } from '@inertiajs/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { CHECKOUT, CHECKOUT_TEXT, orderTotal } from '../../shared/checkout-text.ts'
 import type { CheckoutCompletePageProps } from '../../shared/checkout.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { orderDataTotals, orderTotalLines } from '../../shared/order-totals.ts'
 import { Modal, primaryButton, secondaryButton } from '../components/cart/Modal.tsx'
+import { placedOrder, rememberPlaced } from '../checkout/placed-order.ts'
+import { tagManagerPhone } from '../checkout/tag-manager.ts'
 import { CART_STORAGE_KEY } from '../lib/cart-api.ts'
 import { postJson } from '../lib/post-json.ts'
 import { useShared } from '../lib/shared-props.ts'
+
+/** §9: success flags on forms last 2 seconds. */
+const FEEDBACK_SUCCESS_MS = 2000
 
 function formatDate(iso: string, locale: string): string {
   return new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString(locale, {
@@ -54,12 +59,23 @@ export default function CheckoutComplete({
   const [gdprState, setGdprState] = useState<{ ok: boolean; text: string } | null>(null)
   const [printing, setPrinting] = useState(false)
   const tooLong = feedback.length > CHECKOUT.feedbackMax
+  const thanksTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(
+    () => () => {
+      if (thanksTimer.current) clearTimeout(thanksTimer.current)
+    },
+    [],
+  )
 
   useEffect(() => {
     try {
       // The basket is gone; a guest's browser forgets any stored customer.
       sessionStorage.removeItem(CART_STORAGE_KEY)
       if (forceLogout) sessionStorage.removeItem('customer')
+      // Back to the checkout says this order was placed (its number is known here).
+      const placed = placedOrder()
+      if (placed && placed.url === window.location.pathname && placed.orderNumber !== order.OrderNumber)
+        rememberPlaced({ ...placed, orderNumber: order.OrderNumber })
       // Analytics once per order (session storage remembers the orders already reported).
       const key = `order-tracked-${order.OrderNumber}`
       if (!sessionStorage.getItem(key)) {
@@ -75,6 +91,10 @@ export default function CheckoutComplete({
             currency: order.currency,
             items: order.items.map((i) => ({ item_id: i.sku, item_name: i.name, quantity: i.quantity })),
           },
+          // §9: the phone number goes to the tag manager with a leading 0 turned into +44.
+          ...(order.contactDetails.phone.trim()
+            ? { user_data: { phone_number: tagManagerPhone(order.contactDetails.phone) } }
+            : {}),
         })
       }
     } catch {
@@ -93,6 +113,9 @@ export default function CheckoutComplete({
     if (res.ok) {
       setFeedback('')
       setFeedbackState({ ok: true, text: CHECKOUT_TEXT.feedbackThanks })
+      // §9: the success flag lasts 2 seconds.
+      if (thanksTimer.current) clearTimeout(thanksTimer.current)
+      thanksTimer.current = setTimeout(() => setFeedbackState((s) => (s?.ok ? null : s)), FEEDBACK_SUCCESS_MS)
     } else {
       setFeedbackState({ ok: false, text: messagesOf(res.body) || CHECKOUT_TEXT.feedbackFailed })
     }
@@ -163,17 +186,27 @@ export default function CheckoutComplete({
             className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
             rows={4}
             value={feedback}
-            onChange={(e) => setFeedback(e.target.value)}
-            aria-describedby="feedback-count"
+            onChange={(e) => {
+              setFeedback(e.target.value)
+              // 'The feedback box is empty.' goes once there is text.
+              if (e.target.value.trim() && feedbackState?.text === CHECKOUT_TEXT.feedbackEmpty)
+                setFeedbackState(null)
+            }}
+            aria-invalid={tooLong || feedbackState?.ok === false || undefined}
+            aria-describedby="feedback-count feedback-message"
           />
           <p id="feedback-count" className={`text-sm ${tooLong ? 'text-red-700' : 'text-gray-700'}`}>
             {feedback.length} / {CHECKOUT.feedbackMax}
           </p>
-          {feedbackState ? (
-            <p role="status" className={`mt-1 ${feedbackState.ok ? 'text-green-800' : 'text-red-700'}`}>
-              {feedbackState.text}
-            </p>
-          ) : null}
+          <div id="feedback-message" role="status" data-testid="feedback-message">
+            {tooLong ? (
+              <p className="mt-1 text-red-700">{CHECKOUT_TEXT.feedbackTooLong}</p>
+            ) : feedbackState ? (
+              <p className={`mt-1 ${feedbackState.ok ? 'text-green-800' : 'text-red-700'}`}>
+                {feedbackState.text}
+              </p>
+            ) : null}
+          </div>
           <button type="submit" className={`${primaryButton} mt-2`} disabled={tooLong}>
             Send Feedback
           </button>

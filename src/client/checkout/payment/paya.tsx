@@ -1,10 +1,12 @@
 /**
- * Card payment by Paya Connect (USD): Paya's hosted form in an iframe on Paya's origin. Its
- * postMessage (from that origin only) says the form finished; the server then asks Paya by
- * transaction_api_id. Complete Order does the same when the message never came.
+ * Card payment by Paya Connect (USD): Paya's hosted form in an iframe on Paya's origin. One
+ * action completes the order: the form's own submit button. Its postMessage (from that origin
+ * only) says the form finished and the page completes the order at once; the server then asks
+ * Paya by transaction_api_id. A form that posted (the frame loaded again) without a message is
+ * completed the same way after a short wait. There is no second 'Complete Order' to press, so no
+ * 'Please enter your card details…' for a buyer who is still typing them.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { primaryButton } from '../../components/cart/Modal.tsx'
 import { errorText, postJsonData, sleep } from './shared.ts'
 import type { PaymentMethodEntry, PaymentMethodProps } from './types.ts'
 
@@ -15,14 +17,22 @@ interface HostedForm {
 }
 
 const PENDING_RETRIES = 5
+/** How long a posted form may take to send its message before the page asks the server itself. */
+const MESSAGE_WAIT_MS = 3000
 
 function Paya({ canSubmit, orderBody, submitOrder, reportError }: PaymentMethodProps) {
   const [form, setForm] = useState<HostedForm | null>(null)
   const [busy, setBusy] = useState(false)
   const creating = useRef(false)
+  /** The frame's loads for the current form: the second one is the form posting. */
+  const loads = useRef(0)
+  const finished = useRef<string | null>(null)
 
   const complete = useCallback(
     async (reference: string) => {
+      // One completion per form, whichever of the message and the fallback comes first.
+      if (finished.current === reference) return
+      finished.current = reference
       setBusy(true)
       try {
         for (let i = 0; ; i++) {
@@ -35,6 +45,7 @@ function Paya({ canSubmit, orderBody, submitOrder, reportError }: PaymentMethodP
           reportError(errorText(r.data))
           // A declined card: a new form (a new attempt) for the next card.
           if (r.data.retry) setForm(null)
+          else finished.current = null
           return
         }
       } finally {
@@ -52,12 +63,14 @@ function Paya({ canSubmit, orderBody, submitOrder, reportError }: PaymentMethodP
         const { ok, data } = await postJsonData('/checkout/paya/create-form', await orderBody({}))
         if (!ok || !data) return reportError(errorText(data))
         if (data.paid) return void complete(String(data.reference))
-        if (typeof data.iframeUrl === 'string')
+        if (typeof data.iframeUrl === 'string') {
+          loads.current = 0
           setForm({
             reference: String(data.reference),
             iframeUrl: data.iframeUrl,
             expectedOrigin: String(data.expectedOrigin),
           })
+        }
       } finally {
         creating.current = false
       }
@@ -82,28 +95,48 @@ function Paya({ canSubmit, orderBody, submitOrder, reportError }: PaymentMethodP
     return () => window.removeEventListener('message', listener)
   }, [form, complete])
 
+  const fallback = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(
+    () => () => {
+      if (fallback.current) clearTimeout(fallback.current)
+    },
+    [form],
+  )
+  const frameLoaded = () => {
+    loads.current += 1
+    if (loads.current < 2 || !form) return
+    // The form posted; if its message does not come, ask the server once the wait is over.
+    const reference = form.reference
+    if (fallback.current) clearTimeout(fallback.current)
+    fallback.current = setTimeout(() => void complete(reference), MESSAGE_WAIT_MS)
+  }
+
   return (
     <div className="mt-3" data-testid="paya">
       {form ? (
-        <iframe
-          key={form.reference}
-          src={form.iframeUrl}
-          title="Card payment form"
-          className="h-80 w-full border-0"
-          data-testid="paya-frame"
-        />
+        <>
+          <p className="text-sm" id="paya-help">
+            Enter your card details below and press Submit payment: your order is completed as soon as your
+            card is accepted.
+          </p>
+          <iframe
+            key={form.reference}
+            src={form.iframeUrl}
+            title="Card payment form"
+            className="h-80 w-full border-0"
+            data-testid="paya-frame"
+            aria-describedby="paya-help"
+            onLoad={frameLoaded}
+          />
+        </>
       ) : (
         <p className="text-sm text-gray-700">The card form appears once your details are complete.</p>
       )}
-      <button
-        type="button"
-        className={`${primaryButton} mt-3 w-full`}
-        disabled={!canSubmit || !form || busy}
-        onClick={() => form && void complete(form.reference)}
-        data-testid="complete-order"
-      >
-        Complete Order
-      </button>
+      {busy ? (
+        <p role="status" className="mt-2 text-sm" data-testid="paya-completing">
+          Completing your order…
+        </p>
+      ) : null}
     </div>
   )
 }

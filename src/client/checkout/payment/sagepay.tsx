@@ -122,9 +122,9 @@ function Sagepay(props: PaymentMethodProps) {
   }, [session])
 
   const pay = useCallback(
-    async (extra: Record<string, unknown>) => {
+    async (details: Record<string, unknown>, extra: Record<string, unknown>) => {
       for (let i = 0; ; i++) {
-        const result = await submitOrder({}, extra)
+        const result = await submitOrder(details, extra)
         if (result.placed || !result.data) return
         const data = result.data
         if (result.status === 402 && data.status === 'auth3DSCheckRequired') {
@@ -164,7 +164,8 @@ function Sagepay(props: PaymentMethodProps) {
       if (expired) setSession(null)
       return
     }
-    void pay({
+    // §3: sagepay's paymentDetails carry the card identifier; the server reads the §7 field.
+    void pay(session.choice === 'new' ? { card_identifier: r.cardIdentifier } : {}, {
       sagePayMerchantSessionKey: session.merchantSessionKey,
       challengeWindowSize: windowSize,
       ...(session.choice === 'new'
@@ -187,7 +188,7 @@ function Sagepay(props: PaymentMethodProps) {
   const challengeDone = (r: ChallengeResult) => {
     setChallenge(null)
     setBusy(true)
-    void pay({ ...r, save_card: saveCard, challengeWindowSize: windowSize }).finally(() => setBusy(false))
+    void pay({}, { ...r, save_card: saveCard, challengeWindowSize: windowSize }).finally(() => setBusy(false))
   }
 
   return (

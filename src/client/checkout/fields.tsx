@@ -1,15 +1,16 @@
 /**
  * Checkout form pieces: a field rendered from its metadata (§3 Field metadata) with the §5
- * validation, the contact and address fieldsets, and the address search (§5, §7).
+ * validation, and the contact and address fieldsets. A field's message shows once the buyer has
+ * left it (blur) and then follows every keystroke, so it disappears as the value is corrected;
+ * `showAll` (Continue or submit tried) shows every message at once.
  */
-import { useEffect, useId, useRef, useState } from 'react'
+import { useState } from 'react'
 import {
-  CHECKOUT,
   CHECKOUT_TEXT,
   checkoutAddressSchema,
   checkoutContactSchema,
   type FieldMeta,
-} from '../../../shared/checkout.ts'
+} from '../../shared/checkout.ts'
 
 export type Values = Record<string, string>
 
@@ -30,12 +31,14 @@ export function Field({
   value,
   error,
   onChange,
+  onBlur,
   idPrefix,
 }: {
   meta: FieldMeta
   value: string
   error?: string | undefined
   onChange: (v: string) => void
+  onBlur?: () => void
   idPrefix: string
 }) {
   const id = `${idPrefix}-${meta.name}`
@@ -50,6 +53,7 @@ export function Field({
     // A select cannot be read-only: a read-only one (wallet details, §4) is disabled instead.
     disabled: meta.type === 'select' && meta.readonly ? true : undefined,
     autoComplete: meta.autoComplete,
+    onBlur,
     className: `mt-1 block w-full rounded-md border px-3 py-2 shadow-sm focus:border-primary focus:ring-1 focus:ring-primary focus:outline-none ${error ? 'border-red-600' : 'border-gray-300'}`,
   }
   // A select whose value is not one of its options is reset to empty (§5).
@@ -85,11 +89,18 @@ export function Field({
           onChange={(e) => onChange(e.target.value)}
         />
       )}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700" data-testid={`error-${idPrefix}-${meta.name}`}>
-          {error}
-        </p>
-      ) : null}
+      {/* A live region that exists before its message does: the message is announced on blur. */}
+      <div aria-live="polite">
+        {error ? (
+          <p
+            id={errorId}
+            className="mt-1 text-sm text-red-700"
+            data-testid={`error-${idPrefix}-${meta.name}`}
+          >
+            {error}
+          </p>
+        ) : null}
+      </div>
     </div>
   )
 }
@@ -99,6 +110,8 @@ export function Fieldset({
   fields,
   values,
   errors,
+  serverErrors = {},
+  showAll,
   onChange,
   idPrefix,
   children,
@@ -106,11 +119,18 @@ export function Fieldset({
   legend: string
   fields: FieldMeta[]
   values: Values
+  /** The §5 messages of the values (shown for touched fields, or all with `showAll`) */
   errors: Record<string, string>
+  /** The server's messages from the last submit: always shown */
+  serverErrors?: Record<string, string>
+  showAll: boolean
   onChange: (values: Values) => void
   idPrefix: string
   children?: React.ReactNode
 }) {
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const shown = (name: string) =>
+    serverErrors[name] ?? (showAll || touched.has(name) ? errors[name] : undefined)
   return (
     <fieldset className="mt-4" data-testid={`fieldset-${idPrefix}`}>
       <legend className="text-lg font-semibold">{legend}</legend>
@@ -122,120 +142,13 @@ export function Fieldset({
             meta={f}
             idPrefix={idPrefix}
             value={values[f.name] ?? ''}
-            error={errors[f.name]}
+            error={shown(f.name)}
             onChange={(v) => onChange({ ...values, [f.name]: v })}
+            onBlur={() => setTouched((t) => (t.has(f.name) ? t : new Set(t).add(f.name)))}
           />
         ))}
       </div>
     </fieldset>
-  )
-}
-
-interface Match {
-  id: string
-  label: string
-  address: Values
-}
-
-/**
- * Address search: starts after more than one character, at most once a second, each new search
- * cancelling the one under way; picking a match fills the address fields.
- */
-export function AddressSearch({
-  url,
-  onPick,
-  idPrefix,
-}: {
-  url: string
-  onPick: (a: Values) => void
-  idPrefix: string
-}) {
-  const id = useId()
-  const [query, setQuery] = useState('')
-  const [state, setState] = useState<'idle' | 'searching' | 'done'>('idle')
-  const [matches, setMatches] = useState<Match[]>([])
-  const last = useRef(0)
-  const controller = useRef<AbortController | null>(null)
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-
-  useEffect(() => {
-    if (timer.current) clearTimeout(timer.current)
-    if (query.trim().length <= 1) {
-      // Too short to search: cancel the one under way; the list is hidden below.
-      controller.current?.abort()
-      return
-    }
-    const wait = Math.max(0, last.current + CHECKOUT.addressSearchThrottleMs - Date.now())
-    timer.current = setTimeout(() => {
-      controller.current?.abort()
-      const c = new AbortController()
-      controller.current = c
-      last.current = Date.now()
-      setState('searching')
-      fetch(`${url}?${new URLSearchParams({ searchInput: query })}`, {
-        signal: c.signal,
-        headers: { accept: 'application/json' },
-        credentials: 'same-origin',
-      })
-        .then((r) => r.json() as Promise<{ matches: Match[] }>)
-        .then((body) => {
-          setMatches(body.matches ?? [])
-          setState('done')
-        })
-        .catch((err: unknown) => {
-          if ((err as { name?: string }).name !== 'AbortError') setState('done')
-        })
-    }, wait)
-    return () => {
-      if (timer.current) clearTimeout(timer.current)
-    }
-  }, [query, url])
-
-  const active = query.trim().length > 1
-  return (
-    <div className="mt-3" data-testid={`address-search-${idPrefix}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        Search for your address
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 shadow-sm"
-        autoComplete="off"
-        aria-describedby={`${id}-status`}
-      />
-      <p id={`${id}-status`} role="status" className="mt-1 text-sm text-gray-700">
-        {!active
-          ? ''
-          : state === 'searching'
-            ? 'Searching...'
-            : state === 'done' && matches.length === 0
-              ? 'No results found'
-              : ''}
-      </p>
-      {active && matches.length > 0 ? (
-        <ul className="mt-1 divide-y rounded border border-gray-200">
-          {matches.map((m) => (
-            <li key={m.id}>
-              <button
-                type="button"
-                className="w-full px-3 py-2 text-left hover:bg-gray-100 focus:bg-gray-100"
-                onClick={() => {
-                  onPick(m.address)
-                  setQuery('')
-                  setMatches([])
-                  setState('idle')
-                }}
-              >
-                {m.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
   )
 }
 
