@@ -63,7 +63,13 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
     0,
   )
   const logoPreview = logo?.dataUrl ?? null
-  const preview = renderWorkwearPreview({ colour: colourObj, positions, text, logo: logoPreview })
+  const preview = renderWorkwearPreview({
+    colour: colourObj,
+    garment: garment?.name ?? null,
+    positions,
+    text,
+    logo: logoPreview,
+  })
 
   const chooseFile = async (file: File | undefined) => {
     setErrors((e) => ({ ...e, logo: [] }))
