@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makePage, mockMatchMedia, renderPage, type Rendered } from '../../test/render.tsx'
-import VerifyEmail from './VerifyEmail.tsx'
+import VerifyEmail from '../../pages/Auth/VerifyEmail.tsx'
 
 let rendered: Rendered | undefined
 beforeEach(() => mockMatchMedia(() => false))
