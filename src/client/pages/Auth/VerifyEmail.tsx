@@ -1,10 +1,4 @@
-/**
- * E-mail verification notice (spec §2): a resend button and a logout link. The page agrees with
- * its header: a customer who logged in before verifying is shown signed in (the header's account
- * menu) and may log out; someone who has just registered is not signed in yet (registering never
- * logs in, so it cannot tell whether an address already had an account), and is offered to start
- * again with another address instead of a 'Log Out' for a session they do not have.
- */
+/** E-mail verification notice (spec §2): a resend button and a logout link. */
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { AUTH_MESSAGES } from '../../../shared/auth-text.ts'
@@ -13,7 +7,7 @@ import { Heading, StatusMessage, SubmitButton, statusFrom } from '../../componen
 import { useShared } from '../../lib/shared-props.ts'
 
 export default function VerifyEmail({ email }: { email: string }) {
-  const { site, flash, customer } = useShared()
+  const { site, flash } = useShared()
   const form = useForm({})
   const resend = (e: FormEvent) => {
     e.preventDefault()
@@ -38,20 +32,14 @@ export default function VerifyEmail({ email }: { email: string }) {
         className="mt-6 flex flex-wrap items-center justify-between gap-3"
       >
         <SubmitButton processing={form.processing}>Resend Verification Email</SubmitButton>
-        {customer ? (
-          <Link
-            href="/logout"
-            method="post"
-            as="button"
-            className="text-sm text-gray-700 underline hover:text-gray-900"
-          >
-            Log Out
-          </Link>
-        ) : (
-          <Link href="/register" className="text-sm text-gray-700 underline hover:text-gray-900">
-            Register with a different email address
-          </Link>
-        )}
+        <Link
+          href="/logout"
+          method="post"
+          as="button"
+          className="text-sm text-gray-700 underline hover:text-gray-900"
+        >
+          Log Out
+        </Link>
       </form>
     </>
   )
