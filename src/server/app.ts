@@ -71,7 +71,7 @@ import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts'
 import { walletsPlugin } from './modules/checkout/wallets/wallets.routes.ts'
-import { presentSite, SiteRegistry } from './modules/sites/sites.service.ts'
+import { presentSite, SiteRegistry, withSisterLinks } from './modules/sites/sites.service.ts'
 import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
 import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handler.ts'
 import { noStorePath, securityHeadersPlugin } from './plugins/security-headers.ts'
@@ -351,7 +351,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('onRequest', async (request) => {
     // The same host name Fastify reports (X-Forwarded-Host only behind a trusted proxy); links
     // are built from the site's configured host either way (modules/sites/site-url.ts).
-    request.site = await app.sites.forHost(request.host)
+    const site = await app.sites.forHost(request.host)
+    // Sister-site links are built from each sister's own configured host, as this request reaches it.
+    request.site = site
+      ? withSisterLinks(
+          site,
+          (code) => app.sites.byCode(code),
+          (sister) => siteBaseUrl(request, sister),
+        )
+      : null
   })
 
   // --- Inertia --------------------------------------------------------------------------

@@ -27,6 +27,10 @@ export const ACCOUNT_TEXT = {
   loginRequired: 'Please log in to use your account.',
   verifyRequired: 'Please verify your email address to use your account.',
   orderConfirmed: 'Thank you: the order is now in your order history.',
+  /** A deleted contact or address, named: 'Deleted the shipping address: 1 Quay Street, Poole.' */
+  entryDeleted: (noun: string, what: string) => `Deleted the ${noun}: ${what}.`,
+  /** The question before deleting one (WCAG 3.3.4: nothing is deleted by one slip) */
+  entryDeleteAsk: (noun: string, what: string) => `Delete this ${noun}? ${what}`,
 } as const
 
 /** maginus_status as shown (spec §4), word for word. */

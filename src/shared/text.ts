@@ -23,3 +23,12 @@ export function text(params?: Parameters<typeof z.string>[0]) {
     abort: true,
   })
 }
+
+/**
+ * `text` closing a sentence: a full stop is added unless it already ends with one (or with '!'
+ * or '?'), so 'Northgate Workplace Inc.' ends a sentence as 'Northgate Workplace Inc.', not 'Inc..'.
+ */
+export function endSentence(text: string): string {
+  const trimmed = text.trimEnd()
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`
+}

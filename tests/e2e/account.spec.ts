@@ -123,8 +123,13 @@ test('the demo customer uses every part of the account area', async ({ page }) =
   const dana = page.getByTestId('contact-entry').filter({ hasText: 'Dana Demo' })
   await dana.getByRole('button', { name: /^Make primary/ }).click()
   await expect(dana).toContainText('Primary')
+  // Deleting asks first (WCAG 3.3.4), and then says what went.
   await caseyNow.getByRole('button', { name: /^Delete/ }).click()
+  await expect(caseyNow.getByTestId('confirm-delete')).toContainText('Delete this contact? Casey Buyer-Smith')
+  await expect(caseyNow.getByRole('button', { name: 'Keep' })).toBeFocused()
+  await caseyNow.getByRole('button', { name: 'Delete contact' }).click()
   await expect(page.getByTestId('contact-entry').filter({ hasText: 'Buyer-Smith' })).toHaveCount(0)
+  await expect(page.getByTestId('account-notice')).toHaveText(/^Deleted the contact: Casey Buyer-Smith, /)
 
   const shipping = page.getByTestId('book-shipping')
   await shipping.getByRole('button', { name: 'New Shipping Address' }).click()
@@ -145,7 +150,15 @@ test('the demo customer uses every part of the account area', async ({ page }) =
   await quay.getByRole('button', { name: /^Make primary/ }).click()
   await expect(quay).toContainText('Primary')
   await hoe.getByRole('button', { name: /^Delete/ }).click()
+  await page.keyboard.press('Escape')
+  await expect(hoe.getByTestId('confirm-delete')).toHaveCount(0)
+  await expect(hoe).toBeVisible()
+  await hoe.getByRole('button', { name: /^Delete/ }).click()
+  await hoe.getByRole('button', { name: 'Delete shipping address' }).click()
   await expect(page.getByTestId('shipping-entry').filter({ hasText: 'Plymouth Hoe' })).toHaveCount(0)
+  await expect(page.getByTestId('account-notice')).toHaveText(
+    /^Deleted the shipping address: 7 Harbour Walk, Plymouth Hoe, PL1 2AB/,
+  )
 
   await page
     .getByTestId('saved-card')

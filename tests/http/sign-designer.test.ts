@@ -107,6 +107,21 @@ describe('Design A Sign', () => {
     expect(cart.items[0]!.sign_details).toBe('300 × 200 mm, 1mm rigid plastic')
   })
 
+  it.each(['DAS-600x400-RP', 'DAS-200x150-RP'])(
+    "accepts ordinary wording ('Forklift trucks operating') on %s, wrapped as the preview draws it",
+    async (sku) => {
+      const v = await visitor()
+      const wording = design({ lines: ['Forklift trucks operating'] })
+      const res = await v.post('/design-a-sign/add', { items: [item({ sku, design: wording })] })
+      expect(res.statusCode).toBe(200)
+      const [line] = await storedLines((res.json() as Cart).id)
+      const [, w, h] = /-(\d+)x(\d+)-/.exec(sku)!
+      const preview = renderSign(wording, { width: Number(w), height: Number(h) })
+      expect(preview.fontSize).not.toBeNull()
+      expect(line!.printableSign!.printableSVG).toBe(preview.svg)
+    },
+  )
+
   it('prices a sign from its size and material’s brackets, never from the browser', async () => {
     const v = await visitor()
     const cart = (

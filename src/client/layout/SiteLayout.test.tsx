@@ -61,6 +61,16 @@ describe('site layout', () => {
     expect(container.querySelector('main#main-content h1')?.textContent).toBe('Probe')
   })
 
+  it("puts no heading before the page's h1 when the site shows its sidebar (Northgate)", async () => {
+    await render({ site: { ...testSite, showSidebar: true } })
+    const sidebar = container.querySelector('aside')!
+    expect(sidebar.textContent).toContain('Shop by category')
+    expect(container.querySelector('h1, h2, h3, h4, h5, h6')?.tagName).toBe('H1')
+    expect(container.querySelector('nav[aria-labelledby]')?.getAttribute('aria-labelledby')).toBe(
+      sidebar.querySelector('p')?.id,
+    )
+  })
+
   it('sets the site theme as CSS custom properties on the layout root', async () => {
     await render()
     const root = container.querySelector<HTMLElement>('.site-root')

@@ -3,7 +3,14 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { SiteTheme } from '../../shared/page-props.ts'
-import { CSS_FALLBACK_DEFAULTS, parseColour, readableOn, safeStyleText, themeStyle } from './theme.ts'
+import {
+  CSS_FALLBACK_DEFAULTS,
+  LAYOUT_DEFAULTS,
+  parseColour,
+  readableOn,
+  safeStyleText,
+  themeStyle,
+} from './theme.ts'
 
 const CLIENT_DIR = fileURLToPath(new URL('..', import.meta.url))
 
@@ -69,6 +76,13 @@ describe('theme', () => {
       for (const [file, fallback] of uses)
         expect(fallback?.toLowerCase(), `${name} in ${file}`).toBe(value.toLowerCase())
     }
+  })
+
+  it('sizes the main menu in rem, so its links and bar grow with the text size (42 px and 18 px at 16 px)', () => {
+    expect(LAYOUT_DEFAULTS.navHeight).toBe('2.625rem')
+    expect(LAYOUT_DEFAULTS.navFontSize).toBe('1.125rem')
+    for (const name of ['--nav-height', '--nav-font-size'])
+      for (const [file, fallback] of usesOf(name)) expect(fallback, `${name} in ${file}`).toMatch(/rem$/)
   })
 
   it('falls back to a red badge when the setting is empty', () => {

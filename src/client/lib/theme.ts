@@ -7,8 +7,9 @@ import type { SiteTheme } from '../../shared/page-props.ts'
 
 /** Spec §9 defaults for values the site settings do not carry. */
 export const LAYOUT_DEFAULTS = {
-  navHeight: '42px',
-  navFontSize: '18px',
+  /** 42 px and 18 px at the browser's default text size, and growing with it (WCAG 1.4.4) */
+  navHeight: '2.625rem',
+  navFontSize: '1.125rem',
   mobileMenuWidth: '260px',
   sidebarWidth: '260px',
   sidebarBorderWidth: '1px',
@@ -21,7 +22,7 @@ export const LAYOUT_DEFAULTS = {
 
 /**
  * Layout defaults that app.css already falls back to with the same value (its `@theme inline`
- * block: `var(--nav-height, 42px)`, `var(--sidebar-border, #ddd)` ...), so the layout root does
+ * block: `var(--nav-height, 2.625rem)`, `var(--sidebar-border, #ddd)` ...), so the layout root does
  * not write them: the computed style is the same without them, and they were about 150 bytes
  * of every page's HTML (issue 18). theme.test.ts checks each value against every fallback the
  * client's CSS and components give that property.

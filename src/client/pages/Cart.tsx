@@ -17,7 +17,7 @@ import {
 } from '../../shared/cart.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { pageTitle } from '../../shared/titles.ts'
-import { CartTable } from '../components/cart/CartTable.tsx'
+import { CartTable, useLineAmounts } from '../components/cart/CartTable.tsx'
 import { CartTotals } from '../components/cart/CartTotals.tsx'
 import { EmptyBasketDialog } from '../components/cart/EmptyBasketDialog.tsx'
 import { taxWording } from '../../shared/tax.ts'
@@ -82,6 +82,7 @@ function TreePlantingNotice({ spent, money }: { spent: number; money: (n: number
   )
 }
 
+/** Shown once, where the first checkout button would be (it replaces all three). */
 function MinimumOrderNotice({ cart, money }: { cart: CartData; money: (n: number) => string }) {
   const exTax = taxWording(useVat().tax).exSuffix
   const cartName = (useShared().site?.cartName || 'Basket').toLowerCase()
@@ -120,6 +121,9 @@ export default function Cart({
   const [busy, setBusy] = useState(false)
   const [validation, setValidation] = useState<Record<string, string[]>>({})
   const [dialog, setDialog] = useState<'share' | 'save' | 'empty' | null>(null)
+  /** What the polite live region says after a change: the line, then the header's summary */
+  const [announcement, setAnnouncement] = useState('')
+  const lineAmounts = useLineAmounts()
   const cartName = site?.cartName || 'Basket'
   const currency = site?.currency ?? 'GBP'
   const money = (n: number) => formatMoney(n, currency)
@@ -135,12 +139,22 @@ export default function Cart({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  const run = async (call: () => Promise<CartData>, failure: string) => {
+  /** The basket's new count and total, as the header summary now shows them. */
+  const summaryText = (next: CartData) => {
+    const count = Math.max(0, next.cart_total_items || 0)
+    return `${cartName}: ${count} ${count === 1 ? 'item' : 'items'}, total ${money(next.cart_total_price_inc_tax)}.`
+  }
+  const run = async (
+    call: () => Promise<CartData>,
+    failure: string,
+    describe?: (next: CartData) => string,
+  ) => {
     setBusy(true)
     setValidation({})
     try {
       const next = await call()
       publishCart(next, { basket: true })
+      setAnnouncement([describe?.(next), summaryText(next)].filter(Boolean).join(' '))
       // Emptied: load the page again for the suggestions shown with the empty basket.
       if (next.items.length === 0 && suggestions.length === 0) router.reload()
       return true
@@ -154,13 +168,28 @@ export default function Cart({
     }
   }
 
-  const updateQuantity = (id: number, quantity: number) =>
+  const nameOf = (id: number) => basket.items.find((i) => i.id === id)?.product.name ?? 'Item'
+  const updateQuantity = (id: number, quantity: number) => {
+    const name = nameOf(id)
     void run(
       () => cartCall('POST', '/cart/update-items', { items: [{ id, quantity }] }),
       CART_TEXT.updateError,
+      (next) => {
+        const line = next.items.find((i) => i.id === id)
+        if (!line) return `${name} removed.`
+        const amounts = lineAmounts(line)
+        return `${name}: quantity ${line.quantity}, line total ${amounts.net}${amounts.discount ? ` after a discount of ${amounts.discount}` : ''}.`
+      },
     )
-  const removeLine = (id: number) =>
-    void run(() => cartCall('DELETE', `/cart/item/${id}`), CART_TEXT.deleteError)
+  }
+  const removeLine = (id: number) => {
+    const name = nameOf(id)
+    void run(
+      () => cartCall('DELETE', `/cart/item/${id}`),
+      CART_TEXT.deleteError,
+      () => `${name} removed.`,
+    )
+  }
   // Asked first (EmptyBasketDialog); the dialog closes either way so an error shows in the error box.
   const clear = async () => {
     await run(() => cartCall('POST', '/cart/clear'), CART_TEXT.clearError)
@@ -242,6 +271,9 @@ export default function Cart({
                 {site?.treePlanting ? <TreePlantingNotice spent={basket.items_total} money={money} /> : null}
                 {canCheckout ? <CheckoutButton /> : <MinimumOrderNotice cart={basket} money={money} />}
               </div>
+              <p className="sr-only" role="status" aria-atomic="true" data-testid="cart-announcement">
+                {announcement}
+              </p>
 
               <CartTable
                 items={basket.items}
@@ -272,7 +304,7 @@ export default function Cart({
                 >
                   Empty {cartName}
                 </button>
-                {canCheckout ? <CheckoutButton /> : <MinimumOrderNotice cart={basket} money={money} />}
+                {canCheckout ? <CheckoutButton /> : null}
               </nav>
               {content.afterNavigation ? (
                 <div className="mt-6">
@@ -296,9 +328,11 @@ export default function Cart({
                   Free delivery on this order.
                 </p>
               ) : null}
-              <div className="mt-4">
-                {canCheckout ? <CheckoutButton /> : <MinimumOrderNotice cart={basket} money={money} />}
-              </div>
+              {canCheckout ? (
+                <div className="mt-4">
+                  <CheckoutButton />
+                </div>
+              ) : null}
               {content.afterSummary ? (
                 <div className="mt-4">
                   <Blocks blocks={content.afterSummary} />

@@ -276,7 +276,8 @@ export default function SignDesigner({ category, variants, editing }: SignDesign
         <fieldset>
           <legend className="text-lg font-semibold">Text</legend>
           <p className="text-sm text-gray-700">
-            Up to {MAX_SIGN_LINES} lines of {MAX_LINE_CHARS} characters; the text is sized to fit the sign.
+            Up to {MAX_SIGN_LINES} lines of {MAX_LINE_CHARS} characters; long lines wrap onto more rows and
+            the text is sized to fit the sign.
           </p>
           {lines.map((line, i) => (
             <div key={i} className="mt-2">

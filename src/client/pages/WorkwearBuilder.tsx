@@ -27,7 +27,8 @@ import {
   useAddToBasket,
 } from '../components/builders/BuilderForm.tsx'
 import { Price } from '../components/Price.tsx'
-import { useSiteName } from '../lib/shared-props.ts'
+import { colourWord } from '../../shared/spelling.ts'
+import { useShared, useSiteName } from '../lib/shared-props.ts'
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -40,6 +41,7 @@ function readAsDataUrl(file: File): Promise<string> {
 
 export default function WorkwearBuilder({ category, config, garments, editing }: WorkwearBuilderProps) {
   const siteName = useSiteName()
+  const locale = useShared().site?.locale
   const { busy, send, pushError } = useAddToBasket()
   const uid = useId()
   const initial = editing?.design
@@ -63,7 +65,13 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
     0,
   )
   const logoPreview = logo?.dataUrl ?? null
-  const preview = renderWorkwearPreview({ colour: colourObj, positions, text, logo: logoPreview })
+  const preview = renderWorkwearPreview({
+    colour: colourObj,
+    garment: garment?.name ?? null,
+    positions,
+    text,
+    logo: logoPreview,
+  })
 
   const chooseFile = async (file: File | undefined) => {
     setErrors((e) => ({ ...e, logo: [] }))
@@ -175,7 +183,7 @@ export default function WorkwearBuilder({ category, config, garments, editing }:
           </div>
         </fieldset>
         <fieldset>
-          <legend className="text-lg font-semibold">Colour</legend>
+          <legend className="text-lg font-semibold">{colourWord(locale)}</legend>
           <div className="mt-2 flex flex-wrap gap-4">
             {config.colours.map((c) => (
               <label key={c.name} className="flex items-center gap-2">

@@ -39,8 +39,13 @@ export const TYPE_STYLES: Readonly<Record<SignType, TypeStyle>> = {
 export const SIGN_FONT = "'Liberation Sans', Arial, Helvetica, sans-serif"
 /** Line height as a multiple of the font size */
 const LEADING = 1.2
-/** Text is never set smaller than this share of the sign's shorter side (legibility) */
-export const MIN_TEXT_SHARE = 0.06
+/**
+ * Text is never set smaller than this share of the sign's shorter side (legibility: a bigger sign
+ * is read from further away). 3 % lets the longest wording the designer promises (four lines of
+ * 40 characters, in capitals, plus a set's number) fit every size in the grid: 4.5 mm on a
+ * 150 mm side, 12 mm on a 400 mm side.
+ */
+export const MIN_TEXT_SHARE = 0.03
 
 /** Rounds to 0.01 and prints without trailing zeros: the same text on every platform. */
 function n(value: number): string {
@@ -87,18 +92,93 @@ export function setLines(design: SignDesign, numberLabel?: string): string[] {
   return lines
 }
 
+/** The font size (mm) below which text is not set: this share of the sign's shorter side. */
+export function minimumFontSize(size: SignSize): number {
+  return Math.min(size.width, size.height) * MIN_TEXT_SHARE
+}
+
+/** Text set in a panel: the rows drawn (the customer's lines wrapped at spaces) and their size. */
+export interface FittedText {
+  /** Font size in mm */
+  fontSize: number
+  /** The rows as drawn, top to bottom; an empty row is a kept blank line */
+  rows: string[]
+}
+
+/** Share of the panel's width and height the text may use (the rest is its inner margin). */
+const WIDTH_SHARE = 0.88
+const HEIGHT_SHARE = 0.86
+/** One row is never taller than this share of the panel (a one-word sign is not a wall of ink). */
+const ONE_ROW_SHARE = 0.4
+
 /**
- * The font size (mm) that fits `lines` in the panel: as large as the panel's height allows (at
- * most 40 % of it for one line), shrunk until the widest line fits with a 6 % side margin. Null
- * when that would be smaller than the legible minimum.
+ * Wraps one line at spaces into rows no wider than `maxEm`, filling each row before starting the
+ * next. Null when a single word is wider than that (words are never split).
  */
-export function fitText(lines: string[], panel: Box, size: SignSize): number | null {
+function wrapLine(line: string, maxEm: number): string[] | null {
+  const words = line.split(' ').filter(Boolean)
+  if (words.length === 0) return ['']
+  const rows: string[] = []
+  let row = ''
+  for (const word of words) {
+    if (textWidthEm(word) > maxEm) return null
+    const longer = row ? `${row} ${word}` : word
+    if (!row || textWidthEm(longer) <= maxEm) row = longer
+    else {
+      rows.push(row)
+      row = word
+    }
+  }
+  rows.push(row)
+  return rows
+}
+
+/** The rows of `lines` at font size `fontSize` if they fit the panel, else null. */
+function rowsAt(lines: string[], panel: Box, fontSize: number): string[] | null {
+  const maxEm = (panel.w * WIDTH_SHARE) / fontSize
+  const rows: string[] = []
+  for (const line of lines) {
+    const wrapped = wrapLine(line, maxEm)
+    if (!wrapped) return null
+    rows.push(...wrapped)
+  }
+  return rows.length * LEADING * fontSize <= panel.h * HEIGHT_SHARE ? rows : null
+}
+
+/** The largest font size the given rows allow in the panel. */
+function sizeForRows(rows: string[], panel: Box): number {
+  const widest = Math.max(...rows.map(textWidthEm))
+  const byHeight = Math.min((panel.h * HEIGHT_SHARE) / (rows.length * LEADING), panel.h * ONE_ROW_SHARE)
+  return widest > 0 ? Math.min(byHeight, (panel.w * WIDTH_SHARE) / widest) : byHeight
+}
+
+/**
+ * Sets `lines` in the panel as large as they go: each line is wrapped at spaces onto as many rows
+ * as the largest fitting size needs (the widest row leaves a 6 % side margin, the block 7 % above
+ * and below), never larger than 40 % of the panel's height for one row. Null when even the
+ * legible minimum (minimumFontSize) does not fit: a word wider than the panel, or too many rows.
+ * Fitting only gets easier as the size shrinks, so a bisection finds the largest size; the rows
+ * found there are then set as large as they allow.
+ */
+export function fitText(lines: string[], panel: Box, size: SignSize): FittedText | null {
   if (lines.length === 0) return null
-  const byHeight = Math.min((panel.h * 0.86) / (lines.length * LEADING), panel.h * 0.4)
-  const widest = Math.max(...lines.map(textWidthEm))
-  const byWidth = widest > 0 ? (panel.w * 0.88) / widest : byHeight
-  const fontSize = Math.min(byHeight, byWidth)
-  return fontSize >= Math.min(size.width, size.height) * MIN_TEXT_SHARE ? fontSize : null
+  const minimum = minimumFontSize(size)
+  if (!rowsAt(lines, panel, minimum)) return null
+  let low = minimum
+  let high = Math.max(minimum, panel.h * ONE_ROW_SHARE)
+  for (let i = 0; i < 40 && high - low > 0.001; i++) {
+    const middle = (low + high) / 2
+    if (rowsAt(lines, panel, middle)) low = middle
+    else high = middle
+  }
+  const rows = rowsAt(lines, panel, low)!
+  return { fontSize: Math.max(low, sizeForRows(rows, panel)), rows }
+}
+
+/** The rows drawn when the text does not fit: wrapped for the legible minimum, overflowing. */
+function overflowRows(lines: string[], panel: Box, size: SignSize): string[] {
+  const maxEm = (panel.w * WIDTH_SHARE) / minimumFontSize(size)
+  return lines.flatMap((line) => wrapLine(line, maxEm) ?? [line])
 }
 
 /** Errors of a design on a size that its own rules allow: the text must fit. */
@@ -195,7 +275,8 @@ export function renderSign(design: SignDesign, size: SignSize, options: RenderOp
   const style = TYPE_STYLES[design.type] ?? TYPE_STYLES.safe
   const lines = setLines(design, options.numberLabel)
   const fitted = fitText(lines, g.panel, size)
-  const fontSize = fitted ?? Math.min(W, H) * MIN_TEXT_SHARE
+  const fontSize = fitted?.fontSize ?? minimumFontSize(size)
+  const rows = fitted?.rows ?? overflowRows(lines, g.panel, size)
   const reads = lines.join(' ')
   const dims =
     options.displayWidth !== undefined
@@ -212,22 +293,22 @@ export function renderSign(design: SignDesign, size: SignSize, options: RenderOp
   out.push(
     `<rect x="${n(p.x)}" y="${n(p.y)}" width="${n(p.w)}" height="${n(p.h)}" rx="${n(g.margin * 0.6)}" fill="${style.panel}" />`,
   )
-  if (lines.length) {
+  if (rows.length) {
     const lineHeight = fontSize * LEADING
-    const block = lineHeight * (lines.length - 1)
+    const block = lineHeight * (rows.length - 1)
     // Baselines: the block centred on the panel, each line's cap height (≈0.72 em) centred on its row.
     const first = p.y + p.h / 2 - block / 2 + fontSize * 0.36
     out.push(
       `<g font-family="${SIGN_FONT}" font-weight="700" font-size="${n(fontSize)}" fill="${style.text}" text-anchor="middle">`,
     )
-    lines.forEach((line, i) => {
-      if (line)
-        out.push(`<text x="${n(p.x + p.w / 2)}" y="${n(first + i * lineHeight)}">${escapeText(line)}</text>`)
+    rows.forEach((row, i) => {
+      if (row)
+        out.push(`<text x="${n(p.x + p.w / 2)}" y="${n(first + i * lineHeight)}">${escapeText(row)}</text>`)
     })
     out.push('</g>')
   }
   out.push('</svg>')
-  return { svg: out.join(''), fontSize: fitted }
+  return { svg: out.join(''), fontSize: fitted?.fontSize ?? null }
 }
 
 /** The SVG as a data: URL for an <img> (no markup is ever put into the page itself). */

@@ -131,6 +131,48 @@ describe('account pages', () => {
     )
   })
 
+  it('ask before deleting a contact, change nothing on Keep, and say what was deleted', async () => {
+    const second = { ...user.contacts[0]!, id: 2, firstName: 'Sam', email: 'sam@example.com', primary: false }
+    rendered = await renderPage(
+      EditYourDetails as never,
+      makePage('Customer/EditYourDetails', {
+        greeting,
+        user: { ...user, contacts: [...user.contacts, second] },
+        countries: [],
+        club: false,
+        cards: [],
+      }),
+    )
+    const fetchSpy = vi.spyOn(globalThis, 'fetch')
+    const del = () =>
+      rendered!.container.querySelector<HTMLButtonElement>('button[aria-label^="Delete contact: Sam Demo"]')!
+    await click(del())
+    // Nothing is sent yet: a question naming the contact, with the focus on Keep.
+    expect(fetchSpy).not.toHaveBeenCalled()
+    const ask = rendered.container.querySelector('[data-testid="confirm-delete"]')!
+    expect(ask.textContent).toContain('Delete this contact? Sam Demo, sam@example.com, 01632960555')
+    expect(document.activeElement?.textContent).toBe('Keep')
+    await click(byText('button', 'Keep'))
+    await act(async () => new Promise((r) => setTimeout(r, 0)))
+    expect(rendered.container.querySelector('[data-testid="confirm-delete"]')).toBeNull()
+    expect(fetchSpy).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(del())
+
+    await click(del())
+    fetchSpy.mockResolvedValue(
+      new Response(JSON.stringify({}), { status: 200, headers: { 'content-type': 'application/json' } }),
+    )
+    await click(byText('button', 'Delete contact'))
+    expect(fetchSpy).toHaveBeenCalledTimes(1)
+    expect(JSON.parse(String(fetchSpy.mock.calls[0]![1]!.body))).toEqual({
+      type: 'delete',
+      section: 'contact',
+      data: [{ id: 2, delete: true }],
+    })
+    expect(notice()).toBe('Deleted the contact: Sam Demo, sam@example.com, 01632960555.')
+    expect(notice()).not.toContain('Details edited!')
+  })
+
   it('show the basket and preference failure texts', async () => {
     rendered = await renderPage(
       Carts as never,

@@ -125,15 +125,19 @@ export function ErrorList({ errors }: { errors: Record<string, string | undefine
   const messages = [...new Set(Object.values(errors).filter((m): m is string => Boolean(m)))]
   if (messages.length === 0) return null
   return (
-    <ul
+    // The alert is a box around the list: role="alert" on the <ul> itself would take away its
+    // list role, leaving its <li>s outside any list (axe: listitem).
+    <div
       role="alert"
-      className="mb-4 list-disc rounded-md border border-red-300 bg-red-50 py-3 pr-3 pl-8 text-sm text-red-800"
+      className="mb-4 rounded-md border border-red-300 bg-red-50 py-3 pr-3 pl-8 text-sm text-red-800"
       data-testid="error-list"
     >
-      {messages.map((m) => (
-        <li key={m}>{m}</li>
-      ))}
-    </ul>
+      <ul className="list-disc">
+        {messages.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+    </div>
   )
 }
 

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { act } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Cart as CartData, CartItem } from '../../../shared/cart.ts'
 import { makePage, mockMatchMedia, renderPage, testSite, type Rendered } from '../../test/render.tsx'
 import Cart, { type CartPageProps } from '../../pages/Cart.tsx'
@@ -95,7 +96,25 @@ beforeEach(() => mockMatchMedia(() => true))
 afterEach(() => {
   rendered?.unmount()
   rendered = undefined
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
 })
+
+/** Answers the basket's JSON calls with `answer` and records them. */
+function stubCartApi(answer: CartData) {
+  const calls: { url: string; body: unknown }[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : null })
+      return new Response(JSON.stringify(answer), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      })
+    }),
+  )
+  return calls
+}
 
 describe('Cart page', () => {
   it('shows the lines with Item, Price Each, Qty and Total, share but not save for a visitor', async () => {
@@ -173,9 +192,104 @@ describe('Cart page', () => {
     await render(props({ basket: cart({ short_for_minimum_order_value: 500 }) }))
     expect(container.querySelector('a[href="/checkout"]')).toBeNull()
     expect(container.querySelector('[data-testid="minimum-order-notice"]')?.textContent).toContain('£5.00')
-    // In the header, the order summary and the bottom navigation alike (spec §4).
-    expect(container.querySelectorAll('[data-testid="minimum-order-notice"]')).toHaveLength(3)
-    expect(container.querySelector('nav [data-testid="minimum-order-notice"]')).not.toBeNull()
+    // It replaces the header's, the summary's and the navigation's buttons, but is said once.
+    expect(container.querySelectorAll('[data-testid="minimum-order-notice"]')).toHaveLength(1)
+    expect(text().match(/Our minimum order value is/g)).toHaveLength(1)
+  })
+
+  it('shows a discounted line as quantity × price each, the discount, and what is left, adding up', async () => {
+    await render(
+      props({
+        basket: cart({
+          items: [
+            item({
+              quantity: 2,
+              unit_price: 529,
+              line_total_ex_discount_ex_tax: 1058,
+              line_total: 952,
+            }),
+          ],
+          cart_total_discount: 106,
+        }),
+      }),
+    )
+    const line = container.querySelector('[data-testid="cart-line"]')!
+    expect(line.querySelector('[data-testid="line-price"]')?.textContent).toBe('£5.29')
+    const total = line.querySelector('[data-testid="line-total"]')!
+    expect(total.textContent).toBe('£10.58Discount −£1.06£9.52 after discount')
+  })
+
+  it('shows an undiscounted line total alone', async () => {
+    await render(props())
+    const total = container.querySelector('[data-testid="line-total"]')!
+    expect(total.textContent).toBe('£20.00')
+    expect(total.querySelector('[data-testid="line-discount"]')).toBeNull()
+  })
+
+  it('announces a quantity change, the new line total and the header summary in a polite live region', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    await render(props())
+    const region = container.querySelector('[data-testid="cart-announcement"]')!
+    expect(region.getAttribute('role')).toBe('status')
+    expect(region.textContent).toBe('')
+    const calls = stubCartApi(
+      cart({
+        items: [item({ quantity: 3, line_total: 3000, line_total_ex_discount_ex_tax: 3000 })],
+        cart_total_items: 3,
+        cart_total_price_inc_tax: 4314,
+      }),
+    )
+    await act(async () => {
+      container
+        .querySelector<HTMLButtonElement>('button[aria-label="Increase quantity for Fire exit sign"]')!
+        .click()
+    })
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(700)
+    })
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50)
+    })
+    expect(calls).toEqual([{ url: '/cart/update-items', body: { items: [{ id: 1, quantity: 3 }] } }])
+    expect(region.textContent).toBe(
+      'Fire exit sign: quantity 3, line total £30.00. Basket: 3 items, total £43.14.',
+    )
+  })
+
+  it('announces a removed line and the new summary', async () => {
+    await render(
+      props({
+        basket: cart({
+          items: [item(), item({ id: 2, product: { ...item().product, name: 'Exit arrow' } })],
+        }),
+      }),
+    )
+    stubCartApi(cart({ items: [item()], cart_total_items: 2, cart_total_price_inc_tax: 3114 }))
+    await act(async () => {
+      container.querySelector<HTMLButtonElement>('button[aria-label="Remove Exit arrow"]')!.click()
+    })
+    await act(async () => new Promise((r) => setTimeout(r, 20)))
+    expect(container.querySelector('[data-testid="cart-announcement"]')!.textContent).toBe(
+      'Exit arrow removed. Basket: 2 items, total £31.14.',
+    )
+  })
+
+  it('puts promo errors in a list inside the alert box, not a list that is itself the alert', async () => {
+    await render(
+      props({
+        basket: cart({
+          promotionCodes: ['OLD'],
+          errors: {
+            promotionCodes: [{ message: 'Promo code is not valid or applicable to your cart', code: 'OLD' }],
+          },
+        }),
+      }),
+    )
+    const alert = container.querySelector('[data-testid="promo-error"]')!
+    expect(alert.tagName).toBe('DIV')
+    expect(alert.getAttribute('role')).toBe('alert')
+    expect(alert.querySelectorAll('ul > li')).toHaveLength(1)
+    expect(container.querySelector('ul[role="alert"], ol[role="alert"]')).toBeNull()
   })
 
   it('keeps a child line read-only and shows a free gift’s quantity only', async () => {

@@ -7,7 +7,11 @@
 import { Link } from '@inertiajs/react'
 import { useEffect, useRef, useState } from 'react'
 import type { CartItem } from '../../../shared/cart.ts'
+import { formatMoney } from '../../../shared/money.ts'
 import type { QuantityRule } from '../../../shared/quantity.ts'
+import { withVat } from '../../../shared/vat.ts'
+import { useShared } from '../../lib/shared-props.ts'
+import { useVat } from '../../lib/vat.tsx'
 import { Price } from '../Price.tsx'
 import { QuantityEditor } from '../product/QuantityEditor.tsx'
 
@@ -74,6 +78,48 @@ function LineQuantity({
         }}
       />
     </div>
+  )
+}
+
+/**
+ * A line's amounts as shown (with or without VAT, as the visitor sees prices): the goods at
+ * 'Price Each' × quantity, the line's share of the basket's discount, and what is left to pay. The
+ * discount shown is the difference of the two amounts shown, so the three always add up.
+ */
+export function useLineAmounts(): (item: CartItem) => {
+  goods: string
+  discount: string | null
+  net: string
+} {
+  const { incVat } = useVat()
+  const currency = useShared().site?.currency ?? 'GBP'
+  return (item) => {
+    const shown = (n: number) => (incVat ? withVat(n, item.vat_rate) : n)
+    const goods = shown(item.line_total_ex_discount_ex_tax)
+    const net = shown(item.line_total)
+    return {
+      goods: formatMoney(goods, currency),
+      discount: goods > net ? formatMoney(goods - net, currency) : null,
+      net: formatMoney(net, currency),
+    }
+  }
+}
+
+/** The line's total: quantity × price each, and when the basket's discount takes a share, that share and what is left. */
+function LineTotal({ item }: { item: CartItem }) {
+  const amounts = useLineAmounts()(item)
+  if (!amounts.discount) return <>{amounts.net}</>
+  return (
+    <>
+      <span className="block font-normal">{amounts.goods}</span>
+      <span className="block text-sm font-normal text-green-800" data-testid="line-discount">
+        Discount −{amounts.discount}
+      </span>
+      <span className="block">
+        {amounts.net}
+        <span className="sr-only"> after discount</span>
+      </span>
+    </>
   )
 }
 
@@ -252,7 +298,7 @@ export function CartTable({
                 className="py-3 text-right font-semibold tabular-nums max-sm:block max-sm:py-0"
                 data-testid="line-total"
               >
-                <Price amount={item.line_total} vatRate={item.vat_rate} />
+                <LineTotal item={item} />
               </td>
             </tr>
           )

@@ -118,11 +118,14 @@ export function PromoForm({ cart, insideForm = false }: { cart: Cart; insideForm
         </Fields>
       )}
       {messages.length || standing.length ? (
-        <ul id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700" data-testid="promo-error">
-          {[...messages, ...standing].map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
+        // A box with the alert role around a plain list (a <ul role="alert"> is no list: axe listitem).
+        <div id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700" data-testid="promo-error">
+          <ul>
+            {[...messages, ...standing].map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </section>
   )

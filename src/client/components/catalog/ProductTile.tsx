@@ -10,6 +10,8 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import type { ColourSwatch } from '../../../shared/catalog.ts'
 import { imageUrl, PLACEHOLDER_IMAGE } from '../../../shared/images.ts'
 import type { ProductTileData } from '../../../shared/listing.ts'
+import { colourWord } from '../../../shared/spelling.ts'
+import { useShared } from '../../lib/shared-props.ts'
 import { Price } from '../Price.tsx'
 
 /** Tile images: 300 px at quality 50 (spec §9). */
@@ -91,9 +93,10 @@ function swatchStyle(swatch: ColourSwatch): CSSProperties {
 function Swatches({ swatches }: { swatches: Record<string, ColourSwatch> }) {
   const entries = Object.entries(swatches)
   const more = entries.length - MAX_SWATCHES
+  const locale = useShared().site?.locale
   return (
     <div className="flex flex-wrap items-center gap-1" data-testid="colour-swatches">
-      <span className="sr-only">Colours:</span>
+      <span className="sr-only">{colourWord(locale, true)}:</span>
       <ul className="flex flex-wrap gap-1">
         {entries.slice(0, MAX_SWATCHES).map(([name, swatch]) => (
           <li key={name} title={name}>

@@ -60,14 +60,27 @@ function activeOption(row: GridRow, chosen: Record<string, number | null>): Grid
   return row.options.find((o) => o.productId === id) ?? null
 }
 
+/**
+ * Each grid's heading, which also names its section: its description, or 'Prices' ('Prices (2)'
+ * for the second grid ...); a heading two grids would share gets the grid's number, so every
+ * section on the page has a name of its own (WCAG 1.3.1, axe landmark-unique).
+ */
+export function gridHeadings(grids: readonly Pick<PriceGridData, 'number' | 'description'>[]): string[] {
+  const base = grids.map((g) => g.description ?? (g.number === 1 ? 'Prices' : `Prices (${g.number})`))
+  return base.map((h, i) => (base.indexOf(h) !== base.lastIndexOf(h) ? `${h} (${grids[i]!.number})` : h))
+}
+
 export function PriceGrid({
   grid,
   categoryId,
   selectedSku,
+  heading = gridHeadings([grid])[0]!,
 }: {
   grid: PriceGridData
   categoryId: number
   selectedSku: string | null
+  /** The grid's heading and name among the page's grids (gridHeadings) */
+  heading?: string
 }) {
   const [state, setState] = useState(() => initialGridState(grid, selectedSku))
   const [pending, setPending] = useState(false)
@@ -130,8 +143,6 @@ export function PriceGrid({
     void addToBasket(items, { pushError, site, asEntries: true, onFinish: () => setPending(false) })
   }
 
-  const heading = grid.description ?? (grid.number === 1 ? 'Prices' : `Prices (${grid.number})`)
-
   return (
     // A table where the grid’s box is 56rem or wider; below that (phones, narrow layout columns)
     // each row is a card: code and description, option, price breaks, quantity and total, so
@@ -139,7 +150,8 @@ export function PriceGrid({
     <section aria-labelledby={headingId} className="pg" data-testid={`price-grid-${grid.number}`}>
       <h2 id={headingId}>{heading}</h2>
       {grid.unitOfMeasurement ? <p>Prices per {grid.unitOfMeasurement}</p> : null}
-      <div className="pg-box" role="region" aria-labelledby={headingId} tabIndex={0}>
+      {/* The scrolling box is a region a keyboard can scroll, named apart from its section. */}
+      <div className="pg-box" role="region" aria-label={`${heading}: price table`} tabIndex={0}>
         <table>
           <thead className="pg-head">
             <tr>

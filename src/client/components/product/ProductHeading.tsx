@@ -1,5 +1,7 @@
 /** Title, 'As Low As' price (only above 0), short description, data sheets and audio sample. */
 import type { ProductDisplaySettings, ProductView } from '../../../shared/product.ts'
+import { colourWord } from '../../../shared/spelling.ts'
+import { useShared } from '../../lib/shared-props.ts'
 import { Price } from '../Price.tsx'
 import { AudioPlayer } from './AudioPlayer.tsx'
 import { DataSheets } from './DataSheets.tsx'
@@ -12,6 +14,7 @@ export function ProductTitle({
   product: ProductView
   settings: ProductDisplaySettings
 }) {
+  const locale = useShared().site?.locale
   return (
     <div>
       <h1
@@ -27,7 +30,7 @@ export function ProductTitle({
       ) : null}
       {product.colour ? (
         <p className="mt-1 text-gray-800" data-testid="product-colour">
-          Colour: <span className="font-semibold">{product.colour}</span>
+          {colourWord(locale)}: <span className="font-semibold">{product.colour}</span>
         </p>
       ) : null}
     </div>

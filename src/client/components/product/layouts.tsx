@@ -19,7 +19,7 @@ import { ProductBuilder } from './Builder.tsx'
 import { CustomerReviews } from './CustomerReviews.tsx'
 import { Description, Html, useDescriptionHtml } from './Description.tsx'
 import { Gallery } from './Gallery.tsx'
-import { PriceGrid } from './PriceGrid.tsx'
+import { gridHeadings, PriceGrid } from './PriceGrid.tsx'
 import { ProductSummary, ProductTitle } from './ProductHeading.tsx'
 import { ShoppingGuarantee } from './ShoppingGuarantee.tsx'
 
@@ -40,6 +40,7 @@ function useSections(props: ProductPageProps): Sections {
   const fill = useDescriptionHtml(product.asLowAs)
   const firstSku = product.grids[0]?.rows[0]?.options[0]?.productId ?? null
   const hasPricing = product.grids.length > 0 || !!product.builder
+  const headings = gridHeadings(product.grids)
   return {
     breadcrumbs: <Breadcrumbs items={props.breadcrumbs} className="mb-4" />,
     title: <ProductTitle product={product} settings={settings} />,
@@ -58,8 +59,14 @@ function useSections(props: ProductPageProps): Sections {
           <ProductBuilder builder={product.builder} categoryId={category.id} fallbackListingId={firstSku} />
         ) : null}
         {product.grids.length > 0 ? <VatNote className="mt-6" /> : null}
-        {product.grids.map((grid) => (
-          <PriceGrid key={grid.number} grid={grid} categoryId={category.id} selectedSku={selectedSku} />
+        {product.grids.map((grid, i) => (
+          <PriceGrid
+            key={grid.number}
+            grid={grid}
+            heading={headings[i]}
+            categoryId={category.id}
+            selectedSku={selectedSku}
+          />
         ))}
       </div>
     ) : null,

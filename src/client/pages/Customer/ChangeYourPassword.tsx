@@ -44,8 +44,14 @@ export default function ChangeYourPassword({ greeting, id }: Props) {
     if (!parsed.success) return
     form.post('/customer/password/update', {
       preserveScroll: true,
-      onFinish: () => form.reset('current_password', 'password', 'password_confirmation'),
-      onSuccess: () => setSubmitted(false),
+      // Changed: every field is cleared. Refused (say a wrong current password): only the current
+      // password is cleared; the new password and its confirmation, which were fine, are kept
+      // rather than emptied and then flagged as required.
+      onSuccess: () => {
+        form.reset('current_password', 'password', 'password_confirmation')
+        setSubmitted(false)
+      },
+      onError: () => form.reset('current_password'),
     })
   }
   const blur = (name: string) => () => setTouched((t) => ({ ...t, [name]: true }))

@@ -5,7 +5,7 @@
  * every field on blur and submit; the server checks them again and its messages go under the field.
  */
 import { router } from '@inertiajs/react'
-import { useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { ACCOUNT_TEXT } from '../../../shared/account-text.ts'
 import type { EditDetailsProps } from '../../../shared/account.ts'
 import { fieldErrors } from '../../../shared/cart.schemas.ts'
@@ -182,17 +182,24 @@ function Book({
   onDone: (n: Notice) => void
 }) {
   const [editing, setEditing] = useState<number | 'new' | null>(null)
+  /** The entry whose deletion is being asked about */
+  const [confirming, setConfirming] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
   const headingId = useId()
   const noun = section === 'contact' ? 'contact' : `${section} address`
 
-  const call = async (method: 'POST' | 'PATCH', payload: unknown): Promise<CallResult> => {
+  const call = async (
+    method: 'POST' | 'PATCH',
+    payload: unknown,
+    success: string = CUSTOMER_TEXT.edited,
+  ): Promise<CallResult> => {
     setBusy(true)
     const res = await send(method, '/customer/update-contact', payload)
     setBusy(false)
     if (res.ok) {
       setEditing(null)
-      onDone({ kind: 'success', text: CUSTOMER_TEXT.edited })
+      setConfirming(null)
+      onDone({ kind: 'success', text: success })
     } else {
       onDone({ kind: 'error', text: failureText(res.body, CUSTOMER_TEXT.failed) })
     }
@@ -224,6 +231,24 @@ function Book({
                 onCancel={() => setEditing(null)}
                 onSubmit={(data) => call('PATCH', { section, id: e.id, data })}
               />
+            ) : confirming === e.id ? (
+              <ConfirmDelete
+                question={ACCOUNT_TEXT.entryDeleteAsk(noun, describe(section, e))}
+                confirmLabel={`Delete ${noun}`}
+                busy={busy}
+                onKeep={() => {
+                  setConfirming(null)
+                  // Back to the Delete button the question came from.
+                  setTimeout(() => document.getElementById(`${headingId}-delete-${e.id}`)?.focus())
+                }}
+                onDelete={() =>
+                  void call(
+                    'POST',
+                    { type: 'delete', section, data: [{ id: e.id, delete: true }] },
+                    ACCOUNT_TEXT.entryDeleted(noun, describe(section, e)),
+                  )
+                }
+              />
             ) : (
               <div className="mt-2 flex flex-wrap gap-2">
                 <button
@@ -248,9 +273,8 @@ function Book({
                   className={smallButton}
                   disabled={busy || e.primary}
                   title={e.primary ? `The primary ${noun} cannot be deleted.` : undefined}
-                  onClick={() =>
-                    void call('POST', { type: 'delete', section, data: [{ id: e.id, delete: true }] })
-                  }
+                  id={`${headingId}-delete-${e.id}`}
+                  onClick={() => setConfirming(e.id)}
                   aria-label={`Delete ${noun}: ${describe(section, e)}`}
                 >
                   Delete
@@ -281,6 +305,51 @@ function Book({
         </button>
       )}
     </section>
+  )
+}
+
+/**
+ * Deleting asks first, in place (WCAG 3.3.4): the question names what goes, focus moves to it,
+ * and 'Keep' (or Escape) leaves everything as it was.
+ */
+function ConfirmDelete({
+  question,
+  confirmLabel,
+  busy,
+  onKeep,
+  onDelete,
+}: {
+  question: string
+  confirmLabel: string
+  busy: boolean
+  onKeep: () => void
+  onDelete: () => void
+}) {
+  const id = useId()
+  const keepRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => keepRef.current?.focus(), [])
+  return (
+    <div
+      role="group"
+      aria-labelledby={id}
+      className="mt-2 rounded-md border border-red-300 bg-red-50 p-3"
+      data-testid="confirm-delete"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onKeep()
+      }}
+    >
+      <p id={id} className="text-sm font-semibold text-red-900">
+        {question}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button type="button" className={smallButton} onClick={onDelete} disabled={busy}>
+          {confirmLabel}
+        </button>
+        <button type="button" className={smallButton} onClick={onKeep} ref={keepRef} data-testid="keep-entry">
+          Keep
+        </button>
+      </div>
+    </div>
   )
 }
 

@@ -43,10 +43,12 @@ export default function Orders({ greeting, orders, order }: OrdersProps) {
       {orders.length === 0 ? (
         <p>{ACCOUNT_TEXT.noOrders}</p>
       ) : (
+        // Under 640 px each order is a card: number, date and status on the left, the total and
+        // Reorder on the right, so neither scrolls out of view on a phone.
         <div className="relative overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-left text-sm max-sm:block" data-testid="orders-table">
             <caption className="sr-only">Your orders, newest first</caption>
-            <thead className="border-b border-gray-300">
+            <thead className="border-b border-gray-300 max-sm:sr-only">
               <tr>
                 <th scope="col" className="py-2 pr-3">
                   Order
@@ -65,22 +67,32 @@ export default function Orders({ greeting, orders, order }: OrdersProps) {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {orders.map((o) => (
                 <tr
                   key={o.id}
-                  className="border-b border-gray-100"
+                  className="border-b border-gray-100 max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-3 max-sm:py-2"
                   data-testid={`order-row-${o.OrderNumber}`}
                 >
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3 max-sm:col-start-1 max-sm:row-start-1 max-sm:block max-sm:py-0">
                     <Link href={`/customer/orders/${o.OrderNumber}`} className="text-primary underline">
                       {o.OrderNumber}
                     </Link>
                   </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{f.date(o.orderDate)}</td>
-                  <td className="py-2 pr-3">{o.statusText}</td>
-                  <td className="py-2 pr-3 text-right">{f.money(o.total, o.currency)}</td>
-                  <td className="py-2 text-right">
+                  <td className="py-2 pr-3 whitespace-nowrap max-sm:col-start-1 max-sm:row-start-2 max-sm:block max-sm:py-0">
+                    {f.date(o.orderDate)}
+                  </td>
+                  <td className="py-2 pr-3 max-sm:col-start-1 max-sm:row-start-3 max-sm:block max-sm:py-0">
+                    {o.statusText}
+                  </td>
+                  <td
+                    className="py-2 pr-3 text-right max-sm:col-start-2 max-sm:row-start-1 max-sm:block max-sm:p-0 max-sm:font-semibold"
+                    data-testid="order-total"
+                  >
+                    <span className="sm:sr-only">Total </span>
+                    {f.money(o.total, o.currency)}
+                  </td>
+                  <td className="py-2 text-right max-sm:col-start-2 max-sm:row-span-2 max-sm:row-start-2 max-sm:block max-sm:self-end max-sm:py-0">
                     <button
                       type="button"
                       className={smallButton}

@@ -18,7 +18,8 @@ import { builderTools, type BuilderToolKind } from '../../modules/builders/build
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-const SIGN_SIZES: [number, number][] = [
+/** The sign sizes of the demo grid (width × height, mm); the sign fitting tests try every one. */
+export const SIGN_SIZES: [number, number][] = [
   [200, 150],
   [300, 200],
   [400, 300],

@@ -116,6 +116,7 @@ export async function recordOrderBuilds(
     previews.set(session.id, {
       svg: renderWorkwearPreview({
         colour,
+        garment: session.design.garmentName,
         positions: session.design.positions,
         text: session.design.text,
         logo: await previewLogo(await input.loadLogo(session)),

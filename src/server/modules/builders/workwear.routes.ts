@@ -139,6 +139,7 @@ export async function workwearRoutes(app: FastifyInstance) {
     const colour = category?.config.colours.find((c) => c.name === row.design.colour) ?? null
     const svg = renderWorkwearPreview({
       colour,
+      garment: row.design.garmentName,
       positions: row.design.positions,
       text: row.design.text,
       logo: logoDataUrl(await loadLogo(app.uploads, row)),

@@ -9,6 +9,7 @@ import {
   productSettings,
   sanitiseCss,
   specificationValues,
+  swatchGridHtml,
 } from './product.presenter.ts'
 import type { ProductRecord } from './product.queries.ts'
 import { optionBrackets, optionCode, optionDescription, optionMinimum } from '../../../shared/product.ts'
@@ -583,5 +584,14 @@ describe('layout and colour (spec §2, §3)', () => {
     const none = presentProduct(record(), ctx)
     expect(none.product.colour).toBeNull()
     expect(none.jsonLd).not.toHaveProperty('color')
+  })
+})
+
+describe('swatchGridHtml', () => {
+  const swatches = { Navy: { Hex: '#1F2A44' }, Red: { Hex: '#CC0605' } } as never
+
+  it("labels the swatch list 'Colors' on a US site and 'Colours' on a UK one", () => {
+    expect(String(swatchGridHtml(swatches, 'en-US'))).toContain('aria-label="Colors"')
+    expect(String(swatchGridHtml(swatches, 'en-GB'))).toContain('aria-label="Colours"')
   })
 })

@@ -65,6 +65,7 @@ import {
   leanOption,
 } from '../../../shared/product.ts'
 import { GRID_MINIMUM_ORDER } from '../../../shared/quantity.ts'
+import { colourWord, localeOfCurrency, type SpellingLocale } from '../../../shared/spelling.ts'
 import { sanitizeBreadcrumb, sanitizeRichText, stripTags } from '../../lib/sanitize.ts'
 import { PAGE_LAYOUTS, type ProductGroupRow, type ProductRow } from './catalog.tables.ts'
 import { presentProductTile } from './category.presenter.ts'
@@ -149,7 +150,7 @@ export function presentProduct(record: ProductRecord, ctx: PresentContext): Pres
   const brackets = skus.map((s) => normaliseBrackets(s.priceList))
   const asLowAs = lowestUnitPrice(brackets) || Math.max(0, group.minPrice)
   const fill = placeholderFiller({
-    swatches: swatchGridHtml(group.colourSwatches),
+    swatches: swatchGridHtml(group.colourSwatches, localeOfCurrency(ctx.site.currency)),
     logo: ctx.site.logo ? logoHtml(ctx.site.logo, ctx.site.name) : EMPTY_HTML,
     specifications: specificationValues(attributes.specifications),
   })
@@ -573,7 +574,10 @@ function hex(value: unknown): string | null {
 }
 
 /** The swatch grid: a list of colour chips with their names ('' without swatches). */
-export function swatchGridHtml(swatches: Record<string, ColourSwatch> | null | undefined): SafeHtml {
+export function swatchGridHtml(
+  swatches: Record<string, ColourSwatch> | null | undefined,
+  locale: SpellingLocale = 'en-GB',
+): SafeHtml {
   if (!isObject(swatches)) return EMPTY_HTML
   const items = Object.entries(swatches).flatMap(([name, s]) => {
     const main = hex(s?.Hex)
@@ -586,7 +590,7 @@ export function swatchGridHtml(swatches: Record<string, ColourSwatch> | null | u
   })
   if (items.length === 0) return EMPTY_HTML
   return joinHtml([
-    html`<ul class="swatch-grid not-prose my-2 flex flex-wrap gap-3" aria-label="Colours">`,
+    html`<ul class="swatch-grid not-prose my-2 flex flex-wrap gap-3" aria-label="${colourWord(locale, true)}">`,
     ...items,
     html`</ul>`,
   ])

@@ -12,8 +12,14 @@ export interface Site {
   name: string
   currency: 'GBP' | 'USD'
   logo: string | null
-  /** The header message's HTML is sanitised once, when the site is loaded */
-  settings: Omit<ResolvedSiteSettings, 'headerMessage'> & { headerMessage: HeaderMessage | null }
+  /**
+   * The header message's HTML is sanitised once, when the site is loaded. A sister site named by
+   * its code has an empty url until a request works it out (withSisterLinks).
+   */
+  settings: Omit<ResolvedSiteSettings, 'headerMessage' | 'sisterSites'> & {
+    headerMessage: HeaderMessage | null
+    sisterSites: (SisterSiteLink & { site?: string })[]
+  }
 }
 
 /** Host header value -> the host name used as the site key (no port, lower case). */
@@ -23,6 +29,43 @@ export function hostKey(host: string | undefined): string {
   if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1)
   return h.replace(/:\d+$/, '')
 }
+
+/** A sister site as pages show it: always with its link. */
+export interface SisterSiteLink {
+  name: string
+  url: string
+  logo: string
+}
+
+/**
+ * The site with its sister sites' links worked out: a sister named by its site code links to that
+ * site's own address (`baseUrlOf`, the configured host with this request's scheme and port); one
+ * given by url keeps it; one naming an unknown site is left out. The same site object comes back
+ * for the same links, so the per-request work is a lookup.
+ */
+export function withSisterLinks(
+  site: Site,
+  siteByCode: (code: string) => Site | undefined,
+  baseUrlOf: (sister: Site) => string,
+): Site {
+  const sisters = site.settings.sisterSites
+  if (!sisters.some((s) => s.site !== undefined)) return site
+  const links: SisterSiteLink[] = sisters.flatMap((s) => {
+    const sister = s.site !== undefined ? siteByCode(s.site) : undefined
+    const url = sister ? `${baseUrlOf(sister)}/` : s.site === undefined ? s.url : undefined
+    return url ? [{ name: s.name, url, logo: s.logo }] : []
+  })
+  const key = links.map((l) => l.url).join('\n')
+  let byKey = linked.get(site)
+  if (!byKey) linked.set(site, (byKey = new Map()))
+  let out = byKey.get(key)
+  if (!out) {
+    out = { ...site, settings: { ...site.settings, sisterSites: links } }
+    byKey.set(key, out)
+  }
+  return out
+}
+const linked = new WeakMap<Site, Map<string, Site>>()
 
 /** Settings laid over a site row's own (the content system's site settings stories). */
 export type SettingsOverlay = (siteId: number) => Promise<Partial<SiteSettings>>
@@ -49,6 +92,7 @@ export function toSite(row: SiteRow, overlay: Partial<SiteSettings> = {}): Site 
     logo: row.logo,
     settings: {
       ...settings,
+      sisterSites: settings.sisterSites.map((s) => ({ ...s, url: s.url ?? '' })),
       headerMessage: settings.headerMessage
         ? {
             ...settings.headerMessage,
@@ -80,6 +124,12 @@ export class SiteRegistry {
   async forHost(host: string | undefined): Promise<Site | null> {
     if (Date.now() - this.loadedAt > this.ttlMs) await this.reload()
     return this.byHost.get(hostKey(host)) ?? null
+  }
+
+  /** A loaded site by its code (sister-site links); undefined when there is none. */
+  byCode(code: string): Site | undefined {
+    for (const site of this.byHost.values()) if (site.code === code) return site
+    return undefined
   }
 
   /** A site by its id (jobs that act without a request). */

@@ -119,9 +119,33 @@ export const siteSettingsSchema = z.object({
   freephoneNumber: z.string().max(40).default(''),
   /** Who invoices the order, named on Order Complete */
   invoicingEntity: z.string().max(200).default(''),
-  /** Sister sites whose logos Order Complete shows */
+  /**
+   * Sister sites whose logos Order Complete shows. `site` names a sister site of this shop by its
+   * code: its link is then built from that site's own configured host, with the scheme and port
+   * this request came on (modules/sites/site-url.ts), so no address is written into content.
+   * `url` is for a sister shop that is not one of ours.
+   */
   sisterSites: z
-    .array(z.object({ name: z.string().min(1).max(80), url: z.string().max(300), logo: z.string().max(300) }))
+    .array(
+      z
+        .object({
+          name: z.string().min(1).max(80),
+          site: z
+            .string()
+            .regex(/^[a-z0-9-]{1,40}$/)
+            .optional(),
+          url: z
+            .string()
+            .regex(/^https?:\/\/[^\s]+$/, 'an http(s) URL')
+            .max(300)
+            .optional(),
+          logo: z.string().max(300),
+        })
+        .refine(
+          (s) => s.site !== undefined || s.url !== undefined,
+          'a sister site needs a site code or a url',
+        ),
+    )
     .max(10)
     .default([]),
   /** Delivery warnings shown on Order Complete (the brand's manufacture and delivery notes) */
