@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react'
 import { CHECKOUT, CHECKOUT_TEXT, orderTotal } from '../../shared/checkout-text.ts'
 import type { CheckoutCompletePageProps } from '../../shared/checkout.ts'
 import { formatMoney } from '../../shared/money.ts'
+import { endSentence } from '../../shared/text.ts'
 import { orderDataTotals, orderTotalLines } from '../../shared/order-totals.ts'
 import { Modal, primaryButton, secondaryButton } from '../components/cart/Modal.tsx'
 import { placedOrder, rememberPlaced } from '../checkout/placed-order.ts'
@@ -149,7 +150,7 @@ export default function CheckoutComplete({
         </p>
         <p className="mt-2">
           We have e-mailed an order acknowledgement to {order.contactDetails.email}. Your invoice will come
-          from {invoicingEntity}.
+          from {endSentence(invoicingEntity)}
         </p>
         <p className="mt-2">
           Estimated delivery: <strong>{formatDate(estimatedDelivery, locale)}</strong>

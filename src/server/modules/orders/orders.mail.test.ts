@@ -131,6 +131,16 @@ describe('order e-mails', () => {
     expect(acknowledgementMail(site(), order()).text).toContain('Order date: 27/11/2026')
   })
 
+  it('name an invoicing entity that ends in a full stop without doubling it', () => {
+    const inc = site({}, { invoicingEntity: 'Northgate Workplace Inc.' })
+    const text = acknowledgementMail(inc, order()).text
+    expect(text).toContain('Your invoice will come from Northgate Workplace Inc.')
+    expect(text).not.toContain('Inc..')
+    expect(acknowledgementMail(site({}, { invoicingEntity: 'Harbour Ltd' }), order()).text).toContain(
+      'Your invoice will come from Harbour Ltd.',
+    )
+  })
+
   it('carry the account-owner confirmation link when placement gives one, and nothing about it otherwise', () => {
     const url = 'https://shop.example/customer/orders/100123/confirm?sig=abc'
     const withLink = acknowledgementMail(site(), order(), 'https://shop.example', { confirmOwnerUrl: url })

@@ -5,6 +5,7 @@
 import type { OrderData } from '../../../shared/checkout.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatMoney } from '../../../shared/money.ts'
+import { endSentence } from '../../../shared/text.ts'
 import { orderDataTotals, orderTotalLines } from '../../../shared/order-totals.ts'
 import type { Site } from '../sites/sites.service.ts'
 import { siteTotalsOptions } from './orders.presenter.ts'
@@ -104,7 +105,9 @@ export function acknowledgementMail(
     ...lines.text,
     '',
     ...(confirm ? [CONFIRM_OWNER_TEXT, confirm, ''] : []),
-    site.settings.invoicingEntity ? `Your invoice will come from ${site.settings.invoicingEntity}.` : '',
+    site.settings.invoicingEntity
+      ? `Your invoice will come from ${endSentence(site.settings.invoicingEntity)}`
+      : '',
     site.settings.contactNumber ? `Questions? Call us on ${site.settings.contactNumber}.` : '',
     site.name,
   ].join('\n')
