@@ -2,7 +2,9 @@
 # it runs the same commands CI tests: `npm ci`, `npm run build`, `npm run serve`.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
+# npm ci runs the Node version guard (package.json preinstall, ADR 0150): it needs .nvmrc and itself.
+COPY package.json package-lock.json .npmrc .nvmrc ./
+COPY scripts/check-node.cjs scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
