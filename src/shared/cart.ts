@@ -18,7 +18,11 @@ export const PROMO_CODE_MAX = 50
 export const MAX_PROMOTION_CODES = 1
 export const MAX_LINES_PER_REQUEST = 100
 
+/** The largest basket total taken online, minor units (£/$10 million: well inside 32-bit totals). */
+export const MAX_BASKET_TOTAL_MINOR = 1_000_000_000
+
 export const CART_TEXT = {
+  basketTooLarge: 'This basket is too large to order online. Please contact us to place this order.',
   empty: 'No items in your shopping cart',
   suggested: 'Suggested products',
   addError: 'Something went wrong when trying to add item(s) to basket.',

@@ -166,6 +166,29 @@ describe('adding to the basket', () => {
     ])
   })
 
+  it('refuses, with a message and no change, a basket whose total is beyond what is taken online', async () => {
+    const groupId = (await insertGroup(t.app.db, { siteId, categoryId })).id
+    const dear = await insertSku(t.app.db, {
+      siteId,
+      groupId,
+      priceList: [{ lowerQty: 1, higherQty: null, price: 2_000_000_000, name: '1+' }],
+    })
+    const v = await visitor()
+    const first = await v.post('/cart/add', {
+      items: [{ listing_id: cheap.id, quantity: 1, category_id: categoryId }],
+    })
+    expect(first.statusCode).toBe(200)
+    const res = await v.post('/cart/add', {
+      items: [{ listing_id: dear.id, quantity: 2, category_id: categoryId }],
+    })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().errors.items).toEqual([
+      'This basket is too large to order online. Please contact us to place this order.',
+    ])
+    const after = (await v.post('/cart/init')).json() as Cart
+    expect(after.items.map((i) => i.product.id)).toEqual([cheap.id])
+  })
+
   it('ignores prices and totals sent by the browser', async () => {
     const v = await visitor()
     const res = await v.post('/cart/add', {

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts'
 import type { BuilderConfig, CatalogMedia } from '../../../shared/catalog.ts'
 import {
   CART_TEXT,
+  MAX_BASKET_TOTAL_MINOR,
   MAX_QUANTITY,
   normalisePromotionCode,
   promotionCodesInForce,
@@ -1287,6 +1288,9 @@ export class CartService {
       if (await this.syncGifts(tx, cart, lines, standing.promo)) lines = await reread()
       const { priced, promoErrors: evalErrors, rates } = await this.price(tx, ctx.site, cart, lines, standing)
       for (const e of evalErrors) if (!promoErrors.some((p) => p.code === e.code)) promoErrors.push(e)
+      // Totals are whole minor units in 32-bit columns (basket summary, order, lines): a basket
+      // beyond the online limit is refused with a message, never stored (and never a 500).
+      if (priced.totalPriceIncTax > MAX_BASKET_TOTAL_MINOR) throw invalid('items', CART_TEXT.basketTooLarge)
       await this.storeChanges(tx, id, quantities, priced)
       return { cartId: cart.id, cart: this.present(ctx, cart, lines, priced, rates, promoErrors) }
     })
