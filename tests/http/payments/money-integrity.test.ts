@@ -13,6 +13,7 @@ import type { CheckoutPageProps } from '../../../src/shared/checkout.ts'
 import { Visitor } from '../../helpers/visitor.ts'
 import { brackets, insertCategory, insertGroup, insertSku, siteIdFor } from '../../factories/product.ts'
 import { startPaymentsHarness, type PaymentsHarness } from './harness.ts'
+import { payInPayaIframe } from './paid.ts'
 
 let h: PaymentsHarness
 let siteId: number
@@ -211,20 +212,8 @@ describe('defect 2: Paya’s charged amount is compared with the basket', () => 
     const created = await v.post('/checkout/paya/create-form', body)
     expect(created.statusCode).toBe(200)
     const { reference, iframeUrl } = created.json() as { reference: string; iframeUrl: string }
-    const page = await (await fetch(iframeUrl)).text()
     h.sims.paya.recordNextAmount('0.01')
-    const submitted = await fetch(`${h.sims.origin}/paya/v2/payform/submit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        hash: /name="hash" value="([^"]+)"/.exec(page)![1]!,
-        data: /name="data" value="([^"]+)"/.exec(page)![1]!,
-        account_number: '4111111111111111',
-        exp_date: '1230',
-        cvv: '999',
-        billing_zip: '32606',
-      }),
-    })
+    const submitted = await payInPayaIframe(h, iframeUrl)
     expect(submitted.status).toBe(200)
     const res = await v.post(
       '/checkout/complete',

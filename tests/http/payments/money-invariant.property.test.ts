@@ -16,6 +16,7 @@ import type { Cart } from '../../../src/shared/cart.ts'
 import { Visitor } from '../../helpers/visitor.ts'
 import { brackets, insertCategory, insertGroup, insertSku, siteIdFor } from '../../factories/product.ts'
 import { startPaymentsHarness, type PaymentsHarness } from './harness.ts'
+import { payInPayaIframe } from './paid.ts'
 
 const RUNS = Number(process.env.MONEY_INVARIANT_RUNS ?? 16)
 
@@ -306,21 +307,7 @@ async function shop(method: Method, c: Change, fault: Fault, staleTotal: boolean
     const created = await v.post('/checkout/paya/create-form', f.form(cart))
     if (created.statusCode !== 200) return cart.id!
     const { reference, iframeUrl } = created.json() as { reference: string; iframeUrl: string }
-    const page = await (await fetch(iframeUrl)).text()
-    const hash = /name="hash" value="([^"]+)"/.exec(page)![1]!
-    const data = /name="data" value="([^"]+)"/.exec(page)![1]!
-    await fetch(`${h.sims.origin}/paya/v2/payform/submit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        hash,
-        data,
-        account_number: '4111111111111111',
-        exp_date: '1230',
-        cvv: '999',
-        billing_zip: '32606',
-      }),
-    })
+    await payInPayaIframe(h, iframeUrl)
     const changed = await change(f, c, cart)
     if (changed.shipping) f = flow(v, site, method, changed.shipping)
     inject(method, fault, null)

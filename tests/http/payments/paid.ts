@@ -91,6 +91,23 @@ export async function payaForm(h: PaymentsHarness, amountMinor = 1999) {
   return { attempt, form, page, hash, data, submit }
 }
 
+/** What a shopper does in Paya's hosted form: loads the signed page and pays with the test card. */
+export async function payInPayaIframe(h: PaymentsHarness, iframeUrl: string): Promise<Response> {
+  const page = await (await fetch(iframeUrl)).text()
+  return fetch(`${h.sims.origin}/paya/v2/payform/submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      hash: /name="hash" value="([^"]+)"/.exec(page)![1]!,
+      data: /name="data" value="([^"]+)"/.exec(page)![1]!,
+      account_number: '4111111111111111',
+      exp_date: '1230',
+      cvv: '999',
+      billing_zip: '32606',
+    }),
+  })
+}
+
 export async function paidByPaya(h: PaymentsHarness, amountMinor = 1999): Promise<PaymentAttempt> {
   const { attempt, submit } = await payaForm(h, amountMinor)
   expect((await submit()).status).toBe(200)
