@@ -111,6 +111,13 @@ export const updateCartSchema = z.object({
     .optional(),
   promotionCodes: promotionCodesSchema.optional(),
   despatch_type: text().max(40).optional(),
+  /** §7: the delivery rate chosen at step 3 (one of the basket's zone's rates) */
+  shippingRateId: z
+    .number({ error: 'This delivery option is not available.' })
+    .int('This delivery option is not available.')
+    .positive('This delivery option is not available.')
+    .max(2_147_483_647, 'This delivery option is not available.')
+    .optional(),
   shippingZone: text().max(60).optional(),
   ApplyVATRelief: z.boolean({ error: 'ApplyVATRelief must be true or false.' }).optional(),
   /** §7: DeliveryOption (despatch type), country and postcode (the delivery zone), vatRelief */

@@ -189,6 +189,27 @@ describe('adding to the basket', () => {
     expect(after.items.map((i) => i.product.id)).toEqual([cheap.id])
   })
 
+  it('chooses the delivery rate the checkout names by shippingRateId, only among the basket zone’s rates', async () => {
+    const v = await visitor()
+    const added = (
+      await v.post('/cart/add', { items: [{ listing_id: cheap.id, quantity: 1, category_id: categoryId }] })
+    ).json() as Cart
+    const other = added.shippingRates.find((r) => !r.selected)!
+    expect(other, 'the zone has a second rate').toBeDefined()
+    const chosen = await v.post('/cart/update-cart', { shippingRateId: other.id })
+    expect(chosen.statusCode).toBe(200)
+    expect((chosen.json() as Cart).shippingRates.find((r) => r.selected)!.id).toBe(other.id)
+    const elsewhere = await t.app.carts.rates(t.app.db, siteId)
+    const foreign = elsewhere.find((r) => r.zone !== added.shippingZone)!
+    for (const bad of [foreign.id, 0, 'two', 2 ** 40]) {
+      const res = await v.post('/cart/update-cart', { shippingRateId: bad })
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors.shippingRateId).toEqual(['This delivery option is not available.'])
+    }
+    const after = (await v.post('/cart/init')).json() as Cart
+    expect(after.shippingRates.find((r) => r.selected)!.id).toBe(other.id)
+  })
+
   it('ignores prices and totals sent by the browser', async () => {
     const v = await visitor()
     const res = await v.post('/cart/add', {

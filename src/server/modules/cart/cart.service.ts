@@ -589,6 +589,8 @@ export class CartService {
       items?: { id: number; quantity: number }[]
       promotionCodes?: string[]
       despatch_type?: string
+      /** A rate of the basket's zone (§7 shippingRateId): its despatch type is chosen */
+      shippingRateId?: number
       shippingZone?: string
       ApplyVATRelief?: boolean
       /** The declaration (claim relief) or false (withdraw it) */
@@ -598,6 +600,7 @@ export class CartService {
     const onlyCodes =
       !payload.items?.length &&
       payload.despatch_type === undefined &&
+      payload.shippingRateId === undefined &&
       payload.shippingZone === undefined &&
       payload.ApplyVATRelief === undefined &&
       payload.vatRelief === undefined
@@ -612,6 +615,14 @@ export class CartService {
           ? await this.setQuantities(tx, cart, lines, payload.items, quantities)
           : false
         const set: Partial<CartRow> = {}
+        if (payload.shippingRateId !== undefined) {
+          // The rate must be one of the zone the basket is priced for: its despatch type is chosen.
+          const rates = await this.rates(tx, ctx.site.id)
+          const zone = payload.shippingZone ?? cart.shippingZone ?? rates[0]?.zone
+          const rate = rates.find((r) => r.id === payload.shippingRateId && r.zone === zone)
+          if (!rate) throw invalid('shippingRateId', 'This delivery option is not available.')
+          payload = { ...payload, despatch_type: rate.despatchType }
+        }
         if (payload.shippingZone !== undefined || payload.despatch_type !== undefined) {
           const rates = await this.rates(tx, ctx.site.id)
           const zone = payload.shippingZone ?? cart.shippingZone ?? rates[0]?.zone
