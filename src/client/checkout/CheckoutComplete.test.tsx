@@ -96,6 +96,33 @@ const send = async () => {
 }
 const message = () => container.querySelector('[data-testid="feedback-message"]')?.textContent ?? ''
 
+describe('Order Complete: landmarks and text', () => {
+  it('names the order section by the page heading, and every section has a name', async () => {
+    await render()
+    const sections = [...container.querySelectorAll('section')]
+    expect(sections.length).toBeGreaterThan(0)
+    for (const section of sections) {
+      const by = section.getAttribute('aria-labelledby')
+      expect(
+        by && container.querySelector(`#${by}`)?.textContent?.trim(),
+        section.outerHTML.slice(0, 80),
+      ).toBeTruthy()
+    }
+    const order = container.querySelector('[data-testid="order-confirmation"]')!
+    expect(container.querySelector(`#${order.getAttribute('aria-labelledby')}`)!.tagName).toBe('H1')
+  })
+
+  it('does not double the full stop after an invoicing entity that ends in one', async () => {
+    rendered = await renderPage(
+      CheckoutComplete as never,
+      makePage('CheckoutComplete', { ...props, invoicingEntity: 'Northgate Workplace Inc.' }),
+    )
+    container = rendered.container
+    expect(container.textContent).toContain('from Northgate Workplace Inc.')
+    expect(container.textContent).not.toContain('Inc..')
+  })
+})
+
 describe('Order Complete: the feedback form', () => {
   it('says ‘The feedback box is empty.’ on an empty send and drops it as soon as text is typed', async () => {
     await render()

@@ -139,8 +139,11 @@ export default function CheckoutComplete({
   return (
     <>
       <Head title={CHECKOUT_TEXT.orderTitle} />
-      <h1 className="text-3xl font-bold tracking-tight">{CHECKOUT_TEXT.orderTitle}</h1>
+      <h1 id="order-complete-heading" className="text-3xl font-bold tracking-tight">
+        {CHECKOUT_TEXT.orderTitle}
+      </h1>
       <section
+        aria-labelledby="order-complete-heading"
         className="mt-4 rounded-lg border border-green-700 bg-green-50 p-4"
         data-testid="order-confirmation"
       >
