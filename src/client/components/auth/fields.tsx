@@ -3,7 +3,7 @@
  * that is disabled with a spinner while processing, the red error list and the status message.
  */
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react'
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import type { AuthStatus } from '../../../shared/auth.ts'
 
 export function TextField({
@@ -123,11 +123,20 @@ export function SubmitButton({ processing, children }: { processing: boolean; ch
 /** Errors as a red list (spec §8: "Login errors: list of messages in red"). */
 export function ErrorList({ errors }: { errors: Record<string, string | undefined> }) {
   const messages = [...new Set(Object.values(errors).filter((m): m is string => Boolean(m)))]
+  const box = useRef<HTMLDivElement>(null)
+  const said = messages.join('\n')
+  // A submit that failed moves the focus to the error summary (announced, and the next Tab goes
+  // on to the form), each time the messages change.
+  useEffect(() => {
+    if (said) box.current?.focus()
+  }, [said])
   if (messages.length === 0) return null
   return (
     // The alert is a box around the list: role="alert" on the <ul> itself would take away its
     // list role, leaving its <li>s outside any list (axe: listitem).
     <div
+      ref={box}
+      tabIndex={-1}
       role="alert"
       className="mb-4 rounded-md border border-red-300 bg-red-50 py-3 pr-3 pl-8 text-sm text-red-800"
       data-testid="error-list"
