@@ -77,7 +77,7 @@ import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handle
 import { noStorePath, securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { withQueryTally, type QueryTally } from './db/query-count.ts'
-import { sessionCartId } from './lib/customer-session.ts'
+import { CART_SESSION_KEY, rememberCart, sessionCartId } from './lib/customer-session.ts'
 import { allSiteIds } from './modules/sites/sites.queries.ts'
 
 export interface AppDependencies {
@@ -324,6 +324,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.auth.onLogin(async ({ request, customerId }) => {
     const cartId = sessionCartId(request)
     if (cartId && request.site) await app.carts.attachToCustomer(request.site.id, cartId, customerId)
+  })
+
+  // The checkout's logout keeps the browser's basket, no longer the customer's (ADR 0136).
+  app.auth.onLogout(async ({ request, customerId, previousSession }) => {
+    const cartId = previousSession[CART_SESSION_KEY]
+    if (typeof cartId !== 'string' || !request.site) return
+    const ctx = { site: request.site, cartId, baseUrl: siteBaseUrl(request) }
+    if (await app.carts.releaseFromCustomer(ctx, customerId)) rememberCart(request, cartId)
   })
 
   // Static files: brand logos, favicon and (in production) the built client assets.

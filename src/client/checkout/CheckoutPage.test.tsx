@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
+import { router } from '@inertiajs/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Cart } from '../../shared/cart.ts'
 import type { CheckoutPageProps } from '../../shared/checkout.ts'
@@ -316,10 +317,14 @@ describe('Checkout: server field errors on Complete Order', () => {
 describe('Checkout: Not you? Log Out', () => {
   it('logs out without a redirect, resets the steps and forgets the customer’s details', async () => {
     answers['/logout'] = () => ({ status: 200, body: {} })
+    const reload = vi.spyOn(router, 'reload').mockImplementation(() => {})
     await toStep3()
     await click(container.querySelector<HTMLElement>('[data-testid="step-2"] h2 button'))
     await click(byText('button', 'Not you? Log Out'))
     expect(calls.find((c) => c.url === '/logout')?.body).toEqual({ redirect: false })
+    // The header's shared props follow the logout (no visit that would leave the page).
+    expect(reload).toHaveBeenCalledWith({ only: ['auth', 'cart'] })
+    reload.mockRestore()
     expect(open(1)).toBe(true)
     expect(open(2)).toBe(false)
     // Step 2 cannot be opened again until step 1 is completed.

@@ -6,7 +6,7 @@
  * client/checkout/. After every change of step the focus goes to the new step's heading. The
  * server re-prices on submit; a moved total answers 409 with the fresh basket and a warning.
  */
-import { Head } from '@inertiajs/react'
+import { Head, router } from '@inertiajs/react'
 import { useCallback, useEffect, useReducer, useState } from 'react'
 import { CHECKOUT, CHECKOUT_TEXT, type CheckoutPageProps } from '../../shared/checkout.ts'
 import {
@@ -222,6 +222,8 @@ export default function Checkout(props: CheckoutPageProps) {
     setSectionStatus(NO_STATUS)
     setGuestChosen(false)
     step({ type: 'reset' })
+    // The header's account link and basket summary follow: only those shared props are asked for.
+    router.reload({ only: ['auth', 'cart'] })
   }
 
   const method = PAYMENT_COMPONENTS[provider] ?? null

@@ -152,8 +152,10 @@ export default function CheckoutComplete({
           <strong data-testid="order-number">{order.OrderNumber}</strong>.
         </p>
         <p className="mt-2">
-          We have e-mailed an order acknowledgement to {order.contactDetails.email}. Your invoice will come
-          from {endSentence(invoicingEntity)}
+          We have e-mailed an order acknowledgement to{' '}
+          {/* A long address breaks anywhere rather than running out of the box at 320 px. */}
+          <span className="[overflow-wrap:anywhere]">{order.contactDetails.email}</span>. Your invoice will
+          come from {endSentence(invoicingEntity)}
         </p>
         <p className="mt-2">
           Estimated delivery: <strong>{formatDate(estimatedDelivery, locale)}</strong>

@@ -125,6 +125,47 @@ describe('paying by card (sagepay) at checkout', () => {
     expect(attempts.map((a) => a.state)).toEqual(['captured'])
   })
 
+  it('places a paid order from the card identifier in the transaction’s paymentDetails (spec §3)', async () => {
+    const { v, cart } = await shopper()
+    const body = form(cart)
+    const { card_identifier, sagePayMerchantSessionKey } = await cardFor(v, body)
+    const res = await v.post('/checkout/complete', {
+      ...body,
+      sagePayMerchantSessionKey,
+      transactions: [
+        {
+          amount: cart.cart_total_price_inc_tax,
+          paymentDetails: { card_identifier },
+          paymentProvider: 'sagepay',
+        },
+      ],
+    })
+    expect(res.statusCode).toBe(200)
+    const order = (res.json() as { order: OrderData }).order
+    expect(order.status).toBe('placed')
+    expect(order.transactions[0]).toMatchObject({
+      paymentProvider: 'sagepay',
+      amount: cart.cart_total_price_inc_tax,
+      paymentDetails: { cardType: 'Visa', last4Digits: '0006' },
+    })
+    // A paymentDetails identifier that is not one is refused like a missing card.
+    const { v: other, cart: otherCart } = await shopper()
+    const bad = await other.post('/checkout/complete', {
+      ...form(otherCart),
+      sagePayMerchantSessionKey: 'ABCDEF12-3456',
+      transactions: [
+        {
+          amount: otherCart.cart_total_price_inc_tax,
+          paymentDetails: { card_identifier: '<script>' },
+          paymentProvider: 'sagepay',
+        },
+      ],
+    })
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json()).toMatchObject({ errors: { card_identifier: ['Please enter your card details.'] } })
+    expect(await ordersOf(otherCart.id!)).toHaveLength(0)
+  })
+
   it('answers a declined card with a message and no order; a second card then pays once', async () => {
     const { v, cart } = await shopper()
     const body = form(cart)

@@ -164,13 +164,12 @@ function Sagepay(props: PaymentMethodProps) {
       if (expired) setSession(null)
       return
     }
-    // §3: sagepay's paymentDetails carry the card identifier; the server reads the §7 field.
+    // §3: sagepay's paymentDetails carry the card identifier; §7's complete payload names no
+    // card_identifier of its own, so it is sent only there.
     void pay(session.choice === 'new' ? { card_identifier: r.cardIdentifier } : {}, {
       sagePayMerchantSessionKey: session.merchantSessionKey,
       challengeWindowSize: windowSize,
-      ...(session.choice === 'new'
-        ? { card_identifier: r.cardIdentifier, save_card: saveCard }
-        : { saved_card: session.choice }),
+      ...(session.choice === 'new' ? { save_card: saveCard } : { saved_card: session.choice }),
     }).finally(() => setBusy(false))
   }
 

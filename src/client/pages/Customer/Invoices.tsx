@@ -98,13 +98,13 @@ export default function Invoices({ greeting, invoices, invoice }: InvoicesProps)
             <caption className="sr-only">Your invoices, newest first</caption>
             <thead className="border-b border-gray-300">
               <tr>
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="py-2 pr-2 sm:pr-3">
                   Invoice
                 </th>
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="py-2 pr-2 sm:pr-3">
                   Date
                 </th>
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="py-2 pr-2 sm:pr-3">
                   Order
                 </th>
                 <th scope="col" className="py-2 text-right">
@@ -115,13 +115,13 @@ export default function Invoices({ greeting, invoices, invoice }: InvoicesProps)
             <tbody>
               {invoices.map((i) => (
                 <tr key={i.Invoice_Number} className="border-b border-gray-100">
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-2 sm:pr-3">
                     <Link href={`/customer/invoices/${i.Invoice_Number}`} className="text-primary underline">
                       {i.Invoice_Number}
                     </Link>
                   </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{f.date(i.Invoice_Date)}</td>
-                  <td className="py-2 pr-3">{i.OrderNumber}</td>
+                  <td className="py-2 pr-2 sm:pr-3 sm:whitespace-nowrap">{f.date(i.Invoice_Date)}</td>
+                  <td className="py-2 pr-2 sm:pr-3">{i.OrderNumber}</td>
                   <td className="py-2 text-right">{f.money(i.Invoice_Amount, i.currency)}</td>
                 </tr>
               ))}

@@ -35,6 +35,25 @@ export interface LoginContext {
 
 export type OnLogin = (context: LoginContext) => Promise<void> | void
 
+export interface LogoutContext {
+  request: FastifyRequest
+  /** Who logged out (null: nobody was logged in) */
+  customerId: number | null
+  /** The session data from before the logout, rotated away since. */
+  previousSession: Record<string, unknown>
+}
+
+/** Run at a logout that keeps the basket: may carry visitor data into the new session. */
+export type OnLogout = (context: LogoutContext) => Promise<void> | void
+
+export interface LogoutOptions {
+  /**
+   * The checkout's 'Not you? Log Out': the browser keeps its basket (the `onLogout` functions
+   * decide what of it). Otherwise the whole session goes (ADR 0136).
+   */
+  keepBasket?: boolean
+}
+
 export interface AuthPluginOptions {
   db: Db
   secret: string
@@ -58,8 +77,10 @@ export interface AuthApi {
   onLogin(fn: OnLogin): void
   /** Logs the customer in: rotates the session id, stores `customerId`, optionally remembers. */
   login(request: FastifyRequest, reply: FastifyReply, customerId: number, remember: boolean): Promise<void>
+  /** Adds a function run after a logout that keeps the basket. */
+  onLogout(fn: OnLogout): void
   /** Forgets the customer, rotates the session id, ends the remember-me token. */
-  logout(request: FastifyRequest, reply: FastifyReply): Promise<void>
+  logout(request: FastifyRequest, reply: FastifyReply, options?: LogoutOptions): Promise<void>
   /** The `auth.customer` shared prop. */
   summary(request: FastifyRequest): Promise<CustomerSummary | null>
   /** The site's bot check when its setting is '1', else null. */
@@ -96,6 +117,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthPluginOptions) => {
     const service = new AuthService(opts.db, opts.secret, opts.now)
     const hooks: OnLogin[] = []
+    const logoutHooks: OnLogout[] = []
     const altcha = new AltchaBotChecker(opts.db, `${opts.secret}:altcha`)
     const recaptcha = new Map<string, RecaptchaBotChecker>()
     const sendMail = opts.sendMail
@@ -119,6 +141,7 @@ export const authPlugin = fp(
       altcha,
       deferred,
       onLogin: (fn) => void hooks.push(fn),
+      onLogout: (fn) => void logoutHooks.push(fn),
       async login(request, reply, customerId, remember) {
         const previousSession = await rotate(request, true)
         sessionSet(request, SESSION.customerId, customerId)
@@ -132,12 +155,15 @@ export const authPlugin = fp(
         for (const hook of hooks) await hook({ request, reply, customerId, previousSession })
         request.log.info({ customerId }, 'customer logged in')
       },
-      async logout(request, reply) {
+      async logout(request, reply, options = {}) {
         const remembered = request.cookies[REMEMBER_COOKIE]
         if (remembered) await service.forgetRememberToken(remembered)
         reply.clearCookie(REMEMBER_COOKIE, { path: '/' })
         const id = currentCustomerId(request)
-        await rotate(request, false)
+        // Nothing of the old session is carried over but what the logout functions put back.
+        const previousSession = await rotate(request, false)
+        if (options.keepBasket)
+          for (const hook of logoutHooks) await hook({ request, customerId: id, previousSession })
         // The browser's history holds encrypted personal pages: the next page clears it.
         request.inertia.clearHistory()
         if (id !== null) request.log.info({ customerId: id }, 'customer logged out')

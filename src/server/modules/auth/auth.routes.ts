@@ -188,9 +188,12 @@ export async function authRoutes(app: FastifyInstance) {
   })
 
   app.post('/logout', async (request, reply) => {
-    await auth.logout(request, reply)
     const body = (request.body ?? {}) as Record<string, unknown>
-    if (body.redirect === false || body.redirect === 'false') return reply.inertia.back('/')
+    // redirect false: the checkout's 'Not you? Log Out', where the buyer goes on as a guest with
+    // the basket (ADR 0136); any other logout ends the whole session.
+    const stay = body.redirect === false || body.redirect === 'false'
+    await auth.logout(request, reply, { keepBasket: stay })
+    if (stay) return reply.inertia.back('/')
     return reply.inertia.redirect('/')
   })
 

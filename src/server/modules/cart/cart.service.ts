@@ -1013,6 +1013,32 @@ export class CartService {
   }
 
   /**
+   * At a logout that keeps the basket (ADR 0136): the session's basket stops being the customer's
+   * and stays with the browser as a visitor's basket. What was the customer's own in it goes: a
+   * VAT relief declaration (a person's name and illness) is dropped. A basket of another customer
+   * is left alone (false): the caller then does not keep it.
+   */
+  async releaseFromCustomer(ctx: CartContext, customerId: number | null): Promise<boolean> {
+    if (!ctx.cartId || !isCartId(ctx.cartId)) return false
+    try {
+      // A change like any other: locked, re-priced (relief gone) and the header summary rewritten.
+      await this.mutate({ ...ctx, customerId: null }, { create: false }, async (tx, cart) => {
+        if (cart.customerId !== null && cart.customerId !== customerId) throw new CartNotFoundError()
+        const set: Partial<CartRow> =
+          customerId === null
+            ? { ownerKey: null }
+            : { customerId: null, ownerKey: null, applyVatRelief: false, vatReliefDeclaration: null }
+        await tx.update(carts).set(set).where(eq(carts.id, cart.id))
+        Object.assign(cart, set)
+      })
+      return true
+    } catch (err) {
+      if (err instanceof CartNotFoundError) return false
+      throw err
+    }
+  }
+
+  /**
    * Deletes baskets nobody can reach any more: session baskets without a customer whose last
    * change is older than `maxAgeSeconds` (their session has expired), and share-link copies of
    * that age. The promotional code uses they held are given back. Saved baskets stay.

@@ -183,7 +183,13 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
           } satisfies CardDetails,
         }
       }
-      const card = id.safeParse(form.card_identifier)
+      // §3: the card identifier sits in the transaction's paymentDetails; the top-level form
+      // field (§3's checkout form) is read too, and wins when both are sent.
+      const nested =
+        form.paymentDetails && typeof form.paymentDetails === 'object'
+          ? (form.paymentDetails as Record<string, unknown>).card_identifier
+          : undefined
+      const card = id.safeParse(form.card_identifier ?? nested)
       if (!card.success || !msk.success)
         return { ok: false, errors: { card_identifier: [SAGEPAY_TEXT.cardMissing] } }
       return {
