@@ -2,7 +2,8 @@
  * Save the basket under a name (logged-in customers only): closed, open, sending, then saved or
  * error. Closing clears the form and its messages. Name: letters, digits, space, apostrophe, hyphen.
  */
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
+import { useFocusFirstInvalid } from '../../lib/focus-invalid.ts'
 import { CART_TEXT, validateSave } from '../../../shared/cart.ts'
 import { cartCall, CartApiError } from '../../lib/cart-api.ts'
 import { fieldClass, Modal, primaryButton, Spinner } from './Modal.tsx'
@@ -22,6 +23,9 @@ export function SaveDialog({
   const [status, setStatus] = useState<Status>('open')
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const id = useId()
+  const form = useRef<HTMLFormElement>(null)
+  // A refused send: the focus goes to the first field in error (its message is its description).
+  useFocusFirstInvalid(form, Object.keys(errors).length ? errors : null)
 
   const close = () => {
     setBasketName('')
@@ -50,7 +54,7 @@ export function SaveDialog({
 
   return (
     <Modal open={open} title={`Save your ${cartName.toLowerCase()}`} onClose={close} testId="save-dialog">
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
         <label htmlFor={`${id}-name`} className="block font-medium">
           {cartName} name
         </label>

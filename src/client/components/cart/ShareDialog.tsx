@@ -3,7 +3,8 @@
  * or error. Closing clears the form and its messages. Name: letters, space, apostrophe, hyphen;
  * e-mails: several, separated by commas.
  */
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
+import { useFocusFirstInvalid } from '../../lib/focus-invalid.ts'
 import { CART_TEXT, validateShare } from '../../../shared/cart.ts'
 import { cartCall, CartApiError } from '../../lib/cart-api.ts'
 import { fieldClass, Modal, primaryButton, Spinner } from './Modal.tsx'
@@ -24,6 +25,9 @@ export function ShareDialog({
   const [status, setStatus] = useState<Status>('open')
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const id = useId()
+  const form = useRef<HTMLFormElement>(null)
+  // A refused send: the focus goes to the first field in error (its message is its description).
+  useFocusFirstInvalid(form, Object.keys(errors).length ? errors : null)
 
   const close = () => {
     setName('')
@@ -60,7 +64,7 @@ export function ShareDialog({
 
   return (
     <Modal open={open} title="Share your basket" onClose={close} testId="share-dialog">
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
         <label htmlFor={`${id}-name`} className="block font-medium">
           Your name
         </label>

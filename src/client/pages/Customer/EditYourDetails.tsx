@@ -6,6 +6,7 @@
  */
 import { router } from '@inertiajs/react'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useFocusFirstInvalid } from '../../lib/focus-invalid.ts'
 import { ACCOUNT_TEXT } from '../../../shared/account-text.ts'
 import type { EditDetailsProps } from '../../../shared/account.ts'
 import { fieldErrors } from '../../../shared/cart.schemas.ts'
@@ -388,15 +389,23 @@ function EntryForm({
   const errorFor = (name: string) => server[name] || ((touched[name] || submitted) && errors[name]?.[0]) || ''
   const uid = useId()
 
+  const form = useRef<HTMLFormElement>(null)
+  const [failed, setFailed] = useState(0)
+  // A refused save: the focus goes to the first field in error (its message is its description).
+  useFocusFirstInvalid(form, failed)
   const submit = async () => {
     setSubmitted(true)
-    if (!parsed.success) return
+    if (!parsed.success) return setFailed((n) => n + 1)
     const res = await onSubmit(values)
-    if (!res.ok) setServer(serverErrors(res.body))
+    if (!res.ok) {
+      setServer(serverErrors(res.body))
+      setFailed((n) => n + 1)
+    }
   }
 
   return (
     <form
+      ref={form}
       noValidate
       className="mt-2 grid gap-3 sm:grid-cols-2"
       onSubmit={(e) => {
