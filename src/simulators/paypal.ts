@@ -184,6 +184,9 @@ export function paypalSimulator(
     if (key && !stored && result.status < (keepRefusals ? 500 : 300)) requestIds.set(key, result)
     return reply.code(result.status).send(result.body)
   }
+  const currencyOf = (o: Order) =>
+    (((o.body.purchase_units as Record<string, unknown>[])[0]?.amount ?? {}) as { currency_code?: string })
+      .currency_code
   const amountOf = (o: Order) =>
     toMinor(((o.body.purchase_units as Record<string, unknown>[])[0] ?? {}).amount)
 
@@ -590,21 +593,33 @@ export function paypalSimulator(
       payer_id: 'SIMPAYER01',
       // Shared when the merchant's account asks for the buyer's phone (as the demo's does).
       phone: { phone_type: 'MOBILE', phone_number: { national_number: '07700900456' } },
-      address: { country_code: 'GB' },
+      address: { country_code: currencyOf(o) === 'USD' ? 'US' : 'GB' },
     }
     const opts = (
       ((o.body.purchase_units as Record<string, unknown>[])[0]?.shipping as {
         options?: { id: string; selected: boolean }[]
       }) ?? {}
     ).options
+    // The sandbox buyer lives where the shop sells: a US address for a dollar order (Northgate
+    // delivers only there), a UK one otherwise.
+    const currency = currencyOf(o)
     o.shipping = {
       name: { full_name: 'Sam Buyer' },
-      address: {
-        address_line_1: '1 Harbour Street',
-        admin_area_2: 'Bristol',
-        postal_code: 'BS1 4AA',
-        country_code: 'GB',
-      },
+      address:
+        currency === 'USD'
+          ? {
+              address_line_1: '1 Harbor Street',
+              admin_area_2: 'Portland',
+              admin_area_1: 'ME',
+              postal_code: '04101',
+              country_code: 'US',
+            }
+          : {
+              address_line_1: '1 Harbour Street',
+              admin_area_2: 'Bristol',
+              postal_code: 'BS1 4AA',
+              country_code: 'GB',
+            },
       ...(opts ? { options: opts } : {}),
     }
     void emit('CHECKOUT.ORDER.APPROVED', view(o))

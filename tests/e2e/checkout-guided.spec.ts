@@ -331,30 +331,33 @@ test('a customer who logs out at checkout goes on as a guest with the same baske
   await expectPlaced(page)
 })
 
-test('a keyboard-only PayPal purchase on the GBP site, the focus on each new step’s heading', async ({
-  page,
-}) => {
-  test.setTimeout(150_000)
-  await fillBasket(page, '', harbour)
-  await chooseMethod(page, /PayPal/)
-  await continueTo(page, 2)
-  const button = page.getByTestId('paypal-button').getByRole('button', { name: 'Pay with PayPal' })
-  await tabTo(page, button)
-  const popupOpened = page.waitForEvent('popup')
-  await page.keyboard.press('Enter')
-  // PayPal's window (the simulator, another origin), driven with the keyboard too.
-  const popup = await popupOpened
-  await tabOnProviderPage(popup, popup.getByRole('button', { name: 'Pay with balance' }))
-  await popup.keyboard.press('Enter')
-  await expect(page.getByTestId('paypal-approved')).toBeVisible({ timeout: 20_000 })
-  await expectAccessible(page, 'step 2 approved by PayPal')
-  await continueTo(page, 3)
-  await expect(page.getByTestId('wallet-payment')).toHaveText('Paying with PayPal: approved.')
-  await expectAccessible(page, 'step 3 with PayPal')
-  await tabTo(page, page.getByTestId('complete-order'))
-  await page.keyboard.press('Enter')
-  await expectPlaced(page)
-})
+for (const site of ['GB', 'US'] as const)
+  test(`a keyboard-only PayPal purchase on the ${site === 'GB' ? 'GBP' : 'USD'} site, the focus on each new step’s heading`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000)
+    const base = site === 'US' ? baseURL!.replace('localhost', '127.0.0.1') : ''
+    await fillBasket(page, base, site === 'GB' ? harbour : northgate)
+    await chooseMethod(page, /PayPal/)
+    await continueTo(page, 2)
+    const button = page.getByTestId('paypal-button').getByRole('button', { name: 'Pay with PayPal' })
+    await tabTo(page, button)
+    const popupOpened = page.waitForEvent('popup')
+    await page.keyboard.press('Enter')
+    // PayPal's window (the simulator, another origin), driven with the keyboard too.
+    const popup = await popupOpened
+    await tabOnProviderPage(popup, popup.getByRole('button', { name: 'Pay with balance' }))
+    await popup.keyboard.press('Enter')
+    await expect(page.getByTestId('paypal-approved')).toBeVisible({ timeout: 20_000 })
+    await expectAccessible(page, 'step 2 approved by PayPal')
+    await continueTo(page, 3)
+    await expect(page.getByTestId('wallet-payment')).toHaveText('Paying with PayPal: approved.')
+    await expectAccessible(page, 'step 3 with PayPal')
+    await tabTo(page, page.getByTestId('complete-order'))
+    await page.keyboard.press('Enter')
+    await expectPlaced(page, base)
+  })
 
 test('a keyboard-only Amazon Pay purchase on the GBP site, the focus on each new step’s heading', async ({
   page,

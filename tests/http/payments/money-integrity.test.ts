@@ -278,6 +278,22 @@ describe('defect 4: a country the site does not deliver to is neither offered no
   })
 })
 
+describe('PayPal on the USD site', () => {
+  it('delivers to the PayPal buyer’s US address at a Contiguous US rate', async () => {
+    const { v, cart } = await basket([[usSku, 1]], '127.0.0.1', usCategoryId)
+    const id = await approvedPaypal(v)
+    const info = (await v.request('GET', `/checkout/paypal/get-order-information?paypalOrderId=${id}`)).json()
+    expect(info.shipping_address).toMatchObject({ country: 'US', postcode: '04101' })
+    const placed = await v.post('/checkout/complete', form(cart, 'paypal', { orderID: id }))
+    expect(placed.statusCode).toBe(200)
+    const [order] = await ordersOf(cart)
+    expect(order!.shippingAddress.country).toBe('US')
+    expect(order!.currency).toBe('USD')
+    const [attempt] = await attemptsOf(cart)
+    expect(order!.totalIncVat).toBe(attempt!.confirmedAmountMinor)
+  })
+})
+
 describe('defect 7: a pending payment moves its order on when it settles or fails', () => {
   async function signedIn(v: Visitor, card: string) {
     const res = await v.post('/checkout/amazon/create-amazon-session')
