@@ -268,6 +268,55 @@ test.describe('the basket', () => {
     })
   }
 
+  for (const site of SITES)
+    test(`${site.name}'s checkout holds at 200 % text size: no sideways scroll, fields tall enough, labels apart`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000)
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await addSomething(page, site.base, site.code)
+      await setTextSize(page, 200)
+      await page.goto(`${site.base}/checkout`)
+      await page.getByRole('radio', { name: /Purchase Order/ }).check()
+      await page.getByTestId('continue').click()
+      await expect(page.locator('#step-2-heading')).toBeFocused()
+      for (const width of [1280, 768]) {
+        await page.setViewportSize({ width, height: 900 })
+        const s = await sideways(page)
+        expect(s.over, `${width}px: ${s.culprits.join('; ')}`).toBeLessThanOrEqual(0)
+        const problems = await page.evaluate(() => {
+          const out: string[] = []
+          const shown = (el: Element) => (el as HTMLElement).offsetParent !== null
+          const fields = [
+            ...document.querySelectorAll(
+              'main input:not([type=radio]):not([type=checkbox]):not([type=hidden]), main select',
+            ),
+          ].filter(shown)
+          if (fields.length < 6) out.push(`only ${fields.length} fields shown on step 2`)
+          for (const f of fields) {
+            const style = getComputedStyle(f)
+            if (f.clientHeight < parseFloat(style.fontSize) * 1.15)
+              out.push(`${f.id || f.getAttribute('name')}: ${f.clientHeight}px for ${style.fontSize} text`)
+            const r = f.getBoundingClientRect()
+            if (r.right > window.innerWidth + 0.5) out.push(`${f.id}: past the right edge`)
+          }
+          const labels = [...document.querySelectorAll('main label')]
+            .filter(shown)
+            .map((l) => ({ t: l.textContent?.trim() ?? '', r: l.getBoundingClientRect() }))
+          for (let i = 0; i < labels.length; i++)
+            for (let j = i + 1; j < labels.length; j++) {
+              const [a, b] = [labels[i]!.r, labels[j]!.r]
+              const overlap =
+                Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+                Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
+              if (overlap) out.push(`labels '${labels[i]!.t}' and '${labels[j]!.t}' overlap`)
+            }
+          return out
+        })
+        expect(problems, `${width}px`).toEqual([])
+      }
+    })
+
   test('has no WCAG 2.2 AA violations with a promo error shown, and announces a quantity change', async ({
     page,
   }) => {
