@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customers, sites } from '../../../src/server/db/schema.ts'
+import { customers, mailJobs, orderOwnerConfirmations, orders, sites } from '../../../src/server/db/schema.ts'
 import type { MailMessage } from '../../../src/server/modules/auth/auth.mail.ts'
 import type { Cart } from '../../../src/shared/cart.ts'
 import { Visitor } from '../../helpers/visitor.ts'
@@ -82,6 +82,22 @@ describe('a new PayPal buyer', () => {
     expect(mail.text).toContain('We created an account at Harbour Safety Supplies for sb-buyer@example.com')
     expect(mail.text).not.toContain('password reset request')
     expect(sent.some((m) => m.subject.startsWith('Reset your password'))).toBe(false)
+    // The account this order made is the buyer's: the order is its own already, and the
+    // acknowledgement asks no one to confirm it.
+    const [buyer] = await h.app.db.select().from(customers).where(eq(customers.email, 'sb-buyer@example.com'))
+    const [placed] = await h.app.db.select().from(orders).where(eq(orders.orderNumber, orderNumber))
+    expect(
+      await h.app.db
+        .select()
+        .from(orderOwnerConfirmations)
+        .where(eq(orderOwnerConfirmations.orderId, placed!.id)),
+    ).toEqual([expect.objectContaining({ customerId: buyer!.id })])
+    const [acknowledgement] = await h.app.db
+      .select()
+      .from(mailJobs)
+      .where(eq(mailJobs.dedupeKey, `order:${placed!.id}:acknowledgement`))
+    expect(acknowledgement!.message.text).toContain(String(orderNumber))
+    expect(acknowledgement!.message.text).not.toContain('/confirm?sig=')
 
     // The link is the shop's own set-password page with a working single-use token.
     const url = /Set Your Password: (\S+)/.exec(mail.text)![1]!

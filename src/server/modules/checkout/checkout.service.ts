@@ -42,6 +42,7 @@ import { basketOrderRef } from '../payments/order-ref.ts'
 import { placementVerdict, type PlacementRefusal } from '../orders/placement.invariant.ts'
 import { zoneFor } from './delivery-zones.ts'
 import type { OrderOwnerLinks } from '../account/order-owner.ts'
+import { orderOwnerConfirmations } from '../account/account.tables.ts'
 import type { PaymentMethod, PaymentMethodRegistry } from './payment-methods.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -372,6 +373,10 @@ export class CheckoutService {
           siteOrigin: input.baseUrl,
         })
         .returning()
+      // The account this very order created is the orderer's: its first order needs no
+      // confirming by the address's owner (ADR 0145 covers orders matched to an existing account).
+      if (accountCreated)
+        await tx.insert(orderOwnerConfirmations).values({ orderId: order!.id, customerId: customerId! })
       // Every method but the purchase order claims its paid attempt: one statement on its row.
       const attemptId = p.payment.attemptId
       const claimed =
@@ -573,8 +578,13 @@ export class CheckoutService {
 
   async queueMails(tx: Tx, site: Site, order: OrderData, baseUrl: string, row: OrderRow) {
     const to = site.settings.orderNotificationEmail || site.settings.contactEmail
-    // A guest order linked to an account by its e-mail: the owner confirms it from this mail (ADR 0145).
-    const confirmOwnerUrl = this.ownerLinks?.url(baseUrl, row) ?? null
+    // A guest order linked to an account by its e-mail: the owner confirms it from this mail
+    // (ADR 0145), unless it is already the account's (the account was made by this order).
+    const confirmed =
+      row.placedAsGuest &&
+      (await tx.select().from(orderOwnerConfirmations).where(eq(orderOwnerConfirmations.orderId, row.id)))
+        .length > 0
+    const confirmOwnerUrl = confirmed ? null : (this.ownerLinks?.url(baseUrl, row) ?? null)
     await enqueueMail(tx, [
       {
         dedupeKey: `order:${order.id}:acknowledgement`,
