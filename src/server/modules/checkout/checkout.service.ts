@@ -503,9 +503,14 @@ export class CheckoutService {
     return new CheckoutRefusal(refusal.kind, `${refusal.message} ${said}`, refusal.errors, refusal.cart, true)
   }
 
+  /** The site's delivery zones (the names its delivery rates are grouped by). */
+  private async zones(site: Site): Promise<string[]> {
+    return [...new Set((await this.carts.rates(this.db, site.id)).map((r) => r.zone))]
+  }
+
   /** The site's countries it delivers to (a delivery rate's zone serves them): all it offers. */
   async deliveryCountries(site: Site): Promise<Site['settings']['countries']> {
-    const zones = [...new Set((await this.carts.rates(this.db, site.id)).map((r) => r.zone))]
+    const zones = await this.zones(site)
     return site.settings.countries.filter((c) => zoneFor(zones, c.code, null) !== null)
   }
 
@@ -519,8 +524,7 @@ export class CheckoutService {
     cartId: string,
     shipping: AddressData,
   ): Promise<string> {
-    const zones = [...new Set((await this.carts.rates(this.db, input.site.id)).map((r) => r.zone))]
-    const zone = zoneFor(zones, shipping.country, shipping.postcode)
+    const zone = zoneFor(await this.zones(input.site), shipping.country, shipping.postcode)
     if (!zone) throw invalid({ 'shipping_address.country': [CUSTOMER_TEXT.countryNotAllowed] })
     const ctx = { site: input.site, cartId, baseUrl: input.baseUrl, customerId: input.customerId }
     const current = await this.carts.get(ctx)
