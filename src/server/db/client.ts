@@ -11,6 +11,10 @@ import * as schema from './schema.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** Anything a query can run on: the database, or a transaction in progress. */
+export type Executor = Db | Tx
 
 export interface Database {
   db: Db

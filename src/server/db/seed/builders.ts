@@ -4,7 +4,7 @@
  * the workwear builder). Idempotent: rows are matched on their URL or SKU and put back as seeded.
  */
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../client.ts'
+import type { Tx } from '../client.ts'
 import type { PriceBreak } from '../../../shared/catalog.ts'
 import type { WorkwearConfig } from '../../../shared/workwear.ts'
 import {
@@ -15,8 +15,6 @@ import {
 } from '../../modules/catalog/catalog.tables.ts'
 import { sites } from '../../modules/sites/sites.tables.ts'
 import { builderTools, type BuilderToolKind } from '../../modules/builders/builders.tables.ts'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** The sign sizes of the demo grid (width × height, mm); the sign fitting tests try every one. */
 export const SIGN_SIZES: [number, number][] = [

@@ -7,7 +7,7 @@
  */
 import { and, asc, count, desc, eq, exists, inArray, or } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
-import type { Db } from '../../db/client.ts'
+import type { Db, Executor } from '../../db/client.ts'
 import {
   orderStatusText,
   type AccountOrder,
@@ -24,9 +24,6 @@ import { categories, productGroups, products } from '../catalog/catalog.tables.t
 import { savedCards } from '../customers/customers.tables.ts'
 import { orderItems, orders, type OrderItemRow, type OrderRow } from '../orders/orders.tables.ts'
 import { invoices, orderOwnerConfirmations, type InvoiceRow } from './account.tables.ts'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-export type Executor = Db | Tx
 
 const currencyOf = (c: string): 'GBP' | 'USD' => (c === 'USD' ? 'USD' : 'GBP')
 

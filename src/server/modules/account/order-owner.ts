@@ -9,7 +9,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { Executor } from './account.queries.ts'
+import type { Executor } from '../../db/client.ts'
 import { orderOwnerConfirmations } from './account.tables.ts'
 import { orders } from '../orders/orders.tables.ts'
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { loadSharp } from '../../lib/sharp.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Executor, Tx } from '../../db/client.ts'
 import { renderWorkwearPreview } from '../../../shared/workwear-preview.ts'
 import type { WorkwearConfig } from '../../../shared/workwear.ts'
 import type { CartItemRow } from '../cart/cart.tables.ts'
@@ -18,9 +18,6 @@ import {
   workwearSessions,
   type WorkwearSessionRow,
 } from './builders.tables.ts'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-type Executor = Db | Tx
 
 /** Longest side of the logo inside an order's workwear preview, pixels */
 const PREVIEW_LOGO_PIXELS = 160

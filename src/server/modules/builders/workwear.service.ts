@@ -22,7 +22,8 @@ import {
 import type { WorkwearGarment } from '../../../shared/workwear-builder.ts'
 import { sanitizeLogoSvg } from '../../lib/svg-sanitize.ts'
 import { CartNotFoundError } from '../cart/cart.errors.ts'
-import type { BuilderLine, Tx } from '../cart/cart.service.ts'
+import type { BuilderLine } from '../cart/cart.service.ts'
+import type { Tx } from '../../db/client.ts'
 import { workwearSessions } from './builders.tables.ts'
 import { builderSkus, findBuilderCategory } from './builders.queries.ts'
 

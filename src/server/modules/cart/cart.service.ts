@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
-import type { Db } from '../../db/client.ts'
+import type { Db, Executor, Tx } from '../../db/client.ts'
 import type { BuilderConfig, CatalogMedia } from '../../../shared/catalog.ts'
 import {
   CART_TEXT,
@@ -52,9 +52,6 @@ import {
   type PromotionRow,
   type WorkWearSession,
 } from './cart.tables.ts'
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-type Executor = Db | Tx
 
 /** Where a request comes from: its site, the cart id its session holds, and the site's address. */
 export interface CartContext {

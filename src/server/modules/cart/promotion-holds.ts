@@ -11,11 +11,8 @@
  * redemption), so no statement here waits on another basket's use row.
  */
 import { and, eq, gt, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Executor, Tx } from '../../db/client.ts'
 import { promotions, promotionUses, type PromotionRow } from './cart.tables.ts'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-type Executor = Db | Tx
 
 /** How long a basket holds a use of a limited code without an order being placed. */
 export const PROMOTION_HOLD_MINUTES = 30

@@ -8,7 +8,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Db } from '../../db/client.ts'
+import type { Db, Executor, Tx } from '../../db/client.ts'
 import type { Cart } from '../../../shared/cart.ts'
 import { fieldErrors } from '../../../shared/cart.schemas.ts'
 import {
@@ -44,9 +44,6 @@ import { zoneFor } from './delivery-zones.ts'
 import type { OrderOwnerLinks } from '../account/order-owner.ts'
 import { orderOwnerConfirmations } from '../account/account.tables.ts'
 import type { PaymentMethod, PaymentMethodRegistry } from './payment-methods.ts'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-type Executor = Db | Tx
 
 /** Why nothing was ordered. */
 export class CheckoutRefusal extends Error {

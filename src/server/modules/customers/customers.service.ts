@@ -5,7 +5,7 @@
  * same NotFound as one that does not exist. Knows nothing of HTTP.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, Executor, Tx } from '../../db/client.ts'
 import {
   CUSTOMER_TEXT,
   sameValue,
@@ -19,9 +19,6 @@ import {
 } from '../../../shared/customer.ts'
 import { customers, type CustomerRow } from '../auth/auth.tables.ts'
 import { customerAddresses, customerContacts, type AddressRow, type ContactRow } from './customers.tables.ts'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-type Executor = Db | Tx
 
 export class CustomerNotFoundError extends Error {
   constructor() {

@@ -5,11 +5,8 @@
  * card is the same "not found" as a card that does not exist.
  */
 import { and, asc, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Executor } from '../../db/client.ts'
 import { savedCards } from './customers.tables.ts'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-type Executor = Db | Tx
 
 /** What the browser may see of a saved card: never the provider's token. */
 export interface SavedCard {

@@ -9,11 +9,9 @@
  * `maxAttempts`. A retried send may deliver twice (at least once), never zero times.
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import type { MailMessage, Mailer } from './mail.service.ts'
 import { mailJobs, type MailJobRow } from './mail.tables.ts'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export interface QueuedMail {
   /** Unique per message: a second enqueue with the same key is ignored */

@@ -16,7 +16,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import {
   mayStartNewAttempt,
   transition,
@@ -90,8 +90,6 @@ export const UNCLAIMED_PAYMENT_GRACE_MS = 10 * 60_000
 
 /** The checkout's answer to a paid attempt without an order (set by the checkout at start-up). */
 export type UnclaimedPaymentResolver = (attempt: PaymentAttempt) => Promise<void>
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * Inside the order's transaction: the paid attempt becomes this order's, or the order is refused.
