@@ -27,6 +27,30 @@ describe('the embedded database', () => {
   })
   afterAll(() => pg.close())
 
+  it('overrides PGlite hooks that the pinned PGlite still has, and BEGIN and COMMIT pass through the turn-taking one', async () => {
+    // `_runExclusiveQuery` and `_initArrayTypes` are PGlite internals (ADR 0116), which is why
+    // package.json pins PGlite exactly: an upgrade that renames them must fail here, not quietly
+    // drop the event loop's turn or the text parsers.
+    const proto = PGlite.prototype as unknown as Record<string, unknown>
+    expect(typeof proto._runExclusiveQuery).toBe('function')
+    expect(typeof proto._initArrayTypes).toBe('function')
+    const seen: number[] = []
+    const original = proto._runExclusiveQuery as (fn: () => Promise<unknown>) => Promise<unknown>
+    proto._runExclusiveQuery = function (this: PGlite, fn: () => Promise<unknown>) {
+      seen.push(1)
+      return original.call(this, fn)
+    }
+    try {
+      await pg.transaction(async (tx) => {
+        await tx.query('select 1')
+      })
+    } finally {
+      proto._runExclusiveQuery = original
+    }
+    // BEGIN, the statement and COMMIT: each one an exclusive query of its own.
+    expect(seen.length).toBeGreaterThanOrEqual(3)
+  })
+
   it('lets work that is waiting on the event loop run before each statement of a transaction', async () => {
     const order: string[] = []
     await pg.transaction(async (tx) => {
