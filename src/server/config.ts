@@ -111,8 +111,6 @@ const envSchema = z.object({
   ADDRESS_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
 })
 
-export type Env = z.input<typeof envSchema>
-
 export interface Config {
   env: 'development' | 'production' | 'test'
   isDev: boolean

@@ -150,10 +150,6 @@ export class InertiaProp<T = unknown> {
   }
 }
 
-export function isInertiaProp(value: unknown): value is InertiaProp {
-  return value instanceof InertiaProp
-}
-
 /** Never sent unless a partial reload asks for it; not evaluated otherwise. */
 export function optional<T>(fn: Lazy<T>): InertiaProp<T> {
   return new InertiaProp<T>(fn, { load: 'optional' })

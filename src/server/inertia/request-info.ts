@@ -60,8 +60,3 @@ export function parseRequestInfo(headers: HeaderBag): InertiaRequestInfo {
     isPrecognition: single(headers, H.precognition) === 'true',
   })
 }
-
-/** True when the request is a partial reload of exactly this component (§1.13). */
-export function isPartialFor(info: InertiaRequestInfo, component: string): boolean {
-  return info.isInertia && info.partialComponent !== null && info.partialComponent === component
-}

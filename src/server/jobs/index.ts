@@ -5,8 +5,6 @@ import type { FastifyInstance } from 'fastify'
 import { sweepExpiredSessions } from '../plugins/session.ts'
 import { JobRunner } from './runner.ts'
 
-export { JobRunner, type Job, type JobStatus } from './runner.ts'
-
 /** Every job of an app instance (not yet started). */
 export function createJobs(app: FastifyInstance): JobRunner {
   const jobs = new JobRunner(app.log)

@@ -1,8 +1,9 @@
 /**
  * Background work of an instance, started in one place (buildApp, once the app is ready) and
  * stopped on close. Every instance runs every job: a job's `runOnce()` must be safe when another
- * instance runs it at the same moment — it takes its rows with `FOR UPDATE SKIP LOCKED` or holds
- * an advisory lock (see `withJobLock`). Runs of one job never overlap within an instance.
+ * instance runs it at the same moment — it takes its rows with `FOR UPDATE SKIP LOCKED` (and a
+ * lease, as the mail queue and the payment reconciler do) or a conditional UPDATE. Runs of one
+ * job never overlap within an instance.
  */
 import type { FastifyBaseLogger } from 'fastify'
 

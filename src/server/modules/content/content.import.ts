@@ -47,8 +47,6 @@ const storyFileSchema = z.object({
   published_at: z.iso.datetime({ offset: true }).optional(),
 })
 
-export type StoryFile = z.input<typeof storyFileSchema>
-
 export interface ParsedStory extends z.output<typeof storyFileSchema> {
   fullSlug: string
   uuid: string

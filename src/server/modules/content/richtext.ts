@@ -7,8 +7,6 @@
 import type { RichTextNode } from './storyblok.types.ts'
 import { escapeHtml } from '../../../shared/safe-html.ts'
 
-export { escapeHtml } from '../../../shared/safe-html.ts'
-
 function attrs(map: Record<string, unknown>): string {
   let out = ''
   for (const [name, value] of Object.entries(map)) {

@@ -2,7 +2,8 @@
  * The mail queue: `enqueueMail()` writes a job row inside the caller's transaction (so a message
  * exists exactly when what it is about was committed), and `MailQueueWorker` sends due jobs
  * through the mailer. Self-contained: `runOnce()` does one batch and returns what it did;
- * `start()`/`stop()` poll on a timer. Any number of processes may run it against one database:
+ * `kick()` runs a batch unless one is under way; the job runner (`src/server/jobs/`) kicks it on its
+ * schedule and after a commit that queued mail. Any number of processes may run it against one database:
  * each batch claims its rows with `FOR UPDATE SKIP LOCKED` and pushes their next attempt forward
  * before sending, so a crash mid-send means a retry later, never a lost job. A failed send is
  * retried with exponential back-off (30 s, 1 min, 2 min … capped at 1 h) and marked failed after
@@ -48,7 +49,6 @@ export interface RunResult {
 export const defaultBackoff = (attempt: number): number => Math.min(3600_000, 30_000 * 2 ** (attempt - 1))
 
 export class MailQueueWorker {
-  private timer: NodeJS.Timeout | null = null
   private running: Promise<RunResult> | null = null
   private readonly batchSize: number
   private readonly maxAttempts: number
@@ -137,19 +137,8 @@ export class MailQueueWorker {
     return this.running
   }
 
-  /** Polls every `intervalMs`. */
-  start(intervalMs = 5_000): void {
-    if (this.timer) return
-    this.timer = setInterval(() => {
-      this.kick().catch((err: unknown) => this.opts.log?.error({ err }, 'mail queue run failed'))
-    }, intervalMs)
-    this.timer.unref()
-  }
-
-  /** Stops polling and waits for the batch under way. */
+  /** Waits for the batch under way (the app's close). */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = null
     await this.running?.catch(() => {})
   }
 }
