@@ -7,17 +7,10 @@
  */
 import type { AddressData } from '../../../shared/customer.ts'
 import type { Config } from '../../config.ts'
+import type { AddressLookup, AddressMatch } from './address-lookup.types.ts'
 import { IdealPostcodesClient, IdealPostcodesLookup } from './ideal-postcodes.ts'
 
-export interface AddressMatch {
-  id: string
-  label: string
-  address: AddressData
-}
-
-export interface AddressLookup {
-  search(query: string, countries: readonly string[], limit?: number): Promise<AddressMatch[]>
-}
+export type { AddressLookup, AddressMatch } from './address-lookup.types.ts'
 
 const a = (address1: string, town: string, postcode: string, country = 'GB', county = '', company = '') => ({
   company,

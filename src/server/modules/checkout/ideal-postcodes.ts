@@ -10,7 +10,7 @@
  * with an error: the embedded lookup answers (the shop's own addresses), and the failure is logged.
  */
 import type { AddressData } from '../../../shared/customer.ts'
-import type { AddressLookup, AddressMatch } from './address-lookup.ts'
+import type { AddressLookup, AddressMatch } from './address-lookup.types.ts'
 
 export interface IdealPostcodesConfig {
   apiKey: string
