@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { zoneFor } from './delivery-zones.ts'
+import { zoneFor } from './checkout-rules.ts'
 
 const UK = ['UK Mainland', 'Highlands and Islands', 'Northern Ireland', 'Ireland and Europe']
 const US = ['Contiguous US', 'Canada']
