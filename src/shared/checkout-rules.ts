@@ -10,12 +10,12 @@
 // --- Contact, address and order-form fields ---------------------------------------------
 
 /** A text field of the checkout without a limit of its own. Checkout §5: "max 255 each". */
-export const FIELD_MAX = 255
+export const CHECKOUT_FIELD_MAX = 255
 /**
  * The billing address's shorter fields. Checkout §5: "Billing: address1 and address2 max 255;
  * town, county, country max 100; postcode max 20".
  */
-export const BILLING_FIELD_MAX = { town: 100, county: 100, postcode: 20 } as const
+export const CHECKOUT_BILLING_MAX = { town: 100, county: 100, postcode: 20 } as const
 /** A country is its two-letter ISO code, chosen "from an allowed list" (checkout §5). */
 export const COUNTRY_CODE_LENGTH = 2
 /**
@@ -77,7 +77,7 @@ export function vatNumberApplies(shippingCountry: string | null | undefined, pay
  * Whether an address's country is one the site offers. Checkout §5: "Country from an allowed
  * list"; the page and the server say 'Please choose a country from the list.' otherwise.
  */
-export function countryAllowed(
+export function countryInList(
   countries: readonly { code: string }[],
   country: string | null | undefined,
 ): boolean {

@@ -11,19 +11,19 @@ import type { CustomerData } from './customer.ts'
 export { CHECKOUT, CHECKOUT_TEXT, orderTotal } from './checkout-text.ts'
 import { CHECKOUT, CHECKOUT_TEXT } from './checkout-text.ts'
 import {
-  BILLING_FIELD_MAX,
+  CHECKOUT_BILLING_MAX,
   COUNTRY_CODE_LENGTH,
-  FIELD_MAX,
+  CHECKOUT_FIELD_MAX,
   PO_NUMBER_MAX,
   VAT_NUMBER_MAX,
 } from './checkout-rules.ts'
 
-const requiredText = (max: number = FIELD_MAX) =>
+const requiredText = (max: number = CHECKOUT_FIELD_MAX) =>
   text({ error: CHECKOUT_TEXT.required })
     .trim()
     .min(1, CHECKOUT_TEXT.required)
     .max(max, CHECKOUT_TEXT.tooLong(max))
-const optionalText = (max: number = FIELD_MAX) =>
+const optionalText = (max: number = CHECKOUT_FIELD_MAX) =>
   text()
     .trim()
     .max(max, CHECKOUT_TEXT.tooLong(max))
@@ -54,9 +54,9 @@ export function checkoutAddressSchema(type: 'shipping' | 'billing') {
     company: optionalText(),
     address1: requiredText(),
     address2: optionalText(),
-    town: requiredText(type === 'billing' ? BILLING_FIELD_MAX.town : FIELD_MAX),
-    county: optionalText(type === 'billing' ? BILLING_FIELD_MAX.county : FIELD_MAX),
-    postcode: requiredText(type === 'billing' ? BILLING_FIELD_MAX.postcode : FIELD_MAX),
+    town: requiredText(type === 'billing' ? CHECKOUT_BILLING_MAX.town : CHECKOUT_FIELD_MAX),
+    county: optionalText(type === 'billing' ? CHECKOUT_BILLING_MAX.county : CHECKOUT_FIELD_MAX),
+    postcode: requiredText(type === 'billing' ? CHECKOUT_BILLING_MAX.postcode : CHECKOUT_FIELD_MAX),
     country:
       type === 'billing'
         ? optionalText(COUNTRY_CODE_LENGTH).transform((v) => v.toUpperCase())

@@ -41,7 +41,7 @@ import { claimAttemptForOrder, type PaymentService } from '../payments/payments.
 import { basketOrderRef } from '../payments/order-ref.ts'
 import { placementVerdict, type PlacementRefusal } from '../orders/placement.invariant.ts'
 import {
-  countryAllowed,
+  countryInList,
   deliveryCountries,
   vatNumberApplies,
   zoneFor,
@@ -685,10 +685,10 @@ export class CheckoutService {
           .trim()
           .toUpperCase()
       const shippingCountry = countryOf(shipping, form.shipping_address)
-      if (shippingCountry && !countryAllowed(site.settings.countries, shippingCountry))
+      if (shippingCountry && !countryInList(site.settings.countries, shippingCountry))
         errors['shipping_address.country'] = [CHECKOUT_TEXT.countryInvalid]
       const billingCountry = form.showingBillingAddress ? countryOf(billing, form.billing_address) : ''
-      if (billingCountry && !countryAllowed(site.settings.countries, billingCountry))
+      if (billingCountry && !countryInList(site.settings.countries, billingCountry))
         errors['billing_address.country'] = [CHECKOUT_TEXT.countryInvalid]
       if (Object.keys(errors).length || !contact || !shipping || !billing) throw invalid(errors)
       return { contact, shipping, billing, billingSeparate: form.showingBillingAddress }
