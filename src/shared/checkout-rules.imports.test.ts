@@ -293,6 +293,7 @@ describe('src/shared/checkout-rules.ts in the shop', () => {
       'NOTES_MAX',
       'PHONE_MIN',
       'PHONE_MAX',
+      'addressSearchStarts',
     ])
       expect(rules).toContain(r)
   })

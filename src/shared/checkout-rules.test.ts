@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  addressSearchStarts,
   countryInList,
   defaultPoNumber,
   deliveryCountries,
@@ -90,5 +91,24 @@ describe('the delivery countries of a site', () => {
     expect(deliveryCountries(countries, UK).map((c) => c.code)).toEqual(['GB', 'IE'])
     expect(deliveryCountries(countries, US).map((c) => c.code)).toEqual(['US'])
     expect(deliveryCountries(countries, [])).toEqual([])
+  })
+})
+
+describe('addressSearchStarts', () => {
+  it('starts after more than one character, spaces not counted twice', () => {
+    expect(addressSearchStarts('')).toBe(false)
+    expect(addressSearchStarts(' q ')).toBe(false)
+    expect(addressSearchStarts('qu')).toBe(true)
+    expect(addressSearchStarts('q  ')).toBe(false)
+    expect(addressSearchStarts('q u')).toBe(true)
+  })
+
+  it('depends only on the query with its runs of spaces made one and its ends trimmed', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), (q) => {
+        const tidy = q.replace(/\s+/g, ' ').trim()
+        return addressSearchStarts(q) === tidy.length > 1
+      }),
+    )
   })
 })

@@ -71,6 +71,16 @@ export function vatNumberApplies(shippingCountry: string | null | undefined, pay
   )
 }
 
+// --- Address search ------------------------------------------------------------------------
+
+/** Checkout §5: "Address search: begins after more than 1 character, throttled to once per second." */
+export const ADDRESS_SEARCH_MIN_CHARS = 2
+
+/** Whether a typed query is long enough to search addresses (spaces do not count twice). */
+export function addressSearchStarts(query: string): boolean {
+  return query.replace(/\s+/g, ' ').trim().length >= ADDRESS_SEARCH_MIN_CHARS
+}
+
 // --- Delivery countries and zones of a site ------------------------------------------------
 
 /**

@@ -5,6 +5,7 @@
  * The real UK provider (Ideal Postcodes, `ADDRESS_LOOKUP=ideal-postcodes`) is another `AddressLookup`
  * chosen by configuration (`addressLookupFor`).
  */
+import { addressSearchStarts } from '../../../shared/checkout-rules.ts'
 import type { AddressData } from '../../../shared/customer.ts'
 import type { Config } from '../../config.ts'
 import type { AddressLookup, AddressMatch } from './address-lookup.types.ts'
@@ -66,8 +67,8 @@ export class EmbeddedAddressLookup implements AddressLookup {
 
   async search(query: string, countries: readonly string[], limit = 10): Promise<AddressMatch[]> {
     const words = norm(query).split(' ').filter(Boolean)
-    if (words.join('').length < 2) return []
     const compactQuery = words.join('')
+    if (!addressSearchStarts(compactQuery)) return []
     return this.entries
       .filter((e) => countries.includes(e.result.address.country))
       .filter((e) => words.every((w) => e.match.includes(w)) || e.compact.includes(compactQuery))
