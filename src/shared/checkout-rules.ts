@@ -9,7 +9,7 @@
 
 // --- Contact, address and order-form fields ---------------------------------------------
 
-/** A text field of the checkout without a limit of its own. Checkout §5: "max 255 each". */
+/** A text field of the checkout without a limit of its own. Checkout §9: "Field max lengths 255, 100, 20." */
 export const CHECKOUT_FIELD_MAX = 255
 /**
  * The billing address's shorter fields. Checkout §5: "Billing: address1 and address2 max 255;
@@ -18,10 +18,7 @@ export const CHECKOUT_FIELD_MAX = 255
 export const CHECKOUT_BILLING_MAX = { town: 100, county: 100, postcode: 20 } as const
 /** A country is its two-letter ISO code, chosen "from an allowed list" (checkout §5). */
 export const COUNTRY_CODE_LENGTH = 2
-/**
- * The checkout phone: "phone (10 to 16) required" (checkout §5, as the checkout form checks it;
- * the account's contact form allows 18).
- */
+/** Checkout §9: "Checkout phone 10 to 16; account phone 10 to 18" (the account's is its own). */
 export const PHONE_MIN = 10
 export const PHONE_MAX = 16
 /** Checkout §5: "Delivery notes: max 35 characters, with a remaining-characters count." */
@@ -34,7 +31,7 @@ export const FEEDBACK_MAX = 2000
 /**
  * The longest PO number. The spec gives no number (checkout §5: "Purchase order number may be
  * blank (then filled automatically)"); 50 is the limit the page's box and the purchase-order
- * method have held since ADR 0065, and the order form's schema now holds it too (ADR 0160).
+ * method have held since ADR 0065, and the order form's schema now holds it too (ADR 0161).
  */
 export const PO_NUMBER_MAX = 50
 
@@ -144,7 +141,7 @@ export function deliveryCountries<C extends { code: string }>(
 
 // --- Basket limits ------------------------------------------------------------------------
 
-/** The most of one line: basket §5 quantities are whole numbers up to 9999. */
+/** The most of one line. Basket §5: "Quantity: at most 9999". */
 export const MAX_QUANTITY = 9999
 /** The most lines one add or update request may carry. */
 export const MAX_LINES_PER_REQUEST = 100
