@@ -1,25 +1,27 @@
 /**
  * The basket as the server answers it (spec §3 "Cart", "Cart item"; checkout-and-account §3), the
- * validation rules shared by the browser and the server (spec §5), and the basket texts. The zod
+ * basket's forms shared by the browser and the server (spec §5; the limits and promotional-code
+ * rules are in checkout-rules.ts, re-exported here), and the basket texts. The zod
  * request schemas built on these rules are in cart.schemas.ts (server), so the browser's basket
  * page does not carry zod.
  * Money is integer minor units (pence or cents); `_inc_tax` names include VAT, the rest do not.
  */
 import type { PresentedBlok } from './content.ts'
 import type { ProductTileData } from './listing.ts'
+import { PROMO_CODE_MAX } from './checkout-rules.ts'
 
-export const MAX_QUANTITY = 9999
-export const PROMO_CODE_MAX = 50
-/**
- * Promotional codes a basket may hold at once: one (spec §7, the apply call sends "a list of one
- * code"; ADR 0120). The list a request sends is the basket's whole set of codes, so applying a
- * code while another is applied replaces it, and a list naming more than one is refused.
- */
-export const MAX_PROMOTION_CODES = 1
-export const MAX_LINES_PER_REQUEST = 100
-
-/** The largest basket total taken online, minor units (£/$10 million: well inside 32-bit totals). */
-export const MAX_BASKET_TOTAL_MINOR = 1_000_000_000
+// The basket's limits and the promotional-code rules are defined once, in checkout-rules.ts.
+export {
+  distinctPromotionCodes,
+  MAX_BASKET_TOTAL_MINOR,
+  MAX_LINES_PER_REQUEST,
+  MAX_PROMOTION_CODES,
+  MAX_QUANTITY,
+  normalisePromotionCode,
+  PROMO_CODE_MAX,
+  promotionCodesInForce,
+  tooManyPromotionCodes,
+} from './checkout-rules.ts'
 
 export const CART_TEXT = {
   basketTooLarge: 'This basket is too large to order online. Please contact us to place this order.',
@@ -35,7 +37,7 @@ export const CART_TEXT = {
   shareError: 'There was an error sharing this cart.',
   saved: 'Cart Saved',
   saveError: 'There was an error saving this cart.',
-  promoTooLong: 'Promotional Code must be less than 50 characters',
+  promoTooLong: `Promotional Code must be less than ${PROMO_CODE_MAX} characters`,
   promoNotApplied: 'Promo code could not be applied',
   promoInvalid: 'Promo code is not valid or applicable to your cart',
   promoFailed: 'Failed to apply promo code. Please try again.',
@@ -190,36 +192,6 @@ export interface Cart {
   vat_relief_declaration?: { name: string; condition: string } | null
   /** Loaded from a share link */
   shared: boolean
-}
-
-// --- Rules shared with the zod schemas (cart.schemas.ts) ------------------------------------
-
-/** A code as the basket keeps it: trimmed and upper case (codes match case-insensitively). */
-export function normalisePromotionCode(code: string): string {
-  return code.trim().toUpperCase()
-}
-
-/** The distinct codes of a list, normalised, blanks dropped (spec §5), first mention first. */
-export function distinctPromotionCodes(codes: readonly string[]): string[] {
-  const out: string[] = []
-  for (const entered of codes) {
-    const code = normalisePromotionCode(entered)
-    if (code && !out.includes(code)) out.push(code)
-  }
-  return out
-}
-
-/** Whether a list names more codes than a basket may hold. */
-export function tooManyPromotionCodes(codes: readonly string[]): boolean {
-  return distinctPromotionCodes(codes).length > MAX_PROMOTION_CODES
-}
-
-/**
- * The codes of a stored basket that count: at most MAX_PROMOTION_CODES, the earliest applied.
- * A basket row written before the limit may hold several; only these are ever priced.
- */
-export function promotionCodesInForce(stored: readonly string[] | null | undefined): string[] {
-  return distinctPromotionCodes(stored ?? []).slice(0, MAX_PROMOTION_CODES)
 }
 
 /** Props of the `Cart` page, built by the server's cart presenter. */

@@ -1,16 +1,19 @@
 /**
  * The checkout's numbers and texts without zod, for pages that show them but validate no form
- * (the order-complete page); shared/checkout.ts re-exports them beside its schemas.
+ * (the order-complete page); shared/checkout.ts re-exports them beside its schemas. The limits
+ * among the numbers are checkout-rules.ts's, named here for the pages.
  */
+import { FEEDBACK_MAX, NOTES_MAX, PHONE_MAX, PHONE_MIN } from './checkout-rules.ts'
+
 export const CHECKOUT = {
   numberOfSteps: 3,
   completedCeiling: 5,
   stepJumpDelayMs: 200,
   paymentMethodCookieDays: 1,
-  notesMax: 35,
-  phoneMin: 10,
-  phoneMax: 16,
-  feedbackMax: 2000,
+  notesMax: NOTES_MAX,
+  phoneMin: PHONE_MIN,
+  phoneMax: PHONE_MAX,
+  feedbackMax: FEEDBACK_MAX,
   summaryOpenAbove: 768,
   challengeWindowBreakpoint: 640,
   addressSearchThrottleMs: 1000,
@@ -22,8 +25,8 @@ export const CHECKOUT_TEXT = {
   processing: 'Please wait, we are currently processing your order.',
   required: 'This field is required.',
   emailInvalid: 'This email provided is invalid.',
-  phoneShort: 'Please enter at least 10 characters.',
-  phoneLong: 'Please enter no more than 16 characters.',
+  phoneShort: `Please enter at least ${PHONE_MIN} characters.`,
+  phoneLong: `Please enter no more than ${PHONE_MAX} characters.`,
   tooLong: (n: number) => `Please enter no more than ${n} characters.`,
   countryInvalid: 'Please choose a country from the list.',
   addressInvalid: 'Required address field is empty or invalid.',
@@ -52,7 +55,7 @@ export const CHECKOUT_TEXT = {
     `The minimum order value is ${minimum} (excluding VAT). Please add ${short} more to your basket.`,
   idempotencyReused: 'This Idempotency-Key was already used for another basket.',
   feedbackEmpty: 'The feedback box is empty.',
-  feedbackTooLong: 'Too many characters used! Maximum is 2000 characters.',
+  feedbackTooLong: `Too many characters used! Maximum is ${FEEDBACK_MAX} characters.`,
   feedbackFailed: 'An error occurred while submitting feedback.',
   feedbackThanks: 'Thank you! Your feedback has been received.',
   optOut: (choice: 'out of' | 'in to') =>

@@ -10,13 +10,20 @@ import type { CustomerData } from './customer.ts'
 
 export { CHECKOUT, CHECKOUT_TEXT, orderTotal } from './checkout-text.ts'
 import { CHECKOUT, CHECKOUT_TEXT } from './checkout-text.ts'
+import {
+  CHECKOUT_BILLING_MAX,
+  COUNTRY_CODE_LENGTH,
+  CHECKOUT_FIELD_MAX,
+  PO_NUMBER_MAX,
+  VAT_NUMBER_MAX,
+} from './checkout-rules.ts'
 
-const requiredText = (max = 255) =>
+const requiredText = (max: number = CHECKOUT_FIELD_MAX) =>
   text({ error: CHECKOUT_TEXT.required })
     .trim()
     .min(1, CHECKOUT_TEXT.required)
     .max(max, CHECKOUT_TEXT.tooLong(max))
-const optionalText = (max = 255) =>
+const optionalText = (max: number = CHECKOUT_FIELD_MAX) =>
   text()
     .trim()
     .max(max, CHECKOUT_TEXT.tooLong(max))
@@ -47,13 +54,13 @@ export function checkoutAddressSchema(type: 'shipping' | 'billing') {
     company: optionalText(),
     address1: requiredText(),
     address2: optionalText(),
-    town: requiredText(type === 'billing' ? 100 : 255),
-    county: optionalText(type === 'billing' ? 100 : 255),
-    postcode: requiredText(type === 'billing' ? 20 : 255),
+    town: requiredText(type === 'billing' ? CHECKOUT_BILLING_MAX.town : CHECKOUT_FIELD_MAX),
+    county: optionalText(type === 'billing' ? CHECKOUT_BILLING_MAX.county : CHECKOUT_FIELD_MAX),
+    postcode: requiredText(type === 'billing' ? CHECKOUT_BILLING_MAX.postcode : CHECKOUT_FIELD_MAX),
     country:
       type === 'billing'
-        ? optionalText(2).transform((v) => v.toUpperCase())
-        : requiredText(2).transform((v) => v.toUpperCase()),
+        ? optionalText(COUNTRY_CODE_LENGTH).transform((v) => v.toUpperCase())
+        : requiredText(COUNTRY_CODE_LENGTH).transform((v) => v.toUpperCase()),
   })
 }
 
@@ -105,10 +112,11 @@ export const orderFormSchema = z.object({
     .max(CHECKOUT.notesMax, CHECKOUT_TEXT.tooLong(CHECKOUT.notesMax))
     .nullish()
     .transform((v) => (v ?? '').trim()),
-  PONumber: text().max(100).nullish(),
+  // Blank stands for the names joined (defaultPoNumber); the purchase-order method fills it in.
+  PONumber: text().trim().max(PO_NUMBER_MAX, CHECKOUT_TEXT.tooLong(PO_NUMBER_MAX)).nullish(),
   VATNumber: text()
     .trim()
-    .max(30, CHECKOUT_TEXT.tooLong(30))
+    .max(VAT_NUMBER_MAX, CHECKOUT_TEXT.tooLong(VAT_NUMBER_MAX))
     .nullish()
     .transform((v) => v || null),
   'g-recaptcha-response': text().max(20_000).optional(),

@@ -12,7 +12,9 @@
  *   shows the raised value when it loses focus (blur).
  */
 
-export const MAX_QUANTITY = 9999
+import { MAX_QUANTITY } from './checkout-rules.ts'
+
+export { MAX_QUANTITY }
 /** Price grid rows: minimum order when the SKU sets none. */
 export const GRID_MINIMUM_ORDER = 1
 /** Basket editor: the lowest quantity when a line sets no minimum. */

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { CHECKOUT } from '../../shared/checkout.ts'
+import { addressSearchStarts } from '../../shared/checkout-rules.ts'
 import type { Values } from './fields.tsx'
 
 interface Match {
@@ -35,7 +36,7 @@ export function AddressSearch({
 
   useEffect(() => {
     if (timer.current) clearTimeout(timer.current)
-    if (query.trim().length <= 1) {
+    if (!addressSearchStarts(query)) {
       // Too short to search: cancel the one under way; the list is hidden below.
       controller.current?.abort()
       return
@@ -66,7 +67,7 @@ export function AddressSearch({
     }
   }, [query, url])
 
-  const active = query.trim().length > 1
+  const active = addressSearchStarts(query)
   const options = () => Array.from(list.current?.querySelectorAll('button') ?? [])
   /** Arrow keys: from the box to the first (or last) match, then through the matches. */
   const onKeyDown = (e: React.KeyboardEvent) => {

@@ -5,6 +5,7 @@
  * Every field's §5 message shows once the buyer leaves it and follows the corrections.
  */
 import { addressFields, CONTACT_FIELDS } from '../../shared/checkout.ts'
+import { VAT_NUMBER_MAX } from '../../shared/checkout-rules.ts'
 import type { CustomerData } from '../../shared/customer.ts'
 import { secondaryButton } from '../components/cart/Modal.tsx'
 import { AddressSearch } from './AddressSearch.tsx'
@@ -181,7 +182,7 @@ export function DetailsStep({
             id="vat-number"
             className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
             value={form.vatNumber}
-            maxLength={30}
+            maxLength={VAT_NUMBER_MAX}
             aria-describedby={form.serverErrors.VATNumber ? 'vat-number-error' : undefined}
             onChange={(e) => {
               form.clearServer('VATNumber')

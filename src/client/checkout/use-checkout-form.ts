@@ -5,6 +5,7 @@
  */
 import { useMemo, useState } from 'react'
 import { CHECKOUT_TEXT } from '../../shared/checkout.ts'
+import { countryInList } from '../../shared/checkout-rules.ts'
 import type { CustomerData } from '../../shared/customer.ts'
 import { addressValues, contactValues } from './checkout-data.ts'
 import { checkoutErrors, EMPTY_ADDRESS, EMPTY_CONTACT, type Values } from './fields.tsx'
@@ -34,8 +35,7 @@ export function useCheckoutForm(
   const contactErrors = useMemo(() => checkoutErrors('contact', contact), [contact])
   const shippingErrors = useMemo(() => {
     const e = checkoutErrors('shipping', shipping)
-    if (!e.country && !countries.some((c) => c.code === shipping.country))
-      e.country = CHECKOUT_TEXT.countryInvalid
+    if (!e.country && !countryInList(countries, shipping.country)) e.country = CHECKOUT_TEXT.countryInvalid
     return e
   }, [shipping, countries])
   const billingErrors = useMemo(() => checkoutErrors('billing', billing), [billing])

@@ -9,6 +9,7 @@
 import { Head, router } from '@inertiajs/react'
 import { useCallback, useEffect, useReducer, useState } from 'react'
 import { CHECKOUT, CHECKOUT_TEXT, type CheckoutPageProps } from '../../shared/checkout.ts'
+import { vatNumberApplies } from '../../shared/checkout-rules.ts'
 import {
   canOpen,
   continueEnabled,
@@ -84,7 +85,7 @@ export default function Checkout(props: CheckoutPageProps) {
   useHeaderScrollPadding()
 
   const selectedRate = basket.shippingRates.find((r) => r.selected) ?? null
-  const showVat = form.shipping.country === 'IE' && !isWallet
+  const showVat = vatNumberApplies(form.shipping.country, provider)
 
   const chooseProvider = (id: string) => {
     setProvider(id)

@@ -1,13 +1,10 @@
 /** Purchase order (§3 PONumber, §5): an optional number, by default the contact's names joined. */
 import { useEffect, useState } from 'react'
+import { defaultPoNumber, PO_NUMBER_MAX } from '../../../shared/checkout-rules.ts'
 import type { PaymentMethodEntry, PaymentMethodProps } from './types.ts'
 
-export const PO_NUMBER_MAX = 50
-
 function PurchaseOrder({ form, setPaymentDetails }: PaymentMethodProps) {
-  const [poNumber, setPoNumber] = useState(() =>
-    `${form.contact.firstName ?? ''} ${form.contact.lastName ?? ''}`.trim().slice(0, PO_NUMBER_MAX),
-  )
+  const [poNumber, setPoNumber] = useState(() => defaultPoNumber(form.contact))
   useEffect(() => setPaymentDetails({ PONumber: poNumber }), [poNumber, setPaymentDetails])
   return (
     <div className="mt-3">

@@ -7,7 +7,13 @@
  * (the W3C checker refuses them); Enter in its field still applies the code.
  */
 import { useId, useState } from 'react'
-import { CART_TEXT, MAX_PROMOTION_CODES, PROMO_CODE_MAX, type Cart } from '../../../shared/cart.ts'
+import {
+  CART_TEXT,
+  MAX_PROMOTION_CODES,
+  normalisePromotionCode,
+  PROMO_CODE_MAX,
+  type Cart,
+} from '../../../shared/cart.ts'
 import { cartCall, publishCart } from '../../lib/cart-api.ts'
 import { secondaryButton, Spinner } from './Modal.tsx'
 
@@ -33,7 +39,8 @@ export function PromoForm({ cart, insideForm = false }: { cart: Cart; insideForm
       publishCart(next, { basket: true })
       const errors = next.errors.promotionCodes
       if (errors.length) setMessages(errors.map((err) => `${err.message} - ${err.code}`))
-      else if (!next.promotionCodes.includes(entered.toUpperCase())) setMessages([CART_TEXT.promoNotApplied])
+      else if (!next.promotionCodes.includes(normalisePromotionCode(entered)))
+        setMessages([CART_TEXT.promoNotApplied])
       else setCode('')
     } catch {
       setMessages([CART_TEXT.promoFailed])

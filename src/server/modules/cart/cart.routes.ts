@@ -26,7 +26,7 @@ import {
   sessionCartId,
 } from '../../lib/customer-session.ts'
 import { CartNotFoundError, CartValidationError, invalid } from './cart.errors.ts'
-import { zoneFor } from '../checkout/delivery-zones.ts'
+import { zoneFor } from '../../../shared/checkout-rules.ts'
 import { CUSTOMER_TEXT } from '../../../shared/customer.ts'
 import { shareEmail } from './cart.mail.ts'
 import { presentCartPage } from './cart.presenter.ts'

@@ -5,19 +5,13 @@
  * The real UK provider (Ideal Postcodes, `ADDRESS_LOOKUP=ideal-postcodes`) is another `AddressLookup`
  * chosen by configuration (`addressLookupFor`).
  */
+import { addressSearchStarts } from '../../../shared/checkout-rules.ts'
 import type { AddressData } from '../../../shared/customer.ts'
 import type { Config } from '../../config.ts'
+import type { AddressLookup, AddressMatch } from './address-lookup.types.ts'
 import { IdealPostcodesClient, IdealPostcodesLookup } from './ideal-postcodes.ts'
 
-export interface AddressMatch {
-  id: string
-  label: string
-  address: AddressData
-}
-
-export interface AddressLookup {
-  search(query: string, countries: readonly string[], limit?: number): Promise<AddressMatch[]>
-}
+export type { AddressLookup, AddressMatch } from './address-lookup.types.ts'
 
 const a = (address1: string, town: string, postcode: string, country = 'GB', county = '', company = '') => ({
   company,
@@ -73,8 +67,8 @@ export class EmbeddedAddressLookup implements AddressLookup {
 
   async search(query: string, countries: readonly string[], limit = 10): Promise<AddressMatch[]> {
     const words = norm(query).split(' ').filter(Boolean)
-    if (words.join('').length < 2) return []
     const compactQuery = words.join('')
+    if (!addressSearchStarts(compactQuery)) return []
     return this.entries
       .filter((e) => countries.includes(e.result.address.country))
       .filter((e) => words.every((w) => e.match.includes(w)) || e.compact.includes(compactQuery))

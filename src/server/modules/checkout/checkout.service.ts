@@ -40,7 +40,12 @@ import type { Site } from '../sites/sites.service.ts'
 import { claimAttemptForOrder, type PaymentService } from '../payments/payments.service.ts'
 import { basketOrderRef } from '../payments/order-ref.ts'
 import { placementVerdict, type PlacementRefusal } from '../orders/placement.invariant.ts'
-import { zoneFor } from './delivery-zones.ts'
+import {
+  countryInList,
+  deliveryCountries,
+  vatNumberApplies,
+  zoneFor,
+} from '../../../shared/checkout-rules.ts'
 import type { OrderOwnerLinks } from '../account/order-owner.ts'
 import { orderOwnerConfirmations } from '../account/account.tables.ts'
 import type { PaymentMethod, PaymentMethodRegistry } from './payment-methods.ts'
@@ -283,10 +288,7 @@ export class CheckoutService {
     const { site, form } = input
     const { cartId, method, details } = p
     // The VAT number is kept only where the box is shown: shipping to IE, not PayPal or Amazon.
-    const vatNumber =
-      details.shipping.country === 'IE' && method.id !== 'paypal' && method.id !== 'amazon'
-        ? form.VATNumber
-        : null
+    const vatNumber = vatNumberApplies(details.shipping.country, method.id) ? form.VATNumber : null
     return this.db.transaction(async (tx) => {
       const ctx = { site, cartId, baseUrl: input.baseUrl, customerId: input.customerId }
       const basket = await this.carts.lockForOrder(tx, ctx, cartId, { shippingZone: p.zone })
@@ -508,7 +510,7 @@ export class CheckoutService {
   /** The site's countries it delivers to (a delivery rate's zone serves them): all it offers. */
   async deliveryCountries(site: Site): Promise<Site['settings']['countries']> {
     const zones = await this.zones(site)
-    return site.settings.countries.filter((c) => zoneFor(zones, c.code, null) !== null)
+    return deliveryCountries(site.settings.countries, zones)
   }
 
   /**
@@ -677,17 +679,16 @@ export class CheckoutService {
           : parse(checkoutAddressSchema('billing'), form.billing_address, 'billing_address')
       }
       // The country is accepted only if in the site's list (§5), whatever else is wrong.
-      const countries = new Set(site.settings.countries.map((c) => c.code))
       const countryOf = (a: AddressData | null, raw: unknown) =>
         a?.country ??
         String((raw as Record<string, unknown> | null)?.country ?? '')
           .trim()
           .toUpperCase()
       const shippingCountry = countryOf(shipping, form.shipping_address)
-      if (shippingCountry && !countries.has(shippingCountry))
+      if (shippingCountry && !countryInList(site.settings.countries, shippingCountry))
         errors['shipping_address.country'] = [CHECKOUT_TEXT.countryInvalid]
       const billingCountry = form.showingBillingAddress ? countryOf(billing, form.billing_address) : ''
-      if (billingCountry && !countries.has(billingCountry))
+      if (billingCountry && !countryInList(site.settings.countries, billingCountry))
         errors['billing_address.country'] = [CHECKOUT_TEXT.countryInvalid]
       if (Object.keys(errors).length || !contact || !shipping || !billing) throw invalid(errors)
       return { contact, shipping, billing, billingSeparate: form.showingBillingAddress }

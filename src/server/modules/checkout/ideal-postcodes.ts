@@ -9,8 +9,9 @@
  * lookup. When the provider fails (time-out, bad key, no balance, 5xx) the shopper is not left
  * with an error: the embedded lookup answers (the shop's own addresses), and the failure is logged.
  */
+import { addressSearchStarts } from '../../../shared/checkout-rules.ts'
 import type { AddressData } from '../../../shared/customer.ts'
-import type { AddressLookup, AddressMatch } from './address-lookup.ts'
+import type { AddressLookup, AddressMatch } from './address-lookup.types.ts'
 
 export interface IdealPostcodesConfig {
   apiKey: string
@@ -125,7 +126,7 @@ export class IdealPostcodesLookup implements AddressLookup {
 
   async search(query: string, countries: readonly string[], limit = 10): Promise<AddressMatch[]> {
     const q = query.replace(/\s+/g, ' ').trim()
-    if (q.length < 2) return []
+    if (!addressSearchStarts(q)) return []
     if (!countries.includes('GB')) return this.fallback.search(q, countries, limit)
     try {
       const hits = await this.client.searchAddresses(q, limit)

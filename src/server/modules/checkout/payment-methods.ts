@@ -28,6 +28,7 @@ import type { Site } from '../sites/sites.service.ts'
 import type { PaymentAttempt } from '../payments/payments.service.ts'
 import type { CheckoutSnapshot } from '../payments/payments.tables.ts'
 import type { AddressData, ContactData } from '../../../shared/customer.ts'
+import { defaultPoNumber, PO_NUMBER_MAX } from '../../../shared/checkout-rules.ts'
 
 /** One option of step 1 (spec §3 Checkout state payment_methods). */
 export interface PaymentMethodOption {
@@ -161,8 +162,6 @@ export class PaymentMethodRegistry {
   }
 }
 
-export const PO_NUMBER_MAX = 50
-
 /** Purchase order: no money moves now; the order is placed and invoiced (§3, §4, §5). */
 export const purchaseOrder: PaymentMethod = {
   id: 'purchase_order',
@@ -178,9 +177,7 @@ export const purchaseOrder: PaymentMethod = {
     if (entered.length > PO_NUMBER_MAX)
       return { ok: false, errors: { PONumber: [`Please enter no more than ${PO_NUMBER_MAX} characters.`] } }
     // Blank is allowed: then the first and last name joined with one space (checkout.md).
-    const PONumber =
-      entered ||
-      `${ctx.contact.firstName.trim()} ${ctx.contact.lastName.trim()}`.trim().slice(0, PO_NUMBER_MAX)
+    const PONumber = entered || defaultPoNumber(ctx.contact)
     return { ok: true, details: { PONumber } }
   },
   settle({ amount, details }) {
