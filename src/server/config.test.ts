@@ -53,7 +53,9 @@ describe('loadConfig', () => {
     it('refuses a production start on an external database with uploads in its private folder, in one line naming what to set', () => {
       const issues = issuesOf(deployed)
       expect(issues).toHaveLength(1)
-      expect(issues[0]).toMatch(/^UPLOAD_STORE: production with DATABASE_URL needs uploads every instance can read/)
+      expect(issues[0]).toMatch(
+        /^UPLOAD_STORE: production with DATABASE_URL needs uploads every instance can read/,
+      )
       expect(issues[0]).toContain('UPLOAD_STORE=s3')
       expect(issues[0]).toContain('UPLOAD_DIR_SHARED=true')
       expect(issues[0]).not.toContain('\n')
@@ -63,7 +65,9 @@ describe('loadConfig', () => {
       expect(issuesOf({ ...deployed, UPLOAD_DIR: '/srv/shop-uploads' })).toEqual([
         expect.stringMatching(/^UPLOAD_DIR_SHARED: set it to true once UPLOAD_DIR \(\/srv\/shop-uploads\)/),
       ])
-      expect(issuesOf({ ...deployed, UPLOAD_DIR: '/srv/shop-uploads', UPLOAD_DIR_SHARED: 'false' })).toHaveLength(1)
+      expect(
+        issuesOf({ ...deployed, UPLOAD_DIR: '/srv/shop-uploads', UPLOAD_DIR_SHARED: 'false' }),
+      ).toHaveLength(1)
       // The acknowledgement alone names no folder: the private default is still refused.
       expect(issuesOf({ ...deployed, UPLOAD_DIR_SHARED: 'true' })).toEqual([
         expect.stringMatching(/^UPLOAD_STORE: production with DATABASE_URL/),
@@ -93,7 +97,8 @@ describe('loadConfig', () => {
       expect(loadConfig({ NODE_ENV: 'test' }).rateLimitStore).toBe('memory')
       expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url }).rateLimitStore).toBe('postgres')
       expect(
-        loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, REDIS_URL: 'redis://127.0.0.1:6379' }).rateLimitStore,
+        loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, REDIS_URL: 'redis://127.0.0.1:6379' })
+          .rateLimitStore,
       ).toBe('redis')
       expect(loadConfig({ ...deployed, ...s3 }).rateLimitStore).toBe('postgres')
     })
