@@ -3,14 +3,18 @@
  * instance on the database, each request counted exactly once however many arrive together.
  * The counter runs on both databases; the two-instance tests need PostgreSQL (DATABASE_URL).
  */
+import rateLimit from '@fastify/rate-limit'
 import { eq, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
 import { rateLimitCounts } from '../../src/server/db/schema.ts'
-import { PostgresRateLimitCounter } from '../../src/server/plugins/rate-limit-store.ts'
+import {
+  PostgresRateLimitCounter,
+  postgresRateLimitStore,
+} from '../../src/server/plugins/rate-limit-store.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 
 const url = process.env.DATABASE_URL
@@ -93,6 +97,36 @@ describe('the PostgreSQL rate-limit counter', () => {
       .select({ length: sql<number>`max(length(${rateLimitCounts.key}))::int` })
       .from(rateLimitCounts)
     expect(longest!.length).toBeLessThanOrEqual(200)
+  })
+})
+
+describe('a count the database cannot take', () => {
+  it('lets the request through and reports the failure, as the app registers the store', async () => {
+    const down = new Error('connect ECONNREFUSED 127.0.0.1:5432')
+    const counter = { hit: () => Promise.reject(down), read: () => Promise.reject(down) }
+    const seen: Error[] = []
+    const app = Fastify()
+    await app.register(rateLimit, {
+      global: true,
+      max: 1,
+      timeWindow: MINUTE,
+      store: postgresRateLimitStore(counter as unknown as PostgresRateLimitCounter, (err) => seen.push(err)),
+      skipOnError: true,
+    })
+    app.get('/', async () => 'ok')
+    try {
+      const answers = [await app.inject('/'), await app.inject('/')]
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200])
+      expect(seen).toEqual([down, down])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('refuses the options it does not implement rather than ignoring them', () => {
+    const Store = postgresRateLimitStore({} as PostgresRateLimitCounter)
+    expect(() => new Store({ continueExceeding: true })).toThrow(/continueExceeding/)
+    expect(() => new Store({ exponentialBackoff: true })).toThrow(/exponentialBackoff/)
   })
 })
 
