@@ -49,6 +49,15 @@ describe('the PostgreSQL rate-limit counter', () => {
     expect((await counter.hit('count-b', MINUTE)).current).toBe(1)
   })
 
+  it('turns off the wait for the disk for its own statement only: the connection keeps its setting', async () => {
+    await counter.hit('quick', MINUTE)
+    // The embedded database has one connection, so this reads the very one the count ran on.
+    const result = await testDb.database.db.execute(
+      sql`select current_setting('synchronous_commit') as value`,
+    )
+    expect((result as unknown as { rows: { value: string }[] }).rows[0]!.value).toBe('on')
+  })
+
   it('starts again from one once the window has ended', async () => {
     await counter.hit('reopen', MINUTE)
     await counter.hit('reopen', MINUTE)

@@ -33,22 +33,25 @@ const ttlMs = sql<number>`greatest(0, floor(extract(epoch from (${rateLimitCount
 export class PostgresRateLimitCounter {
   constructor(private readonly db: Db) {}
 
-  /** Counts one request for `key` in its current window (opening one if none is open). */
+  /**
+   * Counts one request for `key` in its current window (opening one if none is open). One
+   * statement: it counts and answers atomically. It commits without waiting for the write-ahead
+   * log to reach the disk (`synchronous_commit` off for this statement only): a count is not worth
+   * an fsync per request, and a crash loses at most the last few counts (ADR 0176).
+   */
   async hit(key: string, windowMs: number): Promise<RateLimitCount> {
-    const window = sql`now() + ${Math.max(1, Math.trunc(windowMs))} * interval '1 millisecond'`
-    const expired = sql`${rateLimitCounts.expiresAt} <= now()`
-    const [row] = await this.db
-      .insert(rateLimitCounts)
-      .values({ key: storedKey(key), count: 1, expiresAt: window })
-      .onConflictDoUpdate({
-        target: rateLimitCounts.key,
-        set: {
-          count: sql`case when ${expired} then 1 else ${rateLimitCounts.count} + 1 end`,
-          expiresAt: sql`case when ${expired} then excluded.expires_at else ${rateLimitCounts.expiresAt} end`,
-        },
-      })
-      .returning({ current: rateLimitCounts.count, ttl: ttlMs })
-    return { current: row!.current, ttl: Number(row!.ttl) }
+    const window = Math.max(1, Math.trunc(windowMs))
+    const result = await this.db.execute<{ current: number; ttl: number }>(sql`
+      insert into ${rateLimitCounts} as r (key, count, expires_at)
+      select ${storedKey(key)}, 1, now() + ${window} * interval '1 millisecond'
+      from (select set_config('synchronous_commit', 'off', true)) as quick_commit
+      on conflict (key) do update set
+        count = case when r.expires_at <= now() then 1 else r.count + 1 end,
+        expires_at = case when r.expires_at <= now() then excluded.expires_at else r.expires_at end
+      returning r.count as current,
+        greatest(0, floor(extract(epoch from (r.expires_at - now())) * 1000))::int as ttl`)
+    const row = (result as unknown as { rows: { current: number; ttl: number }[] }).rows[0]!
+    return { current: Number(row.current), ttl: Number(row.ttl) }
   }
 
   /** The count in the open window without counting (0 when none is open). */
