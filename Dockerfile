@@ -18,6 +18,9 @@ COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/content ./content
+# The app's working folder (image cache, uploads): owned by the app's user, so a volume mounted on
+# var/uploads (compose.yaml) starts out writable by it.
+RUN mkdir -p var/uploads && chown -R node:node var
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

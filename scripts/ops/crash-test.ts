@@ -60,6 +60,9 @@ function start(port: number, seed: boolean): ChildProcess {
       TRUST_PROXY: 'true',
       // Production on an external database names its payment mode (ADR 0126).
       PAYMENTS_MODE: 'simulator',
+      // Both instances run on this one machine: one upload folder is truly shared (ADR 0175).
+      UPLOAD_DIR: 'var/crash-test-uploads',
+      UPLOAD_DIR_SHARED: 'true',
       // Each instance's payment simulators on their own port (purchase orders do not use them).
       PAYMENTS_SIMULATOR_PORT: String(simulatorPorts[ports.indexOf(port)]),
     },

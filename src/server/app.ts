@@ -6,6 +6,11 @@ import { installMarketingCsp } from './modules/sites/marketing-tags.ts'
 import { currentCustomerId } from './modules/auth/auth.session.ts'
 import { siteBaseUrl } from './modules/sites/site-url.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
+import {
+  PostgresRateLimitCounter,
+  postgresRateLimitStore,
+  sweepRateLimitCounts,
+} from './plugins/rate-limit-store.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import fastifyCookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
@@ -278,11 +283,31 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Control characters in the URL end here, in the one error handler (bodies: src/shared/text.ts).
   installInputGuard(app)
   await app.register(formbody)
+  // Counts shared by every instance: in Redis, else in PostgreSQL (ADR 0176); in this process's
+  // memory only on the embedded database, which one process serves.
+  const rateLimitCounts =
+    !redis && config.rateLimitStore === 'postgres' ? new PostgresRateLimitCounter(database.db) : null
+  if (rateLimitCounts) {
+    const stop = sweepRateLimitCounts(rateLimitCounts, 60_000, (err) =>
+      app.log.warn({ err }, 'rate-limit counts not swept'),
+    )
+    app.addHook('onClose', async () => stop())
+  }
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     ...(redis ? { redis } : {}),
+    // A count the database cannot take lets the request through (the route answers on its own
+    // terms), logged, rather than turning every request into an error while it is away.
+    ...(rateLimitCounts
+      ? {
+          store: postgresRateLimitStore(rateLimitCounts, (err) =>
+            app.log.warn({ err }, 'rate-limit count failed; request let through'),
+          ),
+          skipOnError: true,
+        }
+      : {}),
     // The error handler turns the 429 into a page or JSON with a clear message.
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,

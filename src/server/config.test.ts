@@ -11,6 +11,9 @@ function issuesOf(env: Record<string, string>): string[] {
   return []
 }
 
+/** Uploads every instance reads: a production start on an external database needs them. */
+const sharedUploads = { UPLOAD_DIR: '/srv/shop-uploads', UPLOAD_DIR_SHARED: 'true' }
+
 describe('loadConfig', () => {
   it('keeps uploads in var/uploads by default and names every missing S3 variable for UPLOAD_STORE=s3', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).uploads).toMatchObject({ kind: 'local' })
@@ -30,6 +33,75 @@ describe('loadConfig', () => {
       S3_PREFIX: 'live/',
     }).uploads
     expect(s3).toMatchObject({ kind: 's3', bucket: 'shop-uploads', region: 'eu-west-2', prefix: 'live/' })
+  })
+
+  describe('uploads and rate limits shared between instances (issue 32)', () => {
+    const deployed = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
+      SESSION_SECRET: 's'.repeat(32),
+      PAYMENTS_MODE: 'simulator',
+    }
+    const s3 = {
+      UPLOAD_STORE: 's3',
+      S3_ENDPOINT: 'https://s3.eu-west-2.amazonaws.com',
+      S3_BUCKET: 'shop-uploads',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }
+
+    it('refuses a production start on an external database with uploads in its private folder, in one line naming what to set', () => {
+      const issues = issuesOf(deployed)
+      expect(issues).toHaveLength(1)
+      expect(issues[0]).toMatch(
+        /^UPLOAD_STORE: production with DATABASE_URL needs uploads every instance can read/,
+      )
+      expect(issues[0]).toContain('UPLOAD_STORE=s3')
+      expect(issues[0]).toContain('UPLOAD_DIR_SHARED=true')
+      expect(issues[0]).not.toContain('\n')
+    })
+
+    it('refuses a named folder until the operator says it is shared', () => {
+      expect(issuesOf({ ...deployed, UPLOAD_DIR: '/srv/shop-uploads' })).toEqual([
+        expect.stringMatching(/^UPLOAD_DIR_SHARED: set it to true once UPLOAD_DIR \(\/srv\/shop-uploads\)/),
+      ])
+      expect(
+        issuesOf({ ...deployed, UPLOAD_DIR: '/srv/shop-uploads', UPLOAD_DIR_SHARED: 'false' }),
+      ).toHaveLength(1)
+      // The acknowledgement alone names no folder: the private default is still refused.
+      expect(issuesOf({ ...deployed, UPLOAD_DIR_SHARED: 'true' })).toEqual([
+        expect.stringMatching(/^UPLOAD_STORE: production with DATABASE_URL/),
+      ])
+    })
+
+    it('starts with a shared folder or a bucket', () => {
+      expect(loadConfig({ ...deployed, ...sharedUploads }).uploads).toEqual({
+        kind: 'local',
+        dir: '/srv/shop-uploads',
+      })
+      expect(loadConfig({ ...deployed, ...s3 }).uploads).toMatchObject({ kind: 's3', bucket: 'shop-uploads' })
+    })
+
+    it('keeps the private folder where one process serves: the embedded database, development and tests', () => {
+      expect(issuesOf({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) })).toEqual([])
+      expect(issuesOf({ NODE_ENV: 'development', DATABASE_URL: deployed.DATABASE_URL })).toEqual([])
+      expect(issuesOf({ DATABASE_URL: deployed.DATABASE_URL })).toEqual([])
+    })
+
+    it('rejects an acknowledgement that is not a yes or a no', () => {
+      expect(issuesOf({ UPLOAD_DIR_SHARED: 'sure' })).toEqual([expect.stringMatching(/^UPLOAD_DIR_SHARED: /)])
+    })
+
+    it('counts rate limits in Redis, else in PostgreSQL, else in memory on the embedded database', () => {
+      const url = deployed.DATABASE_URL
+      expect(loadConfig({ NODE_ENV: 'test' }).rateLimitStore).toBe('memory')
+      expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url }).rateLimitStore).toBe('postgres')
+      expect(
+        loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, REDIS_URL: 'redis://127.0.0.1:6379' })
+          .rateLimitStore,
+      ).toBe('redis')
+      expect(loadConfig({ ...deployed, ...s3 }).rateLimitStore).toBe('postgres')
+    })
   })
 
   it('uses the embedded database and sensible defaults when nothing is set', () => {
@@ -93,6 +165,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
       PAYMENTS_MODE: 'simulator',
+      ...sharedUploads,
     }
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(issuesOf(env)).toEqual([
@@ -107,6 +180,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
       SESSION_SECRET: 's'.repeat(32),
       PAYMENTS_MODE: 'simulator',
+      ...sharedUploads,
       CONTENT_PROVIDER: 'storyblok',
       STORYBLOK_TOKEN: 'token',
     }
@@ -145,6 +219,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
       SESSION_SECRET: 's'.repeat(32),
+      ...sharedUploads,
     }
     const opayo = { OPAYO_VENDOR_NAME: 'shop', OPAYO_INTEGRATION_KEY: 'k', OPAYO_INTEGRATION_PASSWORD: 'p' }
     const refusal =

@@ -91,6 +91,8 @@ const envSchema = z.object({
   /** Where uploaded and generated files live: a local folder (default) or an S3-compatible bucket */
   UPLOAD_STORE: z.enum(['local', 's3']).default('local'),
   UPLOAD_DIR: z.string().min(1).optional(),
+  /** The operator's word that UPLOAD_DIR is one folder every instance reads (a network volume) */
+  UPLOAD_DIR_SHARED: bool.default(false),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z
     .string()
@@ -131,6 +133,11 @@ export interface Config {
   /** Seed the demo shop into an empty database at start (default: embedded database only). */
   seedOnStart: boolean
   rateLimitPerMinute: number
+  /**
+   * Where rate-limit counts live (ADR 0176): Redis when REDIS_URL is set, else PostgreSQL when
+   * DATABASE_URL is (several instances share one count), else this process's memory.
+   */
+  rateLimitStore: 'redis' | 'postgres' | 'memory'
   /** Basket shares per minute per client address (each one may send e-mails) */
   shareRateLimitPerMinute: number
   /** Adds `Server-Timing: app;dur=<ms>` to every response (the bench reads it). Off by default. */
@@ -171,7 +178,7 @@ export interface Config {
   /** On SIGTERM: how long /readyz says 503 while still serving, before the server closes. */
   shutdownDrainMs: number
   paths: { root: string; var: string; dist: string }
-  /** The upload store (workwear logos, sign proofs): ADR 0083 */
+  /** The upload store (workwear logos, sign proofs): ADR 0083, shared between instances: ADR 0175 */
   uploads: UploadConfig
   content: {
     provider: 'local' | 'storyblok'
@@ -273,6 +280,15 @@ export function loadConfig(
         'PAYMENTS_MODE: required in production with DATABASE_URL (simulator, sandbox or live; the shop does not guess whether it takes real payments)',
       )
     }
+    // A logo uploaded through one instance must be readable by the next (ADR 0175): the bucket,
+    // or a folder the operator names and says is shared. The private default folder is refused.
+    if (e.UPLOAD_STORE === 'local' && !(e.UPLOAD_DIR && e.UPLOAD_DIR_SHARED)) {
+      issues.push(
+        e.UPLOAD_DIR
+          ? `UPLOAD_DIR_SHARED: set it to true once UPLOAD_DIR (${e.UPLOAD_DIR}) is one folder every instance shares, or use UPLOAD_STORE=s3 (required in production with DATABASE_URL)`
+          : 'UPLOAD_STORE: production with DATABASE_URL needs uploads every instance can read: set UPLOAD_STORE=s3 with S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or UPLOAD_DIR to a shared folder with UPLOAD_DIR_SHARED=true',
+      )
+    }
     if (e.CONTENT_PROVIDER === 'storyblok' && !e.STORYBLOK_WEBHOOK_SECRET) {
       issues.push(
         'STORYBLOK_WEBHOOK_SECRET: required in production with DATABASE_URL when CONTENT_PROVIDER is storyblok (every instance checks the publish webhook with it)',
@@ -342,6 +358,7 @@ export function loadConfig(
     // The demo seed (customers with published passwords) only on the embedded database by default.
     seedOnStart: e.SEED_ON_START ?? !e.DATABASE_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitStore: e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'postgres' : 'memory',
     shareRateLimitPerMinute: e.SHARE_RATE_LIMIT_PER_MINUTE,
     serverTiming: e.SERVER_TIMING,
     search: {

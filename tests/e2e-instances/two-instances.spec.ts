@@ -4,18 +4,24 @@
  * instances serve `localhost`), and the back-office API changes data on one instance while the
  * shopper reads from the other: a basket, a login, a catalogue price change, a promotion, a new
  * order and a content publish are each seen on the other instance (the issue allows 5 s; LISTEN/NOTIFY is faster).
+ * A workwear logo uploaded through one instance is read through the other: uploads live in the
+ * S3-compatible server both use, not in either instance's own folder (issue 32, ADR 0175).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { existsSync, readdirSync } from 'node:fs'
+import sharp from 'sharp'
 import { generateSiteCatalog, type SeedSku } from '../../src/server/db/seed/catalog/generate.ts'
 import { SITE_SPECS } from '../../src/server/db/seed/catalog/vocabulary.ts'
 import { openDatabase } from '../../src/server/db/client.ts'
 import { AdminTokens } from '../../src/server/modules/admin/admin.tokens.ts'
-import { productGroups, products, sites } from '../../src/server/db/schema.ts'
+import { categories, productGroups, products, sites } from '../../src/server/db/schema.ts'
 import { and, eq } from 'drizzle-orm'
 import { normaliseBrackets } from '../../src/shared/pricing.ts'
 
-const A = `http://localhost:${process.env.E2E_PORT ?? 4173}`
-const B = `http://localhost:${process.env.E2E_PORT_2 ?? 4183}`
+import { INSTANCE_PORTS } from './ports.ts'
+
+const A = `http://localhost:${INSTANCE_PORTS[0]}`
+const B = `http://localhost:${INSTANCE_PORTS[1]}`
 const SEEN_WITHIN = { timeout: 5_000 }
 
 const catalog = generateSiteCatalog(SITE_SPECS.find((s) => s.code === 'harbour')!)
@@ -40,6 +46,7 @@ const gbp = (pence: number) =>
 
 let token = ''
 let listing = { id: 0, categoryId: 0 }
+let workwear = { categoryId: 0, garmentId: 0 }
 test.beforeAll(async () => {
   const url = process.env.E2E_DATABASE_URL
   if (!url) throw new Error('E2E_DATABASE_URL: the PostgreSQL database both instances use')
@@ -53,6 +60,19 @@ test.beforeAll(async () => {
       .innerJoin(sites, eq(sites.id, products.siteId))
       .where(and(eq(sites.host, 'localhost'), eq(products.sku, sku.sku)))
     listing = row!
+    const [polo] = await database.db
+      .select({ categoryId: categories.id, garmentId: productGroups.id })
+      .from(categories)
+      .innerJoin(sites, eq(sites.id, categories.siteId))
+      .innerJoin(productGroups, eq(productGroups.categoryId, categories.id))
+      .where(
+        and(
+          eq(sites.host, 'localhost'),
+          eq(categories.url, '/personalised-workwear'),
+          eq(productGroups.name, 'Polo shirt'),
+        ),
+      )
+    workwear = polo!
   } finally {
     await database.close()
   }
@@ -212,4 +232,43 @@ test('one shopper on two instances: basket, price change, promotion, login, orde
     await page.goto(`${B}/two-instances-news`)
     await expect(page.getByText('Published once, seen everywhere.')).toBeVisible({ timeout: 500 })
   }).toPass(SEEN_WITHIN)
+})
+
+test('a workwear logo uploaded through one instance is read through the other, from the shared bucket', async ({
+  page,
+}) => {
+  await page.goto(`${A}/`)
+  const xsrf = decodeURIComponent(
+    (await page.context().cookies(A)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
+  )
+  const logo = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#0a7' } })
+    .png()
+    .toBuffer()
+  const saved = await page.request.post(`${A}/custom-workwear/${workwear.categoryId}`, {
+    headers: { 'x-xsrf-token': xsrf, accept: 'application/json' },
+    data: {
+      garment: workwear.garmentId,
+      colour: 'Navy',
+      sizes: { M: 2 },
+      positions: ['left-chest'],
+      text: '',
+      logo: { type: 'image/png', data: logo.toString('base64'), name: 'logo.png' },
+    },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+  const sessionId = ((await saved.json()) as { session_id: string }).session_id
+
+  // The logo itself and the design's preview, both read through B.
+  const onB = await page.request.get(`${B}/custom-workwear/logo/${sessionId}`)
+  expect(onB.status()).toBe(200)
+  expect(onB.headers()['content-type']).toBe('image/png')
+  expect(await sharp(await onB.body()).metadata()).toMatchObject({ width: 64, height: 32 })
+  const preview = await page.request.get(`${B}/custom-workwear/preview/${sessionId}.svg`)
+  expect(preview.status()).toBe(200)
+  expect(await preview.text()).toContain('<image href="data:image/png;base64,')
+
+  // Neither instance wrote it to its own folder: it came through the bucket.
+  for (const folder of ['var/e2e-instances-uploads-1', 'var/e2e-instances-uploads-2']) {
+    expect(existsSync(folder) ? readdirSync(folder, { recursive: true }) : []).toEqual([])
+  }
 })

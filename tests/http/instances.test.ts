@@ -1,15 +1,21 @@
 /**
  * Two app instances on one PostgreSQL database: what one writes, the other shows within 5 s
- * (ADR 0081), and instances starting together on an empty database do not race.
+ * (ADR 0081), instances starting together on an empty database do not race, and a file uploaded
+ * through one is read through the other from the S3-compatible bucket they share (ADR 0175).
  * PostgreSQL only: the embedded database belongs to one process.
  */
-import { eq } from 'drizzle-orm'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import S3rver from 's3rver'
+import sharp from 'sharp'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
-import { products, sites } from '../../src/server/db/schema.ts'
+import { categories, productGroups, products, sites } from '../../src/server/db/schema.ts'
 import { prepareDatabase } from '../../src/server/ops/startup.ts'
 import { AdminTokens } from '../../src/server/modules/admin/admin.tokens.ts'
 import type { ProductPageProps } from '../../src/shared/product.ts'
@@ -276,6 +282,96 @@ onPostgres('instances starting together', () => {
       for (const d of dbs) await d.close()
       await admin.query(`drop database if exists "${name}" with (force)`)
       await admin.end()
+    }
+  })
+})
+
+onPostgres('two instances keep uploads in one bucket, each with a folder of its own', () => {
+  let testDb: TestDatabase
+  let second: Database
+  let a: FastifyInstance
+  let b: FastifyInstance
+  let dir: string
+  let s3: S3rver
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'shop-instances-'))
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: join(dir, 's3'),
+      configureBuckets: [{ name: 'shop-uploads', configs: [] }],
+    })
+    const { port } = await s3.run()
+    testDb = await createTestDatabase()
+    second = await openDatabase({ driver: 'postgres', url: testDb.database.connectionString!, poolSize: 4 })
+    // Configured as a deployment would be, through the environment; each its own upload folder.
+    const config = (folder: string) =>
+      loadConfig({
+        NODE_ENV: 'test',
+        SEED_ON_START: 'false',
+        UPLOAD_STORE: 's3',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_BUCKET: 'shop-uploads',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_PREFIX: 'shop/',
+        UPLOAD_DIR: join(dir, folder),
+      })
+    a = await buildApp(config('a'), { database: testDb.database, migrated: true, startJobs: false })
+    b = await buildApp(config('b'), { database: second, migrated: true, startJobs: false })
+    await Promise.all([a.ready(), b.ready()])
+  })
+  afterAll(async () => {
+    await a?.close()
+    await b?.close()
+    await second?.close()
+    await testDb?.dispose()
+    await s3?.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('reads through one instance the workwear logo uploaded through the other, and its preview', async () => {
+    const [polo] = await a.db
+      .select({ categoryId: categories.id, garmentId: productGroups.id })
+      .from(categories)
+      .innerJoin(sites, eq(sites.id, categories.siteId))
+      .innerJoin(productGroups, eq(productGroups.categoryId, categories.id))
+      .where(
+        and(
+          eq(sites.host, 'localhost'),
+          eq(categories.url, '/personalised-workwear'),
+          eq(productGroups.name, 'Polo shirt'),
+        ),
+      )
+    const logo = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#0a7' } })
+      .png()
+      .toBuffer()
+    const onA = await new Visitor(a).start()
+    const saved = await onA.post(`/custom-workwear/${polo!.categoryId}`, {
+      garment: polo!.garmentId,
+      colour: 'Navy',
+      sizes: { M: 2 },
+      positions: ['left-chest'],
+      text: '',
+      logo: { type: 'image/png', data: logo.toString('base64'), name: 'logo.png' },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const sessionId = (saved.json() as { session_id: string }).session_id
+
+    const onB = new Visitor(b)
+    Object.assign(onB.cookies, onA.cookies)
+    const read = await onB.request('GET', `/custom-workwear/logo/${sessionId}`)
+    expect(read.statusCode).toBe(200)
+    expect(read.headers['content-type']).toBe('image/png')
+    expect(await sharp(read.rawPayload).metadata()).toMatchObject({ width: 64, height: 32 })
+    const preview = await onB.request('GET', `/custom-workwear/preview/${sessionId}.svg`)
+    expect(preview.body).toContain('<image href="data:image/png;base64,')
+
+    // Nothing went to either instance's own folder: the bucket is the only place it is kept.
+    for (const folder of ['a', 'b']) {
+      expect(await readdir(join(dir, folder)).catch(() => [])).toEqual([])
     }
   })
 })

@@ -2,6 +2,7 @@
 export * from '../modules/sites/sites.tables.ts'
 export * from '../modules/content/content.tables.ts'
 export * from '../plugins/session.tables.ts'
+export * from '../plugins/rate-limit.tables.ts'
 export * from '../modules/catalog/catalog.tables.ts'
 export * from '../modules/search/search.tables.ts'
 export * from '../modules/newsletter/newsletter.tables.ts'
