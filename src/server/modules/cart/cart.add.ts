@@ -4,12 +4,18 @@
  * line merged with the same product's line already there, and every new line inserted in one
  * statement (ADR 0111: one more of a line is three statements in all).
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { BuilderConfig } from '../../../shared/catalog.ts'
 import { MAX_QUANTITY } from '../../../shared/cart.ts'
 import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
 import { invalid } from './cart.errors.ts'
-import { catalogColumns, catalogLineOf, type CatalogCategory, type CatalogLine } from './cart.lines.ts'
+import {
+  catalogColumns,
+  catalogLineOf,
+  publishedOnSite,
+  type CatalogCategory,
+  type CatalogLine,
+} from './cart.lines.ts'
 import { mutate } from './cart.mutate.ts'
 import type { BasketStore } from './cart.store.ts'
 import { cartItems } from './cart.tables.ts'
@@ -51,14 +57,7 @@ export async function addLines(
           .select(catalogColumns)
           .from(products)
           .innerJoin(productGroups, eq(productGroups.id, products.groupId))
-          .where(
-            and(
-              inArray(products.id, ids),
-              eq(products.siteId, ctx.site.id),
-              eq(products.published, true),
-              eq(productGroups.published, true),
-            ),
-          )
+          .where(publishedOnSite(ctx.site.id, ids))
         for (const p of found) byId.set(p.id, p)
       }
       // The categories named, and the default category of each product that will get a new line.

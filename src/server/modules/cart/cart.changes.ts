@@ -4,7 +4,7 @@
  * replacement of their lines, emptying it, and handing it to or from a customer at login and
  * logout. Adding products is cart.add.ts.
  */
-import { and, eq, inArray, isNull, or } from 'drizzle-orm'
+import { and, eq, isNull, or } from 'drizzle-orm'
 import { MAX_QUANTITY } from '../../../shared/cart.ts'
 import {
   VAT_RELIEF_TEXT,
@@ -14,7 +14,7 @@ import {
 import type { Tx } from '../../db/client.ts'
 import { productGroups, products } from '../catalog/catalog.tables.ts'
 import { CartNotFoundError, invalid } from './cart.errors.ts'
-import { deleteLines } from './cart.lines.ts'
+import { deleteLines, publishedOnSite } from './cart.lines.ts'
 import { mutate } from './cart.mutate.ts'
 import { reliefLines } from './cart.price-inputs.ts'
 import { emptyCart } from './cart.priced.ts'
@@ -174,14 +174,7 @@ export async function replaceBuilderLines(
           .select({ id: products.id, minimumOrder: products.minimumOrder, name: products.name })
           .from(products)
           .innerJoin(productGroups, eq(productGroups.id, products.groupId))
-          .where(
-            and(
-              inArray(products.id, ids),
-              eq(products.siteId, ctx.site.id),
-              eq(products.published, true),
-              eq(productGroups.published, true),
-            ),
-          )
+          .where(publishedOnSite(ctx.site.id, ids))
       : []
     const byId = new Map(found.map((p) => [p.id, p]))
     for (const [index, line] of fresh.entries()) {

@@ -90,6 +90,16 @@ export function catalogLineOf(l: LineRow): CatalogLine {
   }
 }
 
+/** Products `ids` that the site sells now (the product and its group published). */
+export function publishedOnSite(siteId: number, ids: number[]) {
+  return and(
+    inArray(products.id, ids),
+    eq(products.siteId, siteId),
+    eq(products.published, true),
+    eq(productGroups.published, true),
+  )
+}
+
 /** A basket's lines with their catalogue columns, in id order (a named statement). */
 export async function loadLines(executor: Executor, cartId: string): Promise<LineRow[]> {
   return executor

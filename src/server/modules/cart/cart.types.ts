@@ -3,6 +3,7 @@
  * results, and the one thing the basket asks of the builders (copying their designs). Nothing
  * here reads the database.
  */
+import type { SavedBasket } from '../../../shared/account.ts'
 import type { BuilderConfig, CatalogMedia } from '../../../shared/catalog.ts'
 import type { Cart, PromoError } from '../../../shared/cart.ts'
 import type { CartSummary } from '../../../shared/page-props.ts'
@@ -55,16 +56,8 @@ export interface BuilderLine {
   workWearSession?: WorkWearSession | null
 }
 
-/** A saved basket as the account's Baskets page lists it (spec §3 Saved cart). */
-export interface SavedBasketSummary {
-  id: string
-  basketName: string
-  created: string
-  items: { product: { id: number; sku: string; name: string }; quantity: number; line_total: number }[]
-  itemCount: number
-  total: number
-  totalIncTax: number
-}
+/** A saved basket as the account's Baskets page lists it (spec §3 Saved cart): the page's own type. */
+export type SavedBasketSummary = SavedBasket
 
 export interface CartResult {
   cartId: string | null
