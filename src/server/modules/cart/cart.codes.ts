@@ -23,7 +23,7 @@ import type { LineRow } from './cart.types.ts'
 import { holdPromotion, holdsPromotion, releasePromotion } from './promotion-holds.ts'
 
 /** Whether a promotion can be used now on a basket whose goods come to `goodsTotal`. */
-export function promotionApplies(promo: PromotionRow, goods: number, now = new Date()): boolean {
+function promotionApplies(promo: PromotionRow, goods: number, now = new Date()): boolean {
   if (!promo.active) return false
   if (promo.startsAt && promo.startsAt.getTime() > now.getTime()) return false
   if (promo.endsAt && promo.endsAt.getTime() < now.getTime()) return false

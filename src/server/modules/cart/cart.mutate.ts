@@ -21,7 +21,7 @@ import type { BasketStore } from './cart.store.ts'
 import { cartItems, carts, type CartRow } from './cart.tables.ts'
 import { isCartId, summaryOf, type CartContext, type CartResult, type LineRow } from './cart.types.ts'
 
-export interface MutateOptions {
+interface MutateOptions {
   create: boolean
   promotionCodes?: string[]
 }
@@ -32,7 +32,7 @@ export interface MutateOptions {
  * id → quantity), patched on the loaded lines too: they are written with the summary, in the
  * transaction's last statement.
  */
-export type BasketChange = (
+type BasketChange = (
   tx: Tx,
   cart: CartRow,
   lines: LineRow[],
