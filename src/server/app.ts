@@ -64,7 +64,7 @@ import { checkoutPageRoutes, checkoutRoutes } from './modules/checkout/checkout.
 import { addressLookupFor } from './modules/checkout/address-lookup.ts'
 import { OrderOwnerLinks } from './modules/account/order-owner.ts'
 import { CheckoutService } from './modules/checkout/checkout.service.ts'
-import { loadLogo } from './modules/builders/workwear.service.ts'
+import { copyWorkwearSessions, loadLogo } from './modules/builders/workwear.service.ts'
 import { PaymentMethodRegistry, purchaseOrder } from './modules/checkout/payment-methods.ts'
 import { MailQueueWorker } from './modules/mail/mail.queue.ts'
 import { CustomerService } from './modules/customers/customers.service.ts'
@@ -182,7 +182,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     }
     done()
   })
-  app.decorate('carts', new CartService(database.db))
+  // A copied basket (share link, saved basket) gets copies of its workwear designs (ADR 0151).
+  app.decorate('carts', new CartService(database.db, { copy: copyWorkwearSessions }))
   app.decorate(
     'mailer',
     createMailer(config, database.db, (m) =>

@@ -1,11 +1,13 @@
 /**
  * The Cart page's read of a basket (its row and lines), kept per instance so that showing a
- * basket again sends no statement (issue 18). Only display reads use it (`CartService.show`):
+ * basket again sends no statement (issue 18). Only display reads use it (`CartService.show`,
+ * cart.reads.ts):
  * every write, the checkout and the wallets read the basket afresh in their own transaction.
  *
  * How it learns of a change:
  * - a write of this instance forgets the basket's entry when it starts and again when it has
- *   finished, committed or not (`CartService`);
+ *   finished, committed or not (`mutate`, cart.mutate.ts; also `markOrdered`, `attachToCustomer`
+ *   and the sweep);
  * - a write of another instance arrives on the change bus as `cart-summary` (ops/cache-signals.ts);
  * - a catalogue change (prices, names, publishing) forgets every entry, on every instance, as
  *   does a lost bus connection;

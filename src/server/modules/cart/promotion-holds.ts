@@ -19,6 +19,15 @@ export const PROMOTION_HOLD_MINUTES = 30
 
 const holdUntil = sql`now() + ${sql.raw(`interval '${PROMOTION_HOLD_MINUTES} minutes'`)}`
 
+/** The basket's use of the promotion that has not expired. */
+function liveHold(promotionId: number, cartId: string) {
+  return and(
+    eq(promotionUses.promotionId, promotionId),
+    eq(promotionUses.cartId, cartId),
+    gt(promotionUses.expiresAt, sql`now()`),
+  )
+}
+
 /** Whether the basket holds a live (unexpired) use of the promotion; always true for an unlimited one. */
 export async function holdsPromotion(
   executor: Executor,
@@ -29,13 +38,7 @@ export async function holdsPromotion(
   const [live] = await executor
     .select({ id: promotionUses.promotionId })
     .from(promotionUses)
-    .where(
-      and(
-        eq(promotionUses.promotionId, promo.id),
-        eq(promotionUses.cartId, cartId),
-        gt(promotionUses.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveHold(promo.id, cartId))
   return live !== undefined
 }
 
@@ -53,28 +56,15 @@ export async function holdPromotion(
 ): Promise<boolean> {
   if (promo.usageLimit === null) return true
   const live = opts.extend
-    ? await tx
-        .update(promotionUses)
-        .set({ expiresAt: holdUntil })
-        .where(
-          and(
-            eq(promotionUses.promotionId, promo.id),
-            eq(promotionUses.cartId, cartId),
-            gt(promotionUses.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ id: promotionUses.promotionId })
-    : await tx
-        .select({ id: promotionUses.promotionId })
-        .from(promotionUses)
-        .where(
-          and(
-            eq(promotionUses.promotionId, promo.id),
-            eq(promotionUses.cartId, cartId),
-            gt(promotionUses.expiresAt, sql`now()`),
-          ),
-        )
-  if (live.length > 0) return true
+    ? (
+        await tx
+          .update(promotionUses)
+          .set({ expiresAt: holdUntil })
+          .where(liveHold(promo.id, cartId))
+          .returning({ id: promotionUses.promotionId })
+      ).length > 0
+    : await holdsPromotion(tx, promo, cartId)
+  if (live) return true
   return takeUse(tx, promo.id, cartId)
 }
 
