@@ -46,7 +46,6 @@ import {
 import type { CustomerRow } from './auth.tables.ts'
 import { RULES } from './throttle.ts'
 import { BOT_FIELD, ALTCHA_CHALLENGE_PATH } from './bot-check.ts'
-import { accountPasswordUpdate } from '../account/account.routes.ts'
 
 /** Where a customer lands after logging in when nothing else was intended. */
 export const HOME_AFTER_LOGIN = '/'
@@ -69,7 +68,19 @@ function status(request: FastifyRequest, message: string, type?: 'error'): void 
   request.inertia.flash('status', value)
 }
 
-export async function authRoutes(app: FastifyInstance) {
+export interface AuthRoutesOptions {
+  /**
+   * The logged-in variant of `/customer/password/update` (no token: the account's change of
+   * password), which the account module answers; the app passes it in.
+   */
+  accountPasswordUpdate: (
+    app: FastifyInstance,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<FastifyReply>
+}
+
+export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const { auth } = app
 
   /** Issues a verification token (replacing older ones) and sends its link. */
@@ -509,7 +520,7 @@ export async function authRoutes(app: FastifyInstance) {
       const body = (request.body ?? {}) as Record<string, unknown>
       // The account variant (no token): a logged-in customer changing their password.
       if (body.token === undefined && currentCustomerId(request) !== null)
-        return accountPasswordUpdate(app, request, reply)
+        return opts.accountPasswordUpdate(app, request, reply)
       const back = `/reset-password?${new URLSearchParams({
         token: typeof body.token === 'string' ? body.token.slice(0, 200) : '',
         email: typeof body.email === 'string' ? body.email.slice(0, 255) : '',
