@@ -26,8 +26,8 @@ import {
 } from './media.ts'
 import { bracketName, computeMinPrice, nicePrice, priceBreaks } from './pricing.ts'
 import { hashString, Random, slugify } from './prng.ts'
+import { COLOURS } from './vocabulary.axes.ts'
 import {
-  COLOURS,
   FLASH_LABELS,
   type BuilderPlan,
   type CategorySpec,
