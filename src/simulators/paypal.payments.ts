@@ -4,7 +4,7 @@
  * (partially) refunded and sends PAYMENT.CAPTURE.REFUNDED.
  */
 import { randomBytes } from 'node:crypto'
-import { PREFIX, toMinor, type CaptureEntry, type PaypalContext } from './paypal.state.ts'
+import { PREFIX, toMinor, unprocessable, type CaptureEntry, type PaypalContext } from './paypal.state.ts'
 
 export function paypalPaymentRoutes(sim: PaypalContext): {
   refunded: (c: CaptureEntry, body: Record<string, unknown>) => void
@@ -29,21 +29,13 @@ export function paypalPaymentRoutes(sim: PaypalContext): {
         reply,
         `void:${a.entry.id as string}`,
         () => {
-          const fail = (issue: string, description: string) => ({
-            status: 422,
-            body: {
-              name: 'UNPROCESSABLE_ENTITY',
-              debug_id: randomBytes(6).toString('hex'),
-              details: [{ issue, description }],
-            },
-          })
           if (a.entry.status === 'CAPTURED' || a.entry.status === 'PARTIALLY_CAPTURED')
-            return fail(
+            return unprocessable(
               'AUTHORIZATION_ALREADY_CAPTURED',
               'Authorization has been previously captured and hence cannot be voided.',
             )
           if (a.entry.status === 'VOIDED')
-            return fail(
+            return unprocessable(
               'PREVIOUSLY_VOIDED',
               'Authorization has been previously voided and hence cannot be voided again.',
             )
@@ -76,19 +68,11 @@ export function paypalPaymentRoutes(sim: PaypalContext): {
         reply,
         `refund:${c.entry.id as string}`,
         () => {
-          const fail = (issue: string, description: string) => ({
-            status: 422,
-            body: {
-              name: 'UNPROCESSABLE_ENTITY',
-              debug_id: randomBytes(6).toString('hex'),
-              details: [{ issue, description }],
-            },
-          })
           const captured = c.entry.amount as { currency_code: string; value: string }
           if (c.entry.status === 'REFUNDED')
-            return fail('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.')
+            return unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.')
           if (c.entry.status !== 'COMPLETED' && c.entry.status !== 'PARTIALLY_REFUNDED')
-            return fail(
+            return unprocessable(
               'REFUND_NOT_ALLOWED',
               `A capture that is ${String(c.entry.status)} cannot be refunded.`,
             )
@@ -99,7 +83,7 @@ export function paypalPaymentRoutes(sim: PaypalContext): {
           const left = toMinor(captured) - done
           const asked = (req.body as { amount?: { currency_code?: string; value?: string } } | null)?.amount
           if (asked && asked.currency_code !== captured.currency_code)
-            return fail(
+            return unprocessable(
               'REFUND_CAPTURE_CURRENCY_MISMATCH',
               'Refund must be in the same currency as the capture.',
             )
@@ -113,7 +97,7 @@ export function paypalPaymentRoutes(sim: PaypalContext): {
               },
             }
           if (minor > left)
-            return fail(
+            return unprocessable(
               'REFUND_AMOUNT_EXCEEDED',
               'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
             )

@@ -1,4 +1,5 @@
 /** What the PayPal simulator's parts share: its orders and payments, and the helpers its routes use. */
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 export const PREFIX = '/paypal'
@@ -18,6 +19,18 @@ export interface Order {
 
 export function toMinor(v: unknown): number {
   return Math.round(Number((v as { value?: string } | undefined)?.value ?? NaN) * 100)
+}
+
+/** A 422 answer for an idempotent request: the issue, and its description when PayPal gives one. */
+export function unprocessable(issue: string, description?: string): { status: number; body: unknown } {
+  return {
+    status: 422,
+    body: {
+      name: 'UNPROCESSABLE_ENTITY',
+      debug_id: randomBytes(6).toString('hex'),
+      details: [description === undefined ? { issue } : { issue, description }],
+    },
+  }
 }
 
 /** A capture with the refunds made against it (by id); `entry` is the one inside its order. */

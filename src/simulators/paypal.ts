@@ -14,7 +14,14 @@ import { underFaults, type Faults } from './faults.ts'
 import { rsaKeyPair } from './keys.ts'
 import { paypalBrowserRoutes } from './paypal.browser.ts'
 import { paypalPaymentRoutes } from './paypal.payments.ts'
-import { PREFIX, toMinor, type CaptureEntry, type Order, type PaypalContext } from './paypal.state.ts'
+import {
+  PREFIX,
+  toMinor,
+  unprocessable,
+  type CaptureEntry,
+  type Order,
+  type PaypalContext,
+} from './paypal.state.ts'
 
 /** PayPal retries a failed delivery (up to 25 times over 3 days); the simulator compresses that to 10 tries in ~5 s. */
 export async function deliverWithRetries(
@@ -338,30 +345,24 @@ export function paypalSimulator(
       const o = orders.get((req.params as { id: string }).id)
       if (!o) return error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
       return idempotent(req, reply, `${kind}:${o.id}`, () => {
-        const fail = (issue: string) => ({
-          status: 422,
-          body: {
-            name: 'UNPROCESSABLE_ENTITY',
-            debug_id: randomBytes(6).toString('hex'),
-            details: [{ issue }],
-          },
-        })
         const mock = req.headers['paypal-mock-response']
         if (typeof mock === 'string') {
           const code = (JSON.parse(mock) as { mock_application_codes?: string }).mock_application_codes
-          if (code) return fail(code)
+          if (code) return unprocessable(code)
         }
         if (o.status === 'COMPLETED')
-          return fail(kind === 'capture' ? 'ORDER_ALREADY_CAPTURED' : 'ORDER_ALREADY_AUTHORIZED')
+          return unprocessable(kind === 'capture' ? 'ORDER_ALREADY_CAPTURED' : 'ORDER_ALREADY_AUTHORIZED')
         if (o.status !== 'APPROVED')
-          return fail(o.status === 'PAYER_ACTION_REQUIRED' ? 'PAYER_ACTION_REQUIRED' : 'ORDER_NOT_APPROVED')
+          return unprocessable(
+            o.status === 'PAYER_ACTION_REQUIRED' ? 'PAYER_ACTION_REQUIRED' : 'ORDER_NOT_APPROVED',
+          )
         if (o.approvedAmount !== null && amountOf(o) > o.approvedAmount) {
           o.status = 'PAYER_ACTION_REQUIRED'
-          return fail('PAYER_ACTION_REQUIRED')
+          return unprocessable('PAYER_ACTION_REQUIRED')
         }
         if (o.declineNext) {
           o.declineNext = false
-          return fail('INSTRUMENT_DECLINED')
+          return unprocessable('INSTRUMENT_DECLINED')
         }
         const unit = (o.body.purchase_units as Record<string, unknown>[])[0]!
         const id = randomBytes(8).toString('hex').toUpperCase()
