@@ -59,7 +59,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts'
 import { createMailer } from './modules/mail/mail.service.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
 import { customerRoutes } from './modules/customers/customers.routes.ts'
-import { accountRoutes } from './modules/account/account.routes.ts'
+import { accountPasswordUpdate, accountRoutes } from './modules/account/account.routes.ts'
 import { checkoutPageRoutes, checkoutRoutes } from './modules/checkout/checkout.routes.ts'
 import { addressLookupFor } from './modules/checkout/address-lookup.ts'
 import { OrderOwnerLinks } from './modules/account/order-owner.ts'
@@ -68,6 +68,7 @@ import { copyWorkwearSessions, loadLogo } from './modules/builders/workwear.serv
 import { PaymentMethodRegistry, purchaseOrder } from './modules/checkout/payment-methods.ts'
 import { MailQueueWorker } from './modules/mail/mail.queue.ts'
 import { CustomerService } from './modules/customers/customers.service.ts'
+import { keepRegistrationDetails } from './modules/customers/registration.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
 import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
 import { SearchService } from './modules/search/search.service.ts'
@@ -334,6 +335,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     rememberTtlMs: config.session.ttlSeconds * 1000,
     recaptchaSecret: config.recaptchaSecret,
     changes: app.changes,
+    onRegistered: keepRegistrationDetails,
     // Tests run deferred account work at once (they drain it); elsewhere after a random delay.
     deferMs: config.env === 'test' ? () => 0 : undefined,
     // Auth e-mails go through the shop's mailer (outbox or SMTP) unless a test captures them.
@@ -468,7 +470,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   })
   await app.register(newsletterRoutes)
   await app.register(webhookRoutes, { secret: config.content.storyblok.webhookSecret })
-  await app.register(authRoutes)
+  // One address changes a password: by a reset link (auth) or, logged in, in the account.
+  await app.register(authRoutes, { accountPasswordUpdate })
   await app.register(customerRoutes)
   await app.register(accountRoutes)
   await app.register(checkoutRoutes)

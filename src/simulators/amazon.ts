@@ -9,61 +9,14 @@
  * Charges are cancelled while not captured; refunds (of Captured charges only, up to 15 % or £75
  * above the capture) start RefundInitiated and become Refunded after a delay, with a REFUND IPN.
  */
-import { constants, createHash, createSign, createVerify, randomUUID, type KeyObject } from 'node:crypto'
+import { createHash, createSign, randomUUID, type KeyObject } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SIMULATOR_CREDENTIALS } from '../server/modules/payments/payments.config.ts'
-import { escapeHtml, page, underFaults, type Faults } from './faults.ts'
-
-const ALGORITHMS: Record<string, number> = { 'AMZN-PAY-RSASSA-PSS-V2': 32, 'AMZN-PAY-RSASSA-PSS': 20 }
-const WALLET = [
-  { ending: '1111', label: 'Visa ending 1111 (approves)' },
-  { ending: '3434', label: 'Visa ending 3434 (declined)' },
-  { ending: '3064', label: 'Visa ending 3064 (buyer cancels)' },
-  { ending: '0701', label: 'Visa ending 0701 (authorisation pending)' },
-]
-
-interface Session {
-  id: string
-  payload: Record<string, unknown>
-  state: 'Open' | 'Completed' | 'Canceled'
-  reasonCode: string | null
-  resultReturnUrl: string | null
-  paymentDetails: Record<string, unknown> | null
-  merchantMetadata: Record<string, unknown> | null
-  card: string | null
-  returnedFromAmazon: boolean
-  chargeId: string | null
-  chargePermissionId: string | null
-  createdAt: number
-}
-interface Money {
-  amount: string
-  currencyCode: string
-}
-interface Charge {
-  chargeId: string
-  chargePermissionId: string
-  chargeAmount: Money
-  /** Set once captured: what Amazon took. */
-  captureAmount: Money | null
-  refundedAmount: Money
-  statusDetails: { state: string; reasonCode: string | null }
-  creationTimestamp: string
-}
-interface Refund {
-  refundId: string
-  chargeId: string
-  refundAmount: Money
-  softDescriptor: string | null
-  statusDetails: { state: 'RefundInitiated' | 'Refunded' | 'Declined'; reasonCode: string | null }
-  creationTimestamp: string
-}
-
-const cents = (m: Money | null | undefined) => Math.round(Number(m?.amount ?? NaN) * 100)
-const money = (minor: number, currencyCode: string): Money => ({
-  amount: (minor / 100).toFixed(2),
-  currencyCode,
-})
+import { underFaults, type Faults } from './faults.ts'
+import { amazonBrowserRoutes } from './amazon.browser.ts'
+import { sessionView } from './amazon.session-view.ts'
+import { buttonPayloadSignatureValid, requestSignatureValid } from './amazon.signature.ts'
+import { cents, money, type Charge, type Money, type Refund, type Session } from './amazon.state.ts'
 
 export interface AmazonSimControl {
   setIpnUrl(url: string | null): void
@@ -124,141 +77,11 @@ export function amazonSimulator(
   const fail = (reply: FastifyReply, status: number, reasonCode: string, message: string) =>
     reply.code(status).send({ reasonCode, message })
 
-  /** The request signature, rebuilt from the signed headers (x-amz-pay-host included, whatever Host says). */
-  function signatureValid(req: FastifyRequest, apiPath: string): boolean {
-    const m = /^(\S+) PublicKeyId=([^,]+), SignedHeaders=([^,]+), Signature=(\S+)$/.exec(
-      req.headers.authorization ?? '',
-    )
-    if (!m) return false
-    const [, algorithm = '', publicKeyId, signedHeaders = '', signature = ''] = m
-    const salt = ALGORITHMS[algorithm]
-    if (salt === undefined || publicKeyId !== creds.publicKeyId) return false
-    const names = signedHeaders.split(';')
-    if (!names.includes('x-amz-pay-date') || !names.includes('x-amz-pay-host')) return false
-    const date = Date.parse(String(req.headers['x-amz-pay-date'] ?? ''))
-    if (!Number.isFinite(date) || Math.abs(Date.now() - date) > 15 * 60_000) return false
-    const raw = (req as FastifyRequest & { rawBody?: string }).rawBody ?? ''
-    const query = new URLSearchParams(req.url.split('?')[1] ?? '')
-    const sortedQuery = [...query.keys()]
-      .sort()
-      .map((k) => `${k}=${encodeURIComponent(query.get(k) ?? '')}`)
-      .join('&')
-    let canonical = `${req.method}\n${apiPath}\n${sortedQuery}\n`
-    for (const h of names) canonical += `${h}:${String(req.headers[h] ?? '')}\n`
-    canonical += `\n${signedHeaders}\n${createHash('sha256').update(raw).digest('hex')}`
-    const stringToSign = `${algorithm}\n${createHash('sha256').update(canonical).digest('hex')}`
-    return createVerify('RSA-SHA256')
-      .update(stringToSign)
-      .verify(
-        { key: merchantPublicKey(), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: salt },
-        signature,
-        'base64',
-      )
-  }
-
-  function buttonSignatureValid(payloadJSON: string, signature: string): boolean {
-    const stringToSign = `AMZN-PAY-RSASSA-PSS-V2\n${createHash('sha256').update(payloadJSON).digest('hex')}`
-    try {
-      return createVerify('RSA-SHA256')
-        .update(stringToSign)
-        .verify(
-          { key: merchantPublicKey(), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
-          signature,
-          'base64',
-        )
-    } catch {
-      return false
-    }
-  }
-
-  const constraintsOf = (s: Session) => [
-    ...(s.resultReturnUrl
-      ? []
-      : [
-          {
-            constraintId: 'CheckoutResultReturnUrlNotSet',
-            description: 'checkoutResultReturnUrl is not set.',
-          },
-        ]),
-    ...(s.paymentDetails?.chargeAmount
-      ? []
-      : [{ constraintId: 'ChargeAmountNotSet', description: 'chargeAmount is not set.' }]),
-    ...(s.paymentDetails?.paymentIntent
-      ? []
-      : [{ constraintId: 'PaymentIntentNotSet', description: 'paymentIntent is not set.' }]),
-  ]
-  const view = (s: Session) => {
-    if (s.state === 'Open' && Date.now() - s.createdAt > 24 * 3600_000)
-      [s.state, s.reasonCode] = ['Canceled', 'Expired']
-    const constraints = s.state === 'Open' ? constraintsOf(s) : []
-    const wc = (s.payload.webCheckoutDetails ?? {}) as Record<string, string>
-    return {
-      checkoutSessionId: s.id,
-      webCheckoutDetails: {
-        checkoutReviewReturnUrl: wc.checkoutReviewReturnUrl ?? null,
-        checkoutResultReturnUrl: s.resultReturnUrl,
-        amazonPayRedirectUrl:
-          s.state === 'Open' && constraints.length === 0
-            ? `${origin()}/amazon/pay?amazonCheckoutSessionId=${s.id}`
-            : null,
-      },
-      productType: 'PayAndShip',
-      paymentDetails: {
-        paymentIntent: null,
-        canHandlePendingAuthorization: false,
-        chargeAmount: null,
-        totalOrderAmount: null,
-        presentmentCurrency: 'GBP',
-        ...(s.paymentDetails ?? {}),
-      },
-      merchantMetadata: s.merchantMetadata,
-      buyer: s.card
-        ? {
-            buyerId: 'amzn1.account.SIMBUYER',
-            name: 'Sam Buyer',
-            email: 'sam.buyer@example.com',
-            phoneNumber: '07700900123',
-          }
-        : null,
-      shippingAddress: s.card
-        ? {
-            name: 'Sam Buyer',
-            addressLine1: '1 Harbour Street',
-            addressLine2: null,
-            addressLine3: null,
-            city: 'Bristol',
-            county: null,
-            district: null,
-            stateOrRegion: null,
-            postalCode: 'BS1 4AA',
-            countryCode: 'GB',
-            phoneNumber: '07700900123',
-          }
-        : null,
-      billingAddress: s.card
-        ? {
-            name: 'Sam Buyer',
-            addressLine1: '1 Harbour Street',
-            city: 'Bristol',
-            postalCode: 'BS1 4AA',
-            countryCode: 'GB',
-          }
-        : null,
-      paymentPreferences: s.card ? [{ paymentDescriptor: `Visa ****${s.card}` }] : null,
-      statusDetails: {
-        state: s.state,
-        reasonCode: s.reasonCode,
-        reasonDescription: s.reasonCode,
-        lastUpdatedTimestamp: new Date().toISOString(),
-      },
-      constraints,
-      chargeId: s.chargeId,
-      chargePermissionId: s.chargePermissionId,
-      creationTimestamp: new Date(s.createdAt).toISOString(),
-      expirationTimestamp: new Date(s.createdAt + 24 * 3600_000).toISOString(),
-      storeId: s.payload.storeId,
-    }
-  }
+  const signatureValid = (req: FastifyRequest, apiPath: string) =>
+    requestSignatureValid(req, apiPath, creds.publicKeyId, merchantPublicKey)
+  const buttonSignatureValid = (payloadJSON: string, signature: string) =>
+    buttonPayloadSignatureValid(payloadJSON, signature, merchantPublicKey)
+  const view = (s: Session) => sessionView(s, origin)
 
   async function sendIpn(charge: Charge): Promise<void> {
     return notify('CHARGE', charge.chargeId, charge.chargePermissionId)
@@ -575,58 +398,15 @@ export function amazonSimulator(
     reply.type('application/x-pem-file').send((await sns()).cert),
   )
 
-  // --- Browser side: checkout.js, the Amazon sign-in / wallet page and the payment redirect ---
-  app.get('/amazon/checkout.js', async (_req, reply) =>
-    reply.type('text/javascript').send(checkoutScript(origin())),
-  )
-  const walletPage = (s: Session) =>
-    page(
-      'Amazon Pay',
-      `<h1>Amazon Pay</h1><p class="sim">Amazon Pay simulator — signed in as sam.buyer@example.com</p>
-<form method="post" action="/amazon/signin/continue"><input type="hidden" name="sessionId" value="${s.id}">
-<p>Deliver to: Sam Buyer, 1 Harbour Street, Bristol BS1 4AA</p><fieldset><legend>Pay with</legend>
-${WALLET.map((w, i) => `<label><input type="radio" name="card" value="${w.ending}"${(s.card ?? '1111') === w.ending || (!s.card && i === 0) ? ' checked' : ''}> ${escapeHtml(w.label)}</label>`).join('')}
-</fieldset><button>Continue to checkout</button></form>`,
-    )
-  app.post('/amazon/signin', async (req, reply) => {
-    const b = (req.body ?? {}) as Record<string, string>
-    if (
-      b.publicKeyId !== creds.publicKeyId ||
-      b.merchantId !== creds.merchantId ||
-      !buttonSignatureValid(b.payloadJSON ?? '', b.signature ?? '')
-    ) {
-      return reply
-        .code(401)
-        .type('text/html')
-        .send(page('Amazon Pay', '<p>Amazon Pay could not verify this request (invalid signature).</p>'))
-    }
-    return reply.type('text/html').send(walletPage(createSession(b.payloadJSON ?? '{}')))
-  })
-  app.get('/amazon/change', async (req, reply) => {
-    const s = sessions.get((req.query as { amazonCheckoutSessionId?: string }).amazonCheckoutSessionId ?? '')
-    return s?.state === 'Open'
-      ? reply.type('text/html').send(walletPage(s))
-      : reply.code(404).type('text/html').send(page('Amazon Pay', '<p>Session not found.</p>'))
-  })
-  app.post('/amazon/signin/continue', async (req, reply) => {
-    const b = (req.body ?? {}) as Record<string, string>
-    const s = sessions.get(b.sessionId ?? '')
-    if (!s || s.state !== 'Open')
-      return reply.code(404).type('text/html').send(page('Amazon Pay', '<p>Session not found.</p>'))
-    s.card = WALLET.some((w) => w.ending === b.card) ? (b.card ?? '1111') : '1111'
-    const review = String(
-      ((s.payload.webCheckoutDetails ?? {}) as Record<string, string>).checkoutReviewReturnUrl ?? '',
-    )
-    return reply.redirect(`${review}${review.includes('?') ? '&' : '?'}amazonCheckoutSessionId=${s.id}`)
-  })
-  app.get('/amazon/pay', async (req, reply) => {
-    const s = sessions.get((req.query as { amazonCheckoutSessionId?: string }).amazonCheckoutSessionId ?? '')
-    if (!s?.resultReturnUrl)
-      return reply.code(404).type('text/html').send(page('Amazon Pay', '<p>Session not found.</p>'))
-    returnFromAmazon(s)
-    return reply.redirect(
-      `${s.resultReturnUrl}${s.resultReturnUrl.includes('?') ? '&' : '?'}amazonCheckoutSessionId=${s.id}`,
-    )
+  amazonBrowserRoutes({
+    app,
+    origin,
+    publicKeyId: creds.publicKeyId,
+    merchantId: creds.merchantId,
+    sessions,
+    buttonSignatureValid,
+    createSession,
+    returnFromAmazon,
   })
 
   return {
@@ -685,27 +465,4 @@ ${WALLET.map((w, i) => `<label><input type="radio" name="card" value="${w.ending
       if (s) returnFromAmazon(s)
     },
   }
-}
-
-/** amazon.Pay.renderButton / bindChangeAction stand-in. */
-function checkoutScript(origin: string): string {
-  return `(function(){
-var ORIGIN=${JSON.stringify(origin)};
-function post(url,fields){var f=document.createElement('form');f.method='post';f.action=url;f.style.display='none';
-  Object.keys(fields).forEach(function(k){var i=document.createElement('input');i.type='hidden';i.name=k;i.value=fields[k];f.appendChild(i)});
-  document.body.appendChild(f);f.submit();}
-window.amazon={Pay:{
-  renderButton:function(sel,cfg){
-    var el=document.querySelector(sel); if(!el) throw new Error('Amazon Pay: container not found');
-    var c=cfg.createCheckoutSessionConfig||{};
-    if(cfg.ledgerCurrency!=='GBP'||cfg.checkoutLanguage!=='en_GB'||!c.payloadJSON||!c.signature) throw new Error('Amazon Pay: invalid button configuration');
-    var b=document.createElement('button');b.type='button';b.textContent='Amazon Pay';b.setAttribute('aria-label','Pay with Amazon');
-    b.style.cssText='background:#ffd814;border:0;border-radius:4px;padding:.6rem 2rem;font:600 1rem system-ui;cursor:pointer;width:100%';
-    b.addEventListener('click',function(){post(ORIGIN+'/amazon/signin',{merchantId:cfg.merchantId,publicKeyId:c.publicKeyId||cfg.publicKeyId,payloadJSON:c.payloadJSON,signature:c.signature,algorithm:c.algorithm||''})});
-    el.appendChild(b); return b;
-  },
-  bindChangeAction:function(sel,opts){var el=document.querySelector(sel); if(!el) return;
-    el.addEventListener('click',function(e){e.preventDefault();window.location.href=ORIGIN+'/amazon/change?amazonCheckoutSessionId='+encodeURIComponent(opts.amazonCheckoutSessionId)+'&changeAction='+encodeURIComponent(opts.changeAction||'changeAddress')});}
-}};
-})();`
 }

@@ -10,40 +10,10 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SIMULATOR_CREDENTIALS, SIMULATOR_DEMO_CARD } from '../server/modules/payments/payments.config.ts'
-import { escapeHtml, luhn, page, underFaults, type Faults } from './faults.ts'
-
-const PREFIX = '/opayo/api/v1'
-const MSK_TTL_MS = 400_000
-const DECLINE_CARD = '4929602110085639'
-
-interface Msk {
-  key: string
-  expiresAt: number
-  failures: number
-  used: boolean
-}
-interface Card {
-  id: string
-  msk: string
-  number: string
-  name: string
-  expiryDate: string
-  securityCode: string | null
-  reusable: boolean
-  expiresAt: number
-}
-interface Tx {
-  body: Record<string, unknown>
-  amount: number
-  notificationURL: string | null
-  challenge: { acsTransID: string; result: 'Y' | 'N' | null; completed: boolean } | null
-  instructions: string[]
-  refunded: number
-  /** The batch this payment was in has settled (after midnight): a void is refused from then on. */
-  settled: boolean
-  /** Refund transactions made against this one. */
-  refunds: string[]
-}
+import { underFaults, type Faults } from './faults.ts'
+import { opayoBrowserRoutes } from './opayo.browser.ts'
+import { opayoCardRoutes } from './opayo.cards.ts'
+import { cardType, DECLINE_CARD, MSK_TTL_MS, PREFIX, type Card, type Msk, type Tx } from './opayo.state.ts'
 
 /** Test controls (the integrator's money-invariant suite and the contract tests). */
 export interface OpayoSimControl {
@@ -61,14 +31,6 @@ export interface OpayoSimControl {
     settled: boolean
     refunds: { transactionId: string; amountMinor: number }[]
   } | null
-}
-
-function cardType(n: string): string {
-  if (n.startsWith('4')) return 'Visa'
-  if (/^5[1-5]/.test(n)) return 'MasterCard'
-  if (/^3[47]/.test(n)) return 'AmericanExpress'
-  if (/^(6759|5641)/.test(n)) return 'Maestro'
-  return 'Visa'
 }
 
 export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () => string): OpayoSimControl {
@@ -118,108 +80,7 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
     }),
   )
 
-  app.post(`${PREFIX}/card-identifiers`, (req, reply) =>
-    run(req, reply, () => {
-      const msk = bearerMsk(req)
-      if (!msk) return reply.code(401).send({ code: '1001', description: 'Invalid merchant session key' })
-      const d = ((req.body as { cardDetails?: Record<string, string> } | null)?.cardDetails ?? {}) as Record<
-        string,
-        string
-      >
-      const errors: { code: string; property: string; description: string; clientMessage: string }[] = []
-      const number = String(d.cardNumber ?? '').replace(/\s+/g, '')
-      if (!d.cardholderName)
-        errors.push({
-          code: '1003',
-          property: 'cardDetails.cardholderName',
-          description: 'Missing mandatory field',
-          clientMessage: 'Please enter the name on the card',
-        })
-      if (!luhn(number))
-        errors.push({
-          code: '1007',
-          property: 'cardDetails.cardNumber',
-          description: 'The card number has failed our validity checks and is invalid',
-          clientMessage: 'The card number is not valid',
-        })
-      const exp = /^(0[1-9]|1[0-2])(\d{2})$/.exec(String(d.expiryDate ?? ''))
-      const now = new Date()
-      if (
-        !exp ||
-        Number(exp[2]) + 2000 < now.getFullYear() ||
-        (Number(exp[2]) + 2000 === now.getFullYear() && Number(exp[1]) < now.getMonth() + 1)
-      ) {
-        errors.push({
-          code: '1005',
-          property: 'cardDetails.expiryDate',
-          description: 'Contains invalid characters or is in the past',
-          clientMessage: 'The expiry date is not valid',
-        })
-      }
-      if (d.securityCode !== undefined && !/^\d{3,4}$/.test(String(d.securityCode)))
-        errors.push({
-          code: '1005',
-          property: 'cardDetails.securityCode',
-          description: 'Contains invalid characters',
-          clientMessage: 'The security code is not valid',
-        })
-      if (errors.length) {
-        msk.failures += 1
-        return reply.code(422).send({ errors })
-      }
-      const id = randomUUID().toUpperCase()
-      cards.set(id, {
-        id,
-        msk: msk.key,
-        number,
-        name: String(d.cardholderName),
-        expiryDate: String(d.expiryDate),
-        securityCode: d.securityCode ? String(d.securityCode) : null,
-        reusable: false,
-        expiresAt: Date.now() + MSK_TTL_MS,
-      })
-      msk.used = true
-      return reply.code(201).send({
-        cardIdentifier: id,
-        expiry: new Date(Date.now() + MSK_TTL_MS).toISOString(),
-        cardType: cardType(number),
-      })
-    }),
-  )
-
-  app.post(`${PREFIX}/card-identifiers/:id/security-code`, (req, reply) =>
-    run(req, reply, () => {
-      const msk = bearerMsk(req)
-      if (!msk) return reply.code(401).send({ code: '1001', description: 'Invalid merchant session key' })
-      const card = cards.get((req.params as { id: string }).id)
-      if (!card?.reusable)
-        return reply.code(404).send({ code: '1011', description: 'Card identifier not found' })
-      const code = String((req.body as { securityCode?: string } | null)?.securityCode ?? '')
-      if (!/^\d{3,4}$/.test(code))
-        return reply.code(422).send({
-          errors: [
-            {
-              code: '1005',
-              property: 'securityCode',
-              description: 'Invalid',
-              clientMessage: 'The security code is not valid',
-            },
-          ],
-        })
-      card.securityCode = code
-      card.msk = msk.key
-      return reply.code(204).send()
-    }),
-  )
-
-  app.delete(`${PREFIX}/card-identifiers/:id`, (req, reply) =>
-    run(req, reply, () => {
-      if (!basicOk(req)) return denied(reply)
-      return cards.delete((req.params as { id: string }).id)
-        ? reply.code(204).send()
-        : reply.code(404).send({ code: '1011', description: 'Card identifier not found' })
-    }),
-  )
+  opayoCardRoutes({ app, run, basicOk, denied, bearerMsk, cards })
 
   const finalBody = (tx: Tx, card: Card, ok: boolean, threeDS: string, detail?: string) => {
     Object.assign(tx.body, {
@@ -532,63 +393,7 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
     }),
   )
 
-  // --- Browser side: the ACS (3-D Secure challenge) ---
-  app.post('/opayo/acs', async (req, reply) => {
-    const b = (req.body ?? {}) as Record<string, string>
-    let creq: { acsTransID?: string } = {}
-    try {
-      creq = JSON.parse(Buffer.from(b.creq ?? '', 'base64url').toString('utf8')) as typeof creq
-    } catch {
-      /* shown below */
-    }
-    const tx = [...txs.values()].find((t) => t.challenge?.acsTransID === creq.acsTransID)
-    if (!tx)
-      return reply
-        .code(400)
-        .type('text/html')
-        .send(page('Authentication error', '<p>Invalid challenge request.</p>'))
-    const hidden = `<input type="hidden" name="acsTransID" value="${escapeHtml(creq.acsTransID ?? '')}"><input type="hidden" name="threeDSSessionData" value="${escapeHtml(b.threeDSSessionData ?? '')}">`
-    return reply.type('text/html').send(
-      page(
-        'Verify your payment',
-        `<h1>Verify your payment</h1><p class="sim">Opayo simulator: 3-D Secure challenge</p><p>Amount: ${(tx.amount / 100).toFixed(2)}</p>
-<form method="post" action="/opayo/acs/answer">${hidden}<button name="result" value="Y">Authenticate</button><button name="result" value="N">Fail authentication</button></form>`,
-      ),
-    )
-  })
-
-  app.post('/opayo/acs/answer', async (req, reply) => {
-    const b = (req.body ?? {}) as Record<string, string>
-    const tx = [...txs.values()].find((t) => t.challenge?.acsTransID === b.acsTransID)
-    if (!tx?.notificationURL || !tx.challenge)
-      return reply.code(400).type('text/html').send(page('Authentication error', '<p>Unknown challenge.</p>'))
-    tx.challenge.result = b.result === 'Y' ? 'Y' : 'N'
-    const cres = Buffer.from(
-      JSON.stringify({
-        messageType: 'CRes',
-        messageVersion: '2.1.0',
-        acsTransID: tx.challenge.acsTransID,
-        transStatus: tx.challenge.result,
-      }),
-    ).toString('base64url')
-    return reply
-      .type('text/html')
-      .send(
-        page(
-          'Returning to the shop',
-          `<form id="f" method="post" action="${escapeHtml(tx.notificationURL)}"><input type="hidden" name="cres" value="${cres}"><input type="hidden" name="threeDSSessionData" value="${escapeHtml(b.threeDSSessionData ?? '')}"><noscript><button>Continue</button></noscript></form><script>document.getElementById('f').submit()</script>`,
-        ),
-      )
-  })
-
-  // --- Browser side: sagepay.js and the drop-in card iframe ---
-  app.get(`${PREFIX}/js/sagepay.js`, async (_req, reply) =>
-    reply.type('text/javascript').send(sagepayScript(origin())),
-  )
-  app.get('/opayo/dropin', async (req, reply) => {
-    const q = req.query as { msk?: string; reusable?: string }
-    return reply.type('text/html').send(dropinPage(q.msk ?? '', q.reusable ?? ''))
-  })
+  opayoBrowserRoutes({ app, origin, txs })
 
   return {
     endOfDay: () => {
@@ -606,59 +411,4 @@ export function opayoSimulator(app: FastifyInstance, faults: Faults, origin: () 
       }
     },
   }
-}
-
-/** sagepay.js stand-in: sagepayCheckout(...).form()/.tokenise()/.destroy() with the card form in our iframe. */
-function sagepayScript(origin: string): string {
-  return `(function(){
-var ORIGIN=${JSON.stringify(origin)};
-window.sagepayCheckout=function(opts){
-  var frame=null,listener=null;
-  function container(){return document.querySelector(opts.containerSelector||'#sp-container')}
-  return {
-    form:function(){
-      var c=container(); if(!c) throw new Error('sagepayCheckout: container not found');
-      frame=document.createElement('iframe');
-      frame.title='Card details';frame.style.border='0';frame.style.width='100%';frame.style.height=opts.reusableCardIdentifier?'110px':'300px';
-      frame.src=ORIGIN+'/opayo/dropin?msk='+encodeURIComponent(opts.merchantSessionKey)+(opts.reusableCardIdentifier?'&reusable='+encodeURIComponent(opts.reusableCardIdentifier):'');
-      c.appendChild(frame);
-      listener=function(e){ if(e.origin!==ORIGIN||!e.data||e.data.source!=='sagepay-sim') return;
-        if(opts.onTokenise) opts.onTokenise(e.data.result); };
-      window.addEventListener('message',listener);
-    },
-    tokenise:function(){ if(frame&&frame.contentWindow) frame.contentWindow.postMessage({source:'sagepay-sim',action:'tokenise'},ORIGIN); },
-    destroy:function(){ if(listener) window.removeEventListener('message',listener); if(frame&&frame.parentNode) frame.parentNode.removeChild(frame); frame=null; }
-  };
-};
-window.sagepayOwnForm=function(){throw new Error('The shop uses the drop-in form only (PCI SAQ A)')};
-})();`
-}
-
-function dropinPage(msk: string, reusable: string): string {
-  const fields = reusable
-    ? '<label>Security code <input id="cvv" inputmode="numeric" autocomplete="cc-csc" maxlength="4"></label>'
-    : `<label>Name on card <input id="name" autocomplete="cc-name"></label>
-<label>Card number <input id="number" inputmode="numeric" autocomplete="cc-number"></label>
-<label>Expiry (MMYY) <input id="expiry" inputmode="numeric" autocomplete="cc-exp" maxlength="4"></label>
-<label>Security code <input id="cvv" inputmode="numeric" autocomplete="cc-csc" maxlength="4"></label>`
-  return page(
-    'Card details',
-    `${fields}<p class="sim">Opayo simulator</p><script>
-var MSK=${JSON.stringify(msk)},REUSABLE=${JSON.stringify(reusable)},parentOrigin=document.referrer?new URL(document.referrer).origin:'*';
-function v(id){var e=document.getElementById(id);return e?e.value.trim():''}
-function send(result){parent.postMessage({source:'sagepay-sim',result:result},parentOrigin)}
-window.addEventListener('message',function(e){ if(!e.data||e.data.action!=='tokenise') return;
-  var url,body;
-  if(REUSABLE){url='/opayo/api/v1/card-identifiers/'+encodeURIComponent(REUSABLE)+'/security-code';body={securityCode:v('cvv')}}
-  else{url='/opayo/api/v1/card-identifiers';body={cardDetails:{cardholderName:v('name'),cardNumber:v('number').replace(/\\s+/g,''),expiryDate:v('expiry'),securityCode:v('cvv')}}}
-  fetch(url,{method:'POST',headers:{'content-type':'application/json',authorization:'Bearer '+MSK},body:JSON.stringify(body)})
-  .then(function(r){return r.text().then(function(t){return {status:r.status,json:t?JSON.parse(t):null}})})
-  .then(function(r){
-    if(r.status===201) send({success:true,cardIdentifier:r.json.cardIdentifier,cardType:r.json.cardType});
-    else if(r.status===204) send({success:true,cardIdentifier:REUSABLE});
-    else send({success:false,httpErrorCode:r.status,errors:(r.json&&r.json.errors)||[{code:r.json&&r.json.code,message:r.json&&r.json.description}]});
-  }).catch(function(){send({success:false,errors:[{code:'network',message:'Network error'}]})});
-});
-</script>`,
-  )
 }

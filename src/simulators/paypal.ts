@@ -7,37 +7,21 @@
  * capture answer INSTRUMENT_DECLINED. A capture above the approved amount answers
  * PAYER_ACTION_REQUIRED (re-approval). PayPal-Mock-Response forces any issue code.
  */
-import {
-  createHash,
-  createSign,
-  createVerify,
-  randomBytes,
-  randomUUID,
-  type KeyPairKeyObjectResult,
-} from 'node:crypto'
+import { createSign, createVerify, randomBytes, randomUUID, type KeyPairKeyObjectResult } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SIMULATOR_CREDENTIALS } from '../server/modules/payments/payments.config.ts'
-import { escapeHtml, page, underFaults, type Faults } from './faults.ts'
+import { underFaults, type Faults } from './faults.ts'
 import { rsaKeyPair } from './keys.ts'
-
-const PREFIX = '/paypal'
-
-interface Order {
-  id: string
-  body: Record<string, unknown>
-  status: 'CREATED' | 'APPROVED' | 'COMPLETED' | 'PAYER_ACTION_REQUIRED' | 'VOIDED'
-  approvedAmount: number | null
-  declineNext: boolean
-  returnUrl: string | null
-  cancelUrl: string | null
-  payments: Record<string, unknown> | null
-  payer: Record<string, unknown> | null
-  shipping: Record<string, unknown> | null
-}
-
-function toMinor(v: unknown): number {
-  return Math.round(Number((v as { value?: string } | undefined)?.value ?? NaN) * 100)
-}
+import { paypalBrowserRoutes } from './paypal.browser.ts'
+import { paypalPaymentRoutes } from './paypal.payments.ts'
+import {
+  PREFIX,
+  toMinor,
+  unprocessable,
+  type CaptureEntry,
+  type Order,
+  type PaypalContext,
+} from './paypal.state.ts'
 
 /** PayPal retries a failed delivery (up to 25 times over 3 days); the simulator compresses that to 10 tries in ~5 s. */
 export async function deliverWithRetries(
@@ -118,12 +102,12 @@ export function paypalSimulator(
   const signingKeys = () => (making ??= rsaKeyPair().then((made) => (keys = made)))
   const transmissions = new Map<string, { body: string; sig: string; time: string }>()
   /** Captures, authorisations and refunds by id: the entries are the ones inside their order. */
-  const captures = new Map<string, { orderId: string; entry: Record<string, unknown>; refunds: string[] }>()
+  const captures = new Map<string, CaptureEntry>()
   const authorizations = new Map<string, { orderId: string; entry: Record<string, unknown> }>()
   const refunds = new Map<string, { captureId: string; body: Record<string, unknown> }>()
   let nextCapture: { status: 'PENDING'; reason: string } | null = null
   let nextAmount: { value: string; currency_code?: string } | null = null
-  let nextRefundPending = false
+  const next = { refundPending: false }
   const eventTypes: string[] = []
   const events = new Map<string, { body: string; headers: Record<string, string> }>()
   let webhookUrl: string | null = null
@@ -225,6 +209,25 @@ export function paypalSimulator(
     events.set(id, { body, headers })
     eventTypes.push(type)
     await deliverWithRetries(webhookUrl, headers, body)
+  }
+
+  const sim: PaypalContext = {
+    app,
+    origin,
+    clientId: creds.clientId,
+    orders,
+    captures,
+    authorizations,
+    refunds,
+    next,
+    error,
+    authed,
+    run,
+    view,
+    idempotent,
+    emit,
+    amountOf,
+    currencyOf,
   }
 
   app.post(`${PREFIX}/v1/oauth2/token`, (req, reply) =>
@@ -342,30 +345,24 @@ export function paypalSimulator(
       const o = orders.get((req.params as { id: string }).id)
       if (!o) return error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
       return idempotent(req, reply, `${kind}:${o.id}`, () => {
-        const fail = (issue: string) => ({
-          status: 422,
-          body: {
-            name: 'UNPROCESSABLE_ENTITY',
-            debug_id: randomBytes(6).toString('hex'),
-            details: [{ issue }],
-          },
-        })
         const mock = req.headers['paypal-mock-response']
         if (typeof mock === 'string') {
           const code = (JSON.parse(mock) as { mock_application_codes?: string }).mock_application_codes
-          if (code) return fail(code)
+          if (code) return unprocessable(code)
         }
         if (o.status === 'COMPLETED')
-          return fail(kind === 'capture' ? 'ORDER_ALREADY_CAPTURED' : 'ORDER_ALREADY_AUTHORIZED')
+          return unprocessable(kind === 'capture' ? 'ORDER_ALREADY_CAPTURED' : 'ORDER_ALREADY_AUTHORIZED')
         if (o.status !== 'APPROVED')
-          return fail(o.status === 'PAYER_ACTION_REQUIRED' ? 'PAYER_ACTION_REQUIRED' : 'ORDER_NOT_APPROVED')
+          return unprocessable(
+            o.status === 'PAYER_ACTION_REQUIRED' ? 'PAYER_ACTION_REQUIRED' : 'ORDER_NOT_APPROVED',
+          )
         if (o.approvedAmount !== null && amountOf(o) > o.approvedAmount) {
           o.status = 'PAYER_ACTION_REQUIRED'
-          return fail('PAYER_ACTION_REQUIRED')
+          return unprocessable('PAYER_ACTION_REQUIRED')
         }
         if (o.declineNext) {
           o.declineNext = false
-          return fail('INSTRUMENT_DECLINED')
+          return unprocessable('INSTRUMENT_DECLINED')
         }
         const unit = (o.body.purchase_units as Record<string, unknown>[])[0]!
         const id = randomBytes(8).toString('hex').toUpperCase()
@@ -411,153 +408,7 @@ export function paypalSimulator(
   app.post(`${PREFIX}/v2/checkout/orders/:id/capture`, (req, reply) => settle(req, reply, 'capture'))
   app.post(`${PREFIX}/v2/checkout/orders/:id/authorize`, (req, reply) => settle(req, reply, 'authorize'))
 
-  // --- Payments v2: authorisations (void), captures (refund), refunds ---
-  app.get(`${PREFIX}/v2/payments/authorizations/:id`, (req, reply) =>
-    run(req, reply, () => {
-      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
-      const a = authorizations.get((req.params as { id: string }).id)
-      return a ? reply.send(a.entry) : error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
-    }),
-  )
-  app.post(`${PREFIX}/v2/payments/authorizations/:id/void`, (req, reply) =>
-    run(req, reply, () => {
-      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
-      const a = authorizations.get((req.params as { id: string }).id)
-      if (!a) return error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
-      return idempotent(
-        req,
-        reply,
-        `void:${a.entry.id as string}`,
-        () => {
-          const fail = (issue: string, description: string) => ({
-            status: 422,
-            body: {
-              name: 'UNPROCESSABLE_ENTITY',
-              debug_id: randomBytes(6).toString('hex'),
-              details: [{ issue, description }],
-            },
-          })
-          if (a.entry.status === 'CAPTURED' || a.entry.status === 'PARTIALLY_CAPTURED')
-            return fail(
-              'AUTHORIZATION_ALREADY_CAPTURED',
-              'Authorization has been previously captured and hence cannot be voided.',
-            )
-          if (a.entry.status === 'VOIDED')
-            return fail(
-              'PREVIOUSLY_VOIDED',
-              'Authorization has been previously voided and hence cannot be voided again.',
-            )
-          a.entry.status = 'VOIDED'
-          a.entry.update_time = new Date().toISOString()
-          void emit('PAYMENT.AUTHORIZATION.VOIDED', a.entry)
-          // 204 by default; the representation when asked for it (Prefer: return=representation).
-          return String(req.headers.prefer ?? '').includes('return=representation')
-            ? { status: 200, body: a.entry }
-            : { status: 204, body: '' }
-        },
-        false,
-      )
-    }),
-  )
-  app.get(`${PREFIX}/v2/payments/captures/:id`, (req, reply) =>
-    run(req, reply, () => {
-      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
-      const c = captures.get((req.params as { id: string }).id)
-      return c ? reply.send(c.entry) : error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
-    }),
-  )
-  app.post(`${PREFIX}/v2/payments/captures/:id/refund`, (req, reply) =>
-    run(req, reply, () => {
-      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
-      const c = captures.get((req.params as { id: string }).id)
-      if (!c) return error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
-      return idempotent(
-        req,
-        reply,
-        `refund:${c.entry.id as string}`,
-        () => {
-          const fail = (issue: string, description: string) => ({
-            status: 422,
-            body: {
-              name: 'UNPROCESSABLE_ENTITY',
-              debug_id: randomBytes(6).toString('hex'),
-              details: [{ issue, description }],
-            },
-          })
-          const captured = c.entry.amount as { currency_code: string; value: string }
-          if (c.entry.status === 'REFUNDED')
-            return fail('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.')
-          if (c.entry.status !== 'COMPLETED' && c.entry.status !== 'PARTIALLY_REFUNDED')
-            return fail(
-              'REFUND_NOT_ALLOWED',
-              `A capture that is ${String(c.entry.status)} cannot be refunded.`,
-            )
-          const done = c.refunds
-            .map((id) => refunds.get(id)!.body)
-            .filter((r) => r.status === 'COMPLETED' || r.status === 'PENDING')
-            .reduce((sum, r) => sum + toMinor(r.amount), 0)
-          const left = toMinor(captured) - done
-          const asked = (req.body as { amount?: { currency_code?: string; value?: string } } | null)?.amount
-          if (asked && asked.currency_code !== captured.currency_code)
-            return fail(
-              'REFUND_CAPTURE_CURRENCY_MISMATCH',
-              'Refund must be in the same currency as the capture.',
-            )
-          const minor = asked ? toMinor(asked) : left
-          if (!Number.isInteger(minor) || minor <= 0)
-            return {
-              status: 400,
-              body: {
-                name: 'INVALID_REQUEST',
-                details: [{ issue: 'INVALID_PARAMETER_VALUE', field: '/amount/value' }],
-              },
-            }
-          if (minor > left)
-            return fail(
-              'REFUND_AMOUNT_EXCEEDED',
-              'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
-            )
-          const id = randomBytes(8).toString('hex').toUpperCase()
-          const body: Record<string, unknown> = {
-            id,
-            status: nextRefundPending ? 'PENDING' : 'COMPLETED',
-            ...(nextRefundPending ? { status_details: { reason: 'ECHECK' } } : {}),
-            amount: { currency_code: captured.currency_code, value: (minor / 100).toFixed(2) },
-            create_time: new Date().toISOString(),
-            links: [{ href: `${origin()}${PREFIX}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' }],
-          }
-          nextRefundPending = false
-          refunds.set(id, { captureId: c.entry.id as string, body })
-          c.refunds.push(id)
-          if (body.status === 'COMPLETED') refunded(c, body)
-          return { status: 201, body }
-        },
-        false,
-      )
-    }),
-  )
-  app.get(`${PREFIX}/v2/payments/refunds/:id`, (req, reply) =>
-    run(req, reply, () => {
-      if (!authed(req)) return error(reply, 401, 'AUTHENTICATION_FAILURE')
-      const r = refunds.get((req.params as { id: string }).id)
-      return r ? reply.send(r.body) : error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
-    }),
-  )
-  /** A completed refund: the capture becomes (partially) refunded and PayPal tells the shop. */
-  function refunded(
-    c: { orderId: string; entry: Record<string, unknown>; refunds: string[] },
-    body: Record<string, unknown>,
-  ) {
-    const total = c.refunds
-      .map((id) => refunds.get(id)!.body)
-      .filter((r) => r.status === 'COMPLETED')
-      .reduce((sum, r) => sum + toMinor(r.amount), 0)
-    c.entry.status = total >= toMinor(c.entry.amount) ? 'REFUNDED' : 'PARTIALLY_REFUNDED'
-    void emit('PAYMENT.CAPTURE.REFUNDED', {
-      ...body,
-      supplementary_data: { related_ids: { order_id: c.orderId, capture_id: c.entry.id } },
-    })
-  }
+  const { refunded } = paypalPaymentRoutes(sim)
 
   app.post(`${PREFIX}/v1/notifications/verify-webhook-signature`, (req, reply) =>
     run(req, reply, () => {
@@ -582,100 +433,7 @@ export function paypalSimulator(
     reply.type('text/plain').send((await signingKeys()).publicKey.export({ type: 'spki', format: 'pem' })),
   )
 
-  // --- Browser side: approval page and the JS SDK stand-in ---
-  const approve = (o: Order, decline: boolean) => {
-    o.status = 'APPROVED'
-    o.approvedAmount = amountOf(o)
-    o.declineNext = decline
-    o.payer = {
-      name: { given_name: 'Sam', surname: 'Buyer' },
-      email_address: 'sb-buyer@example.com',
-      payer_id: 'SIMPAYER01',
-      // Shared when the merchant's account asks for the buyer's phone (as the demo's does).
-      phone: { phone_type: 'MOBILE', phone_number: { national_number: '07700900456' } },
-      address: { country_code: currencyOf(o) === 'USD' ? 'US' : 'GB' },
-    }
-    const opts = (
-      ((o.body.purchase_units as Record<string, unknown>[])[0]?.shipping as {
-        options?: { id: string; selected: boolean }[]
-      }) ?? {}
-    ).options
-    // The sandbox buyer lives where the shop sells: a US address for a dollar order (Northgate
-    // delivers only there), a UK one otherwise.
-    const currency = currencyOf(o)
-    o.shipping = {
-      name: { full_name: 'Sam Buyer' },
-      address:
-        currency === 'USD'
-          ? {
-              address_line_1: '1 Harbor Street',
-              admin_area_2: 'Portland',
-              admin_area_1: 'ME',
-              postal_code: '04101',
-              country_code: 'US',
-            }
-          : {
-              address_line_1: '1 Harbour Street',
-              admin_area_2: 'Bristol',
-              postal_code: 'BS1 4AA',
-              country_code: 'GB',
-            },
-      ...(opts ? { options: opts } : {}),
-    }
-    void emit('CHECKOUT.ORDER.APPROVED', view(o))
-  }
-  app.get(`${PREFIX}/checkoutnow`, async (req, reply) => {
-    const q = req.query as { token?: string; redirect?: string }
-    const o = orders.get(q.token ?? '')
-    if (!o)
-      return reply.code(404).type('text/html').send(page('PayPal', '<p>This order is not available.</p>'))
-    const amount = ((o.body.purchase_units as Record<string, unknown>[])[0]?.amount ?? {}) as {
-      value?: string
-      currency_code?: string
-    }
-    return reply.type('text/html').send(
-      page(
-        'PayPal',
-        `<h1>PayPal</h1><p class="sim">PayPal simulator — signed in as sb-buyer@example.com</p><p>Pay ${escapeHtml(amount.currency_code ?? '')} ${escapeHtml(amount.value ?? '')}</p>
-<form method="post" action="${PREFIX}/checkoutnow/answer"><input type="hidden" name="token" value="${escapeHtml(o.id)}"><input type="hidden" name="redirect" value="${escapeHtml(q.redirect ?? '')}">
-<button name="answer" value="approve">Pay with balance</button><button name="answer" value="decline">Card that declines</button><button name="answer" value="cancel">Cancel and return</button></form>`,
-      ),
-    )
-  })
-  app.post(`${PREFIX}/checkoutnow/answer`, async (req, reply) => {
-    const b = (req.body ?? {}) as Record<string, string>
-    const o = orders.get(b.token ?? '')
-    if (!o)
-      return reply.code(404).type('text/html').send(page('PayPal', '<p>This order is not available.</p>'))
-    if (b.answer !== 'cancel') approve(o, b.answer === 'decline')
-    const message = {
-      source: 'paypal-sim',
-      orderID: o.id,
-      payerID: b.answer === 'cancel' ? null : 'SIMPAYER01',
-      approved: b.answer !== 'cancel',
-    }
-    if (b.redirect) {
-      const target = b.answer === 'cancel' ? o.cancelUrl : o.returnUrl
-      if (target)
-        return reply.redirect(
-          `${target}${target.includes('?') ? '&' : '?'}token=${o.id}${b.answer === 'cancel' ? '' : '&PayerID=SIMPAYER01'}`,
-        )
-    }
-    return reply
-      .type('text/html')
-      .send(
-        page(
-          'PayPal',
-          `<p>Returning to the shop…</p><script>if(window.opener){window.opener.postMessage(${JSON.stringify(message)},'*');window.close()}</script>`,
-        ),
-      )
-  })
-  app.get(`${PREFIX}/sdk/js`, async (req, reply) => {
-    const q = req.query as Record<string, string>
-    if (q['client-id'] !== creds.clientId)
-      return reply.code(400).type('text/javascript').send('throw new Error("PayPal: invalid client-id")')
-    return reply.type('text/javascript').send(sdkScript(origin()))
-  })
+  const { approve } = paypalBrowserRoutes(sim)
 
   return {
     setWebhookUrl: (url) => void (webhookUrl = url),
@@ -702,7 +460,7 @@ export function paypalSimulator(
     },
     recordNextAmount: (value, currencyCode) =>
       void (nextAmount = { value, ...(currencyCode ? { currency_code: currencyCode } : {}) }),
-    refundNextAs: () => void (nextRefundPending = true),
+    refundNextAs: () => void (next.refundPending = true),
     settleRefund: async (refundId, to) => {
       const r = refunds.get(refundId)
       if (!r || r.body.status !== 'PENDING') throw new Error(`refund ${refundId} is not PENDING`)
@@ -728,44 +486,4 @@ export function paypalSimulator(
       return a ? { status: String(a.entry.status) } : null
     },
   }
-}
-
-/** window.paypal.Buttons stand-in: createOrder → approval popup → onApprove / onCancel / onError. */
-function sdkScript(origin: string): string {
-  const digest = createHash('sha256').update(origin).digest('hex').slice(0, 8)
-  return `(function(){
-var ORIGIN=${JSON.stringify(origin)};
-function Buttons(opts){
-  var el=null;
-  function start(){
-    var popup=window.open('about:blank','paypal-sim-${digest}','width=480,height=640');
-    Promise.resolve().then(function(){return opts.createOrder({paymentSource:'paypal'},{})}).then(function(orderID){
-      if(!orderID) throw new Error('createOrder returned no order id');
-      if(popup) popup.location.href=ORIGIN+'/paypal/checkoutnow?token='+encodeURIComponent(orderID);
-      function onMessage(e){ if(e.origin!==ORIGIN||!e.data||e.data.source!=='paypal-sim'||e.data.orderID!==orderID) return;
-        window.removeEventListener('message',onMessage);
-        if(!e.data.approved){ if(opts.onCancel) opts.onCancel({orderID:orderID}); return; }
-        var actions={restart:function(){start()},redirect:function(u){window.location.href=u}};
-        Promise.resolve(opts.onApprove&&opts.onApprove({orderID:orderID,payerID:e.data.payerID,paymentSource:'paypal'},actions))
-          .catch(function(err){ if(opts.onError) opts.onError(err) });
-      }
-      window.addEventListener('message',onMessage);
-    }).catch(function(err){ if(popup) popup.close(); if(opts.onError) opts.onError(err) });
-  }
-  return {
-    isEligible:function(){return true},
-    render:function(target){
-      el=typeof target==='string'?document.querySelector(target):target;
-      if(!el) return Promise.reject(new Error('PayPal: container not found'));
-      var b=document.createElement('button');b.type='button';b.textContent='PayPal';b.setAttribute('aria-label','Pay with PayPal');
-      b.style.cssText='background:#ffc439;border:0;border-radius:4px;padding:.6rem 2rem;font:600 1rem system-ui;cursor:pointer;width:100%';
-      b.addEventListener('click',function(){ if(opts.onClick){ var r=opts.onClick({fundingSource:'paypal'},{resolve:function(){return true},reject:function(){return false}}); if(r===false) return; } start(); });
-      el.appendChild(b); if(opts.onInit) opts.onInit({}, {enable:function(){},disable:function(){}});
-      return Promise.resolve();
-    },
-    close:function(){ if(el) el.innerHTML=''; return Promise.resolve(); }
-  };
-}
-window.paypal={Buttons:Buttons,version:'sim'};
-})();`
 }

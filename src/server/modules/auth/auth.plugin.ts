@@ -11,7 +11,7 @@ import type { CustomerSummary } from '../../../shared/page-props.ts'
 import { wantsPage } from '../../plugins/error-handler.ts'
 import type { Site } from '../sites/sites.service.ts'
 import type { MailMessage, SendMail } from './auth.mail.ts'
-import { AuthService } from './auth.service.ts'
+import { AuthService, type OnRegistered } from './auth.service.ts'
 import {
   AUTH_SESSION_KEYS,
   currentCustomerId,
@@ -63,6 +63,8 @@ export interface AuthPluginOptions {
   recaptchaSecret: string | null
   /** Delivers the auth e-mails (the app passes its mailer) */
   sendMail: SendMail
+  /** Writes a new account's details where they are kept (the customers module's address book) */
+  onRegistered: OnRegistered
   /** Cached customer facts follow other instances' changes through it. */
   changes?: ChangeBus
   /** Clock for tests */
@@ -115,7 +117,7 @@ async function rotate(request: FastifyRequest, keepVisitorData: boolean): Promis
 
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthPluginOptions) => {
-    const service = new AuthService(opts.db, opts.secret, opts.now)
+    const service = new AuthService(opts.db, opts.secret, opts.onRegistered, opts.now)
     const hooks: OnLogin[] = []
     const logoutHooks: OnLogout[] = []
     const altcha = new AltchaBotChecker(opts.db, `${opts.secret}:altcha`)

@@ -1,30 +1,22 @@
 /**
  * Authentication routes (spec checkout-and-account.md §2, §7): log in and out, register (and
- * the club variant), forgot and reset password, e-mail verification, confirm password, the
- * two-factor challenge and two-factor set-up. Every e-mail-taking endpoint answers known and
- * unknown addresses identically.
+ * the club variant), forgot and reset password, e-mail verification, the two-factor challenge.
+ * Every e-mail-taking endpoint answers known and unknown addresses identically. Confirm password
+ * and two-factor set-up are in two-factor-setup.routes.ts.
  */
-import { accountGreeting } from '../../../shared/account.ts'
-import { siteBaseUrl } from '../sites/site-url.ts'
-import { sameSitePath } from '../../lib/same-site-path.ts'
 import { sameOriginReferer } from '../../inertia/plugin.ts'
-import { sanitizeQrSvg } from '../../lib/sanitize.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import {
   AUTH_MESSAGES,
   clubRegisterSchema,
   fieldErrors,
-  confirmPasswordSchema,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,
-  twoFactorConfirmSchema,
   twoFactorSchema,
-  type AuthStatus,
 } from '../../../shared/auth.ts'
-import { errorsFromIssues } from '../../inertia/session.ts'
 import type { Site } from '../sites/sites.service.ts'
 import {
   alreadyRegisteredMail,
@@ -34,7 +26,6 @@ import {
   type MailBrand,
 } from './auth.mail.ts'
 import {
-  CONFIRM_PASSWORD_TTL_MS,
   currentCustomer,
   currentCustomerId,
   SESSION,
@@ -46,30 +37,22 @@ import {
 import type { CustomerRow } from './auth.tables.ts'
 import { RULES } from './throttle.ts'
 import { BOT_FIELD, ALTCHA_CHALLENGE_PATH } from './bot-check.ts'
-import { accountPasswordUpdate } from '../account/account.routes.ts'
+import { brandOf, HOME_AFTER_LOGIN, parse, safePath, status } from './auth.route-helpers.ts'
+import { twoFactorSetupRoutes } from './two-factor-setup.routes.ts'
 
-/** Where a customer lands after logging in when nothing else was intended. */
-export const HOME_AFTER_LOGIN = '/'
-
-function brandOf(request: FastifyRequest, site: Site): MailBrand {
-  const base = siteBaseUrl(request, site)
-  return {
-    siteName: site.name,
-    baseUrl: base,
-    logoUrl: site.logo ? `${base}${site.logo}` : null,
-    contactEmail: site.settings.contactEmail,
-  }
+export interface AuthRoutesOptions {
+  /**
+   * The logged-in variant of `/customer/password/update` (no token: the account's change of
+   * password), which the account module answers; the app passes it in.
+   */
+  accountPasswordUpdate: (
+    app: FastifyInstance,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<FastifyReply>
 }
 
-/** Only same-site paths may be redirect targets. */
-const safePath = sameSitePath
-
-function status(request: FastifyRequest, message: string, type?: 'error'): void {
-  const value: AuthStatus = type ? { message, type } : { message }
-  request.inertia.flash('status', value)
-}
-
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const { auth } = app
 
   /** Issues a verification token (replacing older ones) and sends its link. */
@@ -97,20 +80,6 @@ export async function authRoutes(app: FastifyInstance) {
       request,
       passwordResetMail(brand, issued.customer.email, `${brand.baseUrl}/reset-password?${query}`),
     )
-  }
-
-  /** Validates the body; on failure sets field errors and redirects back. */
-  function parse<S extends z.ZodType>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    schema: S,
-    fallback: string,
-  ): z.infer<S> | null {
-    const parsed = schema.safeParse(request.body ?? {})
-    if (parsed.success) return parsed.data
-    request.inertia.setErrors(errorsFromIssues(parsed.error))
-    void reply.inertia.back(fallback)
-    return null
   }
 
   async function requireBot(
@@ -509,7 +478,7 @@ export async function authRoutes(app: FastifyInstance) {
       const body = (request.body ?? {}) as Record<string, unknown>
       // The account variant (no token): a logged-in customer changing their password.
       if (body.token === undefined && currentCustomerId(request) !== null)
-        return accountPasswordUpdate(app, request, reply)
+        return opts.accountPasswordUpdate(app, request, reply)
       const back = `/reset-password?${new URLSearchParams({
         token: typeof body.token === 'string' ? body.token.slice(0, 200) : '',
         email: typeof body.email === 'string' ? body.email.slice(0, 255) : '',
@@ -529,125 +498,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   )
 
-  // --- confirm password ----------------------------------------------------------------
-
-  app.get('/user/confirm-password', async (request, reply) => {
-    if (!request.site) return reply.callNotFound()
-    if (currentCustomerId(request) === null) return reply.inertia.redirect('/login')
-    return reply.inertia.render('Auth/ConfirmPassword', {})
-  })
-
-  app.post(
-    '/user/confirm-password',
-    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
-    async (request, reply) => {
-      const customer = await currentCustomer(request)
-      if (!customer) return reply.inertia.redirect('/login')
-      const input = parse(request, reply, confirmPasswordSchema, '/user/confirm-password')
-      if (!input) return reply
-      const key = `confirm:${customer.id}`
-      const locked = await auth.service.throttle.lockedFor(key)
-      if (locked > 0 || !(await auth.service.checkPassword(customer, input.password))) {
-        if (locked === 0) await auth.service.throttle.fail(key, RULES.loginPerAccountAndIp)
-        request.inertia.setErrors({
-          password: locked > 0 ? AUTH_MESSAGES.throttled(locked) : AUTH_MESSAGES.wrongPassword,
-        })
-        return reply.inertia.redirect('/user/confirm-password')
-      }
-      await auth.service.throttle.clear(key)
-      sessionSet(request, SESSION.confirmedAt, Date.now())
-      const intended = safePath(sessionGet<string>(request, SESSION.intended))
-      sessionSet(request, SESSION.intended, undefined)
-      return reply.inertia.redirect(intended ?? HOME_AFTER_LOGIN)
-    },
-  )
-
-  // --- two-factor set-up (account, behind confirm-password) ----------------------------
-
-  /** Logged in and password confirmed within 3 hours, else redirected (returns null). */
-  async function gate(request: FastifyRequest, reply: FastifyReply, here: string) {
-    const customer = await currentCustomer(request)
-    if (!customer) {
-      sessionSet(request, SESSION.intended, here)
-      void reply.inertia.redirect('/login')
-      return null
-    }
-    const at = sessionGet<number>(request, SESSION.confirmedAt)
-    if (typeof at !== 'number' || Date.now() - at > CONFIRM_PASSWORD_TTL_MS) {
-      sessionSet(request, SESSION.intended, here)
-      void reply.inertia.redirect('/user/confirm-password')
-      return null
-    }
-    return customer
-  }
-
-  app.get('/customer/two-factor', async (request, reply) => {
-    const site = request.site
-    if (!site) return reply.callNotFound()
-    const customer = await gate(request, reply, '/customer/two-factor')
-    if (!customer) return reply
-    const enabled = auth.service.hasTwoFactor(customer)
-    const uri = !enabled ? auth.service.otpauthUri(customer, site.name) : null
-    return reply.inertia.render('Customer/TwoFactor', {
-      greeting: accountGreeting(customer),
-      enabled,
-      settingUp: uri !== null,
-      qrCode: uri
-        ? sanitizeQrSvg(await (await import('qrcode')).default.toString(uri, { type: 'svg', margin: 1 }))
-        : null,
-      secret: uri ? auth.service.secretOf(customer) : null,
-      recoveryCodesLeft: enabled ? await auth.service.unusedRecoveryCodeCount(customer.id) : 0,
-    })
-  })
-
-  app.post('/customer/two-factor', async (request, reply) => {
-    const customer = await gate(request, reply, '/customer/two-factor')
-    if (!customer) return reply
-    if (!auth.service.hasTwoFactor(customer)) await auth.service.startTwoFactor(customer)
-    return reply.inertia.redirect('/customer/two-factor')
-  })
-
-  app.post(
-    '/customer/two-factor/confirm',
-    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
-    async (request, reply) => {
-      const customer = await gate(request, reply, '/customer/two-factor')
-      if (!customer) return reply
-      const input = parse(request, reply, twoFactorConfirmSchema, '/customer/two-factor')
-      if (!input) return reply
-      const codes = auth.service.hasTwoFactor(customer)
-        ? null
-        : await auth.service.confirmTwoFactor(customer, input.code)
-      if (!codes) {
-        request.inertia.setErrors({ code: AUTH_MESSAGES.twoFactorCode })
-        return reply.inertia.redirect('/customer/two-factor')
-      }
-      request.log.info({ customerId: customer.id }, 'two-factor enabled')
-      request.inertia.flash({ success: 'Two-factor authentication is now on.', recoveryCodes: codes })
-      return reply.inertia.redirect('/customer/two-factor')
-    },
-  )
-
-  app.post('/customer/two-factor/recovery-codes', async (request, reply) => {
-    const customer = await gate(request, reply, '/customer/two-factor')
-    if (!customer) return reply
-    if (!auth.service.hasTwoFactor(customer)) return reply.inertia.redirect('/customer/two-factor')
-    const codes = await auth.service.replaceRecoveryCodes(customer.id)
-    request.inertia.flash({
-      success: 'New recovery codes created; the old ones no longer work.',
-      recoveryCodes: codes,
-    })
-    return reply.inertia.redirect('/customer/two-factor')
-  })
-
-  app.delete('/customer/two-factor', async (request, reply) => {
-    const customer = await gate(request, reply, '/customer/two-factor')
-    if (!customer) return reply
-    await auth.service.disableTwoFactor(customer)
-    request.log.info({ customerId: customer.id }, 'two-factor disabled')
-    request.inertia.flash('success', 'Two-factor authentication is now off.')
-    return reply.inertia.redirect('/customer/two-factor', 303)
-  })
+  await twoFactorSetupRoutes(app)
 
   // --- bot check challenge (ALTCHA) ----------------------------------------------------
 

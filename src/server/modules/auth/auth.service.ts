@@ -5,7 +5,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import { generateSecret, generateURI, verifySync } from 'otplib'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { sessions } from '../../plugins/session.tables.ts'
 import {
   customers,
@@ -28,7 +28,6 @@ import {
 } from './auth.crypto.ts'
 import { RULES, Throttle } from './throttle.ts'
 import { recordCache } from '../../lib/cache-stats.ts'
-import { customerAddresses, customerContacts } from '../customers/customers.tables.ts'
 
 export const RESET_TTL_MS = 60 * 60_000
 export const VERIFY_TTL_MS = 24 * 60 * 60_000
@@ -46,6 +45,16 @@ export interface NewCustomer {
   town?: string | null
   postcode?: string | null
 }
+
+/** A new account's details as registered (the password already hashed away). */
+export type RegisteredDetails = Omit<NewCustomer, 'password'> & { email: string }
+
+/**
+ * Kept with a new account in its own transaction: the customers module writes the registration's
+ * details into the address book (the primary contact, a club's address). The app passes it in, so
+ * that authentication does not reach into the address book's tables.
+ */
+export type OnRegistered = (tx: Tx, customer: CustomerRow, details: RegisteredDetails) => Promise<void>
 
 export type LoginResult =
   | { ok: true; customer: CustomerRow }
@@ -88,6 +97,7 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     appSecret: string,
+    private readonly onRegistered: OnRegistered,
     private readonly now: () => number = Date.now,
   ) {
     this.throttle = new Throttle(db, now)
@@ -173,7 +183,7 @@ export class AuthService {
     siteId: number,
     input: Omit<NewCustomer, 'password'> & { passwordHash: string },
   ): Promise<{ created: boolean; customer: CustomerRow | null }> {
-    const passwordHash = input.passwordHash
+    const { passwordHash, ...details } = input
     const email = input.email.trim().toLowerCase()
     return this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -191,28 +201,7 @@ export class AuthService {
         .onConflictDoNothing({ target: [customers.siteId, customers.email] })
         .returning()
       if (!row) return { created: false, customer: null }
-      // The registration's details become the primary contact (and, for a club, the address).
-      await tx.insert(customerContacts).values({
-        customerId: row.id,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email,
-        phone: input.phone ?? '',
-        company: input.company ?? '',
-        primary: true,
-      })
-      if (input.address1 && input.town && input.postcode) {
-        await tx.insert(customerAddresses).values({
-          customerId: row.id,
-          type: 'shipping',
-          company: input.company ?? '',
-          address1: input.address1,
-          town: input.town,
-          postcode: input.postcode,
-          country: 'GB',
-          primary: true,
-        })
-      }
+      await this.onRegistered(tx, row, { ...details, email })
       return { created: true, customer: row }
     })
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { SearchIndex, topK, type IndexRecord, type RankingKey } from './engine.ts'
+import { SearchIndex, type IndexRecord, type RankingKey } from './engine.ts'
 import { tokenize } from './text.ts'
 
 const corpus: IndexRecord[] = [
@@ -263,25 +263,6 @@ describe('the embedded search index', () => {
     expect(ids(index, "type:category' OR 1=1 --")).toEqual([])
     expect(ids(index, '🔥 fire exit')).toContain('p1')
     expect(() => index.search({ query: 'x'.repeat(4096) })).not.toThrow()
-  })
-})
-
-describe('topK', () => {
-  it('returns the first k items in order, as a full sort would', () => {
-    const items = Array.from({ length: 500 }, (_, i) => (i * 7919) % 1000)
-    const byValue = (a: number, b: number) => a - b
-    for (const k of [0, 1, 3, 20, 62, 63, 500, 600]) {
-      expect(topK([...items], k, byValue)).toEqual([...items].sort(byValue).slice(0, k))
-    }
-  })
-
-  it('equals a full sort for any distinct items and any k', () => {
-    fc.assert(
-      fc.property(fc.uniqueArray(fc.integer()), fc.nat(300), (items, k) => {
-        const byValue = (a: number, b: number) => a - b
-        expect(topK(items, k, byValue)).toEqual([...items].sort(byValue).slice(0, k))
-      }),
-    )
   })
 })
 

@@ -18,42 +18,20 @@
 import { randomBytes } from 'node:crypto'
 import type { HighlightResult, SearchResult } from '../../../shared/search.ts'
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from '../../../shared/search.ts'
+import type {
+  EngineQuery,
+  IndexHit,
+  IndexRecord,
+  IndexSettings,
+  RankingKey,
+  TermMatch,
+} from './engine.types.ts'
 import { matchesFilters, parseFilters, type Cnf } from './filters.ts'
+import { highlightText } from './highlight.ts'
+import { compareByKeys, packScore, topK } from './ranking.ts'
 import { allowedTypos, prefixTypoDistance, queryWords, tokenize, typoDistance } from './text.ts'
 
-export type IndexRecord = { objectID: string } & Record<string, unknown>
-export type IndexHit = IndexRecord & { _highlightResult?: Record<string, HighlightResult> }
-
-export interface RankingKey {
-  attribute: string
-  order: 'asc' | 'desc'
-}
-
-export interface IndexSettings {
-  /** Searchable attributes, most important first (string or string[] values) */
-  searchableAttributes: string[]
-  /** Attributes usable in `attr:value` filters */
-  attributesForFaceting: string[]
-  /** Attributes usable in numeric filters */
-  numericAttributes?: string[]
-  customRanking?: RankingKey[]
-  attributesToHighlight?: string[]
-  /** Named sorts (replicas): index name suffix -> keys applied before relevance */
-  replicas?: Record<string, RankingKey[]>
-}
-
-export interface EngineQuery {
-  query?: string
-  filters?: string
-  hitsPerPage?: number
-  page?: number
-  clickAnalytics?: boolean
-  attributesToHighlight?: string[]
-  highlightPreTag?: string
-  highlightPostTag?: string
-  /** Sort keys applied before relevance (a replica) */
-  sort?: RankingKey[]
-}
+export type { EngineQuery, IndexHit, IndexRecord, IndexSettings, RankingKey } from './engine.types.ts'
 
 export const DEFAULT_HITS_PER_PAGE = 20
 export const MAX_HITS_PER_PAGE = 1000
@@ -67,115 +45,10 @@ const PROXIMITY_CAP = 8
 /** Hits ranked (and cached) per query at least: five pages of 20. */
 const RANKED_KEPT = 100
 
-interface TermMatch {
-  typos: number
-  prefix: boolean
-  /** Letters the term has beyond the typed word (prefix matches) */
-  completion: number
-}
-
 const pack = (doc: number, attr: number, pos: number) => doc * 65536 + attr * 1024 + pos
 const docOf = (p: number) => Math.floor(p / 65536)
 const attrOf = (p: number) => Math.floor((p % 65536) / 1024)
 const posOf = (p: number) => p % 1024
-
-/** The same order as `localeCompare(b, 'en', { sensitivity: 'base' })`, without a collator per call. */
-const collator = new Intl.Collator('en', { sensitivity: 'base' })
-
-function compareValues(a: unknown, b: unknown): number {
-  const aMissing = a === undefined || a === null
-  const bMissing = b === undefined || b === null
-  if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? 1 : -1
-  if (typeof a === 'number' && typeof b === 'number') return a - b
-  return collator.compare(String(a), String(b))
-}
-
-function compareByKeys(a: IndexRecord, b: IndexRecord, keys: RankingKey[]): number {
-  for (const key of keys) {
-    const av = a[key.attribute]
-    const bv = b[key.attribute]
-    const missingA = av === undefined || av === null
-    const missingB = bv === undefined || bv === null
-    if (missingA || missingB) {
-      if (missingA !== missingB) return missingA ? 1 : -1 // records without the value go last
-      continue
-    }
-    const c = compareValues(av, bv)
-    if (c !== 0) return key.order === 'asc' ? c : -c
-  }
-  return 0
-}
-
-/**
- * The relevance tuple packed into one number (lower is better), each part capped to its bits:
- * cost 5, attribute 6, proximity 7, position 10, words not exact 4, completion 13.
- */
-function cap(v: number, bits: number): number {
-  return Math.min(v, 2 ** bits - 1)
-}
-
-function packScore(
-  cost: number,
-  attr: number,
-  proximity: number,
-  pos: number,
-  inexact: number,
-  completion: number,
-) {
-  return (
-    cap(cost, 5) * 2 ** 40 +
-    cap(attr, 6) * 2 ** 34 +
-    cap(proximity, 7) * 2 ** 27 +
-    cap(pos, 10) * 2 ** 17 +
-    cap(inexact, 4) * 2 ** 13 +
-    cap(completion, 13)
-  )
-}
-
-/**
- * The first `k` items of `items` in `compare` order, without sorting them all: a bounded
- * max-heap keeps the best k seen so far (its root is the worst of them, so most items cost one
- * comparison), then only those k are sorted. O(n log k). Equal to a full sort's first k when
- * `compare` is a total order (no two items compare equal); the engine's comparators end on the
- * record's unique rank, so they are.
- */
-export function topK<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
-  if (k <= 0) return []
-  if (k >= items.length) return [...items].sort(compare)
-  const heap: T[] = []
-  const siftDown = (from: number) => {
-    let i = from
-    const item = heap[i]!
-    for (;;) {
-      const left = 2 * i + 1
-      if (left >= heap.length) break
-      const right = left + 1
-      const worse = right < heap.length && compare(heap[right]!, heap[left]!) > 0 ? right : left
-      if (compare(heap[worse]!, item) <= 0) break
-      heap[i] = heap[worse]!
-      i = worse
-    }
-    heap[i] = item
-  }
-  for (const item of items) {
-    if (heap.length < k) {
-      // Sift up: the worst kept item stays at the root.
-      let i = heap.length
-      heap.push(item)
-      while (i > 0) {
-        const parent = (i - 1) >> 1
-        if (compare(heap[parent]!, item) >= 0) break
-        heap[i] = heap[parent]!
-        i = parent
-      }
-      heap[i] = item
-    } else if (compare(item, heap[0]!) < 0) {
-      heap[0] = item
-      siftDown(0)
-    }
-  }
-  return heap.sort(compare)
-}
 
 function textsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value]
@@ -646,54 +519,5 @@ export class SearchIndex {
     }
     if (params.clickAnalytics) result.queryID = randomBytes(16).toString('hex')
     return result
-  }
-}
-
-/** Wraps the words of `value` that match the query in the highlight tags. */
-export function highlightText(
-  value: string,
-  words: string[],
-  matchesPerWord: Map<string, TermMatch>[],
-  pre: string,
-  post: string,
-): HighlightResult {
-  const matched = new Set<number>()
-  let out = ''
-  let last = 0
-  let all = true
-  let tokensSeen = 0
-  for (const token of tokenize(value)) {
-    tokensSeen++
-    let wordIndex = -1
-    let match: TermMatch | undefined
-    for (let w = 0; w < matchesPerWord.length; w++) {
-      const m = matchesPerWord[w]!.get(token.word)
-      if (m && (!match || m.typos + Number(m.prefix) < match.typos + Number(match.prefix))) {
-        match = m
-        wordIndex = w
-      }
-    }
-    if (!match) {
-      all = false
-      continue
-    }
-    matched.add(wordIndex)
-    // An exact prefix highlights the typed letters only; a typo highlights the whole word.
-    const typed = words[wordIndex]!
-    const end =
-      match.prefix && match.typos === 0 && token.end - token.start >= typed.length
-        ? token.start + typed.length
-        : token.end
-    out += value.slice(last, token.start) + pre + value.slice(token.start, end) + post
-    last = end
-  }
-  out += value.slice(last)
-  const matchedWords = [...matched].sort((a, b) => a - b).map((i) => words[i]!)
-  const matchLevel = matched.size === 0 ? 'none' : matched.size === words.length ? 'full' : 'partial'
-  return {
-    value: out,
-    matchLevel,
-    matchedWords,
-    ...(matched.size > 0 ? { fullyHighlighted: all && tokensSeen > 0 } : {}),
   }
 }

@@ -10,11 +10,9 @@ import type {
   CatalogFile,
   CatalogMedia,
   ColourSwatch,
-  PriceBreak,
   StructuredDescription,
   ZonePricing,
 } from '../../../../shared/catalog.ts'
-import type { PageLayout } from '../../../modules/catalog/catalog.tables.ts'
 import { docxDocument, pdfDocument, xlsxDocument } from './documents.ts'
 import {
   categorySvg,
@@ -25,75 +23,28 @@ import {
   type MediaFile,
 } from './media.ts'
 import { bracketName, computeMinPrice, nicePrice, priceBreaks } from './pricing.ts'
-import { hashString, Random, slugify } from './prng.ts'
+import { hashString, pickInOrder, Random, slugify, weighted } from './prng.ts'
+import { COLOURS } from './vocabulary.axes.ts'
 import {
-  COLOURS,
   FLASH_LABELS,
-  type BuilderPlan,
   type CategorySpec,
   type FamilySpec,
   type ImageStyle,
   type SiteSpec,
 } from './vocabulary.ts'
 import { escapeHtml } from '../../../../shared/safe-html.ts'
+import { buildBuilder } from './generate.builder.ts'
+import { html, productIntro, productName } from './generate.text.ts'
+import type {
+  SeedAlternative,
+  SeedCategory,
+  SeedGroup,
+  SeedMembership,
+  SeedSku,
+  SiteCatalog,
+} from './generate.types.ts'
 
-export interface SeedBuilderItem {
-  id: number
-  name: string
-  cost: number
-  /** SKU whose product id the item carries (null for pure options) */
-  sku: string | null
-  selected?: boolean
-}
-
-export interface SeedBuilder {
-  selectors: { name: string; items: SeedBuilderItem[] }[]
-  options: { name: string; items: SeedBuilderItem[] }[]
-}
-
-export interface SeedCategory {
-  url: string
-  parentUrl: string | null
-  slug: string
-  name: string
-  shortDescription: string
-  longDescription: string
-  longDescriptionStructured: StructuredDescription | null
-  attributes: CatalogAttributes
-  media: CatalogMedia[]
-  files: CatalogFile[]
-  referrerRequired: boolean
-  builder: SeedBuilder | null
-  display: 'grid' | 'paginated'
-  position: number
-  published: boolean
-  depth: number
-}
-
-export interface SeedGroup {
-  url: string
-  categoryUrl: string
-  slug: string
-  name: string
-  shortDescription: string
-  longDescription: string
-  longDescription2: string
-  longDescriptionStructured: StructuredDescription | null
-  attributes: CatalogAttributes
-  media: CatalogMedia[]
-  files: CatalogFile[]
-  colourSwatches: Record<string, ColourSwatch> | null
-  zonePricing: ZonePricing[] | null
-  layout: PageLayout
-  brand: string | null
-  imageSku: string | null
-  minPrice: number
-  vatReliefEligible: boolean
-  /** Eligible goods with a per-order relief limit (pads, washable pads, underwear) */
-  vatReliefKind: VatReliefKind | null
-  published: boolean
-  createdAt: Date
-}
+export type { SeedBuilder, SeedGroup, SeedSku, SiteCatalog } from './generate.types.ts'
 
 /** Leaves whose goods have a per-order VAT relief limit (§9). */
 const RELIEF_KIND_BY_LEAF: Record<string, VatReliefKind> = {
@@ -102,127 +53,10 @@ const RELIEF_KIND_BY_LEAF: Record<string, VatReliefKind> = {
   'protective-underwear': 'underwear',
 }
 
-export interface SeedSku {
-  groupUrl: string
-  sku: string
-  productCode: string
-  name: string
-  description: string
-  grid: number
-  rowKey: string | null
-  optionLabel: string | null
-  qty: number
-  minimumOrder: number
-  priceList: PriceBreak[]
-  wasPrice: number | null
-  position: number
-  published: boolean
-}
-
-export interface SeedMembership {
-  categoryUrl: string
-  groupUrl: string
-  position: number
-  nameOverride: string | null
-  descriptionOverride: string | null
-  imageOverride: string | null
-}
-
-export interface SeedAlternative {
-  groupUrl: string
-  alternativeUrl: string
-  position: number
-}
-
-export interface SiteCatalog {
-  siteCode: string
-  categories: SeedCategory[]
-  groups: SeedGroup[]
-  skus: SeedSku[]
-  memberships: SeedMembership[]
-  alternatives: SeedAlternative[]
-  files: MediaFile[]
-}
-
 const EPOCH = Date.UTC(2023, 0, 2, 9, 0, 0)
 const DAY = 86_400_000
 
-function weighted<T>(rng: Random, choices: readonly [T, number][]): T {
-  const total = choices.reduce((n, [, w]) => n + w, 0)
-  let roll = rng.float() * total
-  for (const [value, weight] of choices) {
-    roll -= weight
-    if (roll < 0) return value
-  }
-  return (choices[choices.length - 1] as [T, number])[0]
-}
-
-/** Picks between min and max items, keeping the list's own order (sizes stay small to large). */
-function pickInOrder<T>(rng: Random, items: readonly T[], [min, max]: [number, number]): T[] {
-  const count = Math.min(items.length, rng.int(min, max))
-  const chosen = new Set(
-    rng.sample(
-      items.map((_, i) => i),
-      count,
-    ),
-  )
-  return items.filter((_, i) => chosen.has(i))
-}
-
-function productName(family: FamilySpec, stem: string, variant: string): string {
-  switch (family.pattern) {
-    case 'sign':
-      return `${stem.endsWith(' Sign') ? stem : `${stem} Sign`} – ${variant}`
-    case 'model':
-      return `${variant} ${stem}`
-    case 'dash':
-      return `${stem} – ${variant}`
-  }
-}
-
 const PHOTO_COLOURS = ['#1d4f91', '#2e7d32', '#8a8d91', '#c8102e', '#6b4a2f', '#12355b', '#0f6e7a']
-
-function html(paragraphs: string[]): string {
-  return paragraphs.map((p) => `<p>${p}</p>`).join('')
-}
-
-/** 'a', 'a and b', 'a, b and c' */
-function listOf(items: readonly string[], last = 'and'): string {
-  return items.length <= 1
-    ? (items[0] ?? '')
-    : `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`
-}
-
-/**
- * The opening line of a product's description: what this product comes in (its grid's rows and
- * options), worded in one of several ways picked from the url, so neighbours read differently.
- */
-export function productIntro(
-  name: string,
-  rows: readonly string[],
-  options: readonly (string | null)[],
-  unit: string,
-  url: string,
-): string {
-  const opts = options.filter((o): o is string => !!o)
-  const sized = rows.every((r) => /\d/.test(r))
-  const range = sized
-    ? rows.length === 1
-      ? `one size, ${rows[0]}`
-      : `${rows.length} sizes from ${rows[0]} to ${rows[rows.length - 1]}`
-    : listOf(
-        rows.map((r) => r.toLowerCase()),
-        'or',
-      )
-  const choice = opts.length ? `, ${opts.length === 1 ? 'in' : 'in a choice of'} ${listOf(opts, 'or')}` : ''
-  const forms = [
-    `The ${name} comes in ${range}${choice}.`,
-    `Choose the ${name} in ${range}${choice}.`,
-    `Order the ${name} in ${range}${choice}; the price ${unit === 'pack' ? 'per pack' : 'each'} falls as the quantity goes up.`,
-    `The ${name} is offered in ${range}${choice}.`,
-  ]
-  return forms[hashString(url) % forms.length] as string
-}
 
 interface LeafContext {
   url: string
@@ -695,47 +529,4 @@ export function generateSiteCatalog(site: SiteSpec): SiteCatalog {
   }
 
   return { siteCode: site.code, categories, groups, skus, memberships, alternatives, files }
-}
-
-/**
- * A category builder: 'Size' lists the sizes of every product in the category, each naming its
- * SKU (a product page offers only its own sizes, the first one chosen), then the plan.
- */
-function buildBuilder(
-  plan: BuilderPlan,
-  groups: readonly SeedGroup[],
-  skus: SeedSku[],
-  nextId: () => number,
-): SeedBuilder {
-  const sizeItems: SeedBuilderItem[] = []
-  for (const group of groups) {
-    const rows = skus.filter((s) => s.groupUrl === group.url && s.grid === 1 && s.published)
-    const seenRows = new Set<string>()
-    for (const sku of rows) {
-      const size = sku.description.split(', ')[0] ?? sku.description
-      if (seenRows.has(size)) continue
-      sizeItems.push({
-        id: nextId(),
-        name: size,
-        cost: sku.priceList[0]?.price ?? 0,
-        sku: sku.sku,
-        ...(seenRows.size === 0 ? { selected: true } : {}),
-      })
-      seenRows.add(size)
-    }
-  }
-  const toGroup = (g: { name: string; items: [string, number][] }, selectFirst: boolean) => ({
-    name: g.name,
-    items: g.items.map(([name, cost], n) => ({
-      id: nextId(),
-      name,
-      cost,
-      sku: null,
-      ...(selectFirst && n === 0 ? { selected: true } : {}),
-    })),
-  })
-  return {
-    selectors: [{ name: 'Size', items: sizeItems }, ...plan.selectors.map((s) => toGroup(s, true))],
-    options: plan.options.map((o) => toGroup(o, false)),
-  }
 }

@@ -91,3 +91,25 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
 }
+
+export function weighted<T>(rng: Random, choices: readonly [T, number][]): T {
+  const total = choices.reduce((n, [, w]) => n + w, 0)
+  let roll = rng.float() * total
+  for (const [value, weight] of choices) {
+    roll -= weight
+    if (roll < 0) return value
+  }
+  return (choices[choices.length - 1] as [T, number])[0]
+}
+
+/** Picks between min and max items, keeping the list's own order (sizes stay small to large). */
+export function pickInOrder<T>(rng: Random, items: readonly T[], [min, max]: [number, number]): T[] {
+  const count = Math.min(items.length, rng.int(min, max))
+  const chosen = new Set(
+    rng.sample(
+      items.map((_, i) => i),
+      count,
+    ),
+  )
+  return items.filter((_, i) => chosen.has(i))
+}
