@@ -12,8 +12,9 @@ import { CHECKOUT, CHECKOUT_TEXT, type CheckoutPageProps } from '../../shared/ch
 import type { CustomerData } from '../../shared/customer.ts'
 import { botToken } from '../components/auth/bot-check.ts'
 import { publishCart } from '../lib/cart-api.ts'
+import { joinErrors, requestJson } from '../lib/json-client.ts'
 import { useMessages } from '../lib/messages.tsx'
-import { fieldOfError, joinErrors, sendJson } from './checkout-data.ts'
+import { fieldOfError } from './checkout-data.ts'
 import { rememberPlaced } from './placed-order.ts'
 import type { SubmitResult, WalletOrder } from './payment/index.ts'
 import type { PaymentForm } from './payment/types.ts'
@@ -112,7 +113,7 @@ export function useOrderSubmit({
     }
     setSubmitting(true)
     try {
-      const { ok, status, data } = await sendJson(
+      const { ok, status, data } = await requestJson(
         'POST',
         '/checkout/complete',
         await orderBody(details, extra),
