@@ -1,7 +1,15 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CHECKOUT_TEXT } from '../../shared/checkout-text.ts'
-import { errorList, joinErrors, redirectOf, requestJson, untilSettled, xsrfToken } from './json-client.ts'
+import {
+  errorList,
+  joinErrors,
+  redirectOf,
+  requestJson,
+  SOMETHING_WENT_WRONG,
+  untilSettled,
+  xsrfToken,
+} from './json-client.ts'
 
 interface Sent {
   url: string
@@ -135,6 +143,12 @@ describe('joinErrors and errorList', () => {
   it('ignores what is not a message', () => {
     expect(errorList({ errors: { a: [1, null, 'Kept'], b: { nested: 'x' } } })).toEqual(['Kept'])
     expect(errorList({ errors: 'not a map' })).toEqual([])
+  })
+})
+
+describe('the generic message', () => {
+  it('is the checkout’s §8 text, word for word', () => {
+    expect(SOMETHING_WENT_WRONG).toBe(CHECKOUT_TEXT.somethingWrong)
   })
 })
 

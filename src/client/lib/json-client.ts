@@ -13,7 +13,11 @@
  *
  * `joinErrors` and `errorList` are the one reading of a refusal's messages (spec §8).
  */
-import { CHECKOUT_TEXT } from '../../shared/checkout-text.ts'
+/**
+ * §8's generic message: CHECKOUT_TEXT.somethingWrong (a test keeps them equal). Written here so
+ * the basket's calls on every page do not bring the checkout's texts into the first load.
+ */
+export const SOMETHING_WENT_WRONG = 'Something went wrong.'
 
 /** A refusal's field errors: each field's message, or its messages. */
 export type ErrorMap = Record<string, string[] | string>
@@ -82,7 +86,7 @@ export async function requestJson<T extends object = AnswerBody>(
       data: data !== null && typeof data === 'object' ? (data as T & AnswerBody) : null,
     }
   } catch {
-    return { ok: false, status: NO_ANSWER, data: { message: CHECKOUT_TEXT.somethingWrong } as T & AnswerBody }
+    return { ok: false, status: NO_ANSWER, data: { message: SOMETHING_WENT_WRONG } as T & AnswerBody }
   }
 }
 
@@ -100,7 +104,7 @@ export function errorList(data: { errors?: unknown } | null | undefined): string
  */
 export function joinErrors(
   data: { errors?: unknown; message?: unknown } | null | undefined,
-  fallback: string = CHECKOUT_TEXT.somethingWrong,
+  fallback: string = SOMETHING_WENT_WRONG,
 ): string {
   const list = errorList(data)
   if (list.length) return list.join('. ')
