@@ -20,7 +20,7 @@
 export const SOMETHING_WENT_WRONG = 'Something went wrong.'
 
 /** A refusal's field errors: each field's message, or its messages. */
-export type ErrorMap = Record<string, string[] | string>
+type ErrorMap = Record<string, string[] | string>
 
 /** What the shop answers, as far as this client reads it; the rest is the endpoint's own. */
 export interface AnswerBody {
@@ -37,7 +37,7 @@ export interface JsonAnswer<T extends object = AnswerBody> {
   data: (T & AnswerBody) | null
 }
 
-export type JsonMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+type JsonMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
 /** The CSRF token the server gave this browser (the XSRF-TOKEN cookie), '' when none. */
 export function xsrfToken(): string {
@@ -47,7 +47,7 @@ export function xsrfToken(): string {
 }
 
 /** Status of an answer that never came (the network failed): the call was not refused. */
-export const NO_ANSWER = 0
+const NO_ANSWER = 0
 
 async function send(method: JsonMethod, url: string, body: unknown, token: string): Promise<Response> {
   const headers: Record<string, string> = {
@@ -116,10 +116,10 @@ export function redirectOf(data: { redirect?: unknown } | null | undefined): str
   return typeof data?.redirect === 'string' && data.redirect ? data.redirect : null
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** How often and how long `untilSettled` asks again: 5 times, 2, 4, 6, 8 and 10 s apart. */
-export const PENDING_POLL = { retries: 5, delayMs: (attempt: number) => 2000 * (attempt + 1) }
+const PENDING_POLL = { retries: 5, delayMs: (attempt: number) => 2000 * (attempt + 1) }
 
 /**
  * A payment still being confirmed with its provider answers 202: ask again, a little later each
