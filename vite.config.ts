@@ -8,21 +8,16 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { preactAliases } from './src/client/preact/aliases.ts'
 
 /**
  * The shipped pages run on Preact's React compatibility layer instead of React DOM (ADR 0105):
  * the same components and @inertiajs/react, about 50 KB less first-load JavaScript (Brotli). Both
- * builds use it, so the server renders with the renderer that hydrates (useId agrees). Type
- * checking and the component unit tests keep React's types and React itself.
+ * builds use it, so the server renders with the renderer that hydrates (useId agrees). The
+ * component tests run under the same aliases (vitest.config.ts, ADR 0155); development and type
+ * checking keep React.
  */
-const preactCompat = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: fileURLToPath(new URL('src/client/preact/compat.js', import.meta.url)) },
-]
+const preactCompat = preactAliases()
 
 const ssrFormData = fileURLToPath(new URL('src/client/ssr-form-data.ts', import.meta.url))
 

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { preactAliases } from './src/client/preact/aliases.ts'
 
 // In CI, also write a JSON report so .ci/run can print one closing count for every runner.
 const report = process.env.TEST_REPORT_DIR
@@ -16,7 +17,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          exclude: ['src/client/**/*.test.tsx'],
           environment: 'node',
+        },
+      },
+      // The component tests run on Preact's React layer, as the shipped pages do (ADR 0155):
+      // the production build's aliases, and @inertiajs/react bundled so its `react` is aliased too.
+      {
+        resolve: { alias: preactAliases('compat-test') },
+        test: {
+          name: 'components',
+          include: ['src/client/**/*.test.tsx'],
+          environment: 'node',
+          server: { deps: { inline: ['@inertiajs/react'] } },
         },
       },
       {

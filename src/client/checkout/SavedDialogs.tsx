@@ -10,7 +10,8 @@ import { useState } from 'react'
 import { addressFields, CONTACT_FIELDS } from '../../shared/checkout.ts'
 import type { Address, Contact, CustomerData } from '../../shared/customer.ts'
 import { Modal, primaryButton } from '../components/cart/Modal.tsx'
-import { addressValues, contactValues, countryName, REQUIRED_NOTE, sendJson } from './checkout-data.ts'
+import { requestJson } from '../lib/json-client.ts'
+import { addressValues, contactValues, countryName, REQUIRED_NOTE } from './checkout-data.ts'
 import { checkoutErrors, EMPTY_ADDRESS, EMPTY_CONTACT, Fieldset, type Values } from './fields.tsx'
 
 export type Section = 'contact' | 'shipping' | 'billing'
@@ -100,7 +101,7 @@ export function SavedDialogs({
     onClose()
   }
   const pick = async (e: Contact | Address) => {
-    await sendJson('POST', '/customer/update-contact', { section, id: e.id })
+    await requestJson('POST', '/customer/update-contact', { section, id: e.id })
     await reload()
     onPicked(toValues(e), e.id, `${TITLE[section]} changed.`)
     close()
@@ -122,7 +123,7 @@ export function SavedDialogs({
         : section === 'shipping'
           ? 'selectNewShipping'
           : 'selectNewBilling'
-    const { ok, data } = await sendJson('POST', '/customer/update-contact', {
+    const { ok, data } = await requestJson('POST', '/customer/update-contact', {
       section,
       data: values,
       [flag]: true,

@@ -1,11 +1,9 @@
 /**
- * The checkout page's plain helpers: form values from saved entries, country names, the JSON
- * calls and the §8 error joining, where a server field error belongs, the analytics pushes (§4
- * CheckoutStep).
+ * The checkout page's plain helpers: form values from saved entries, country names, where a
+ * server field error belongs, the analytics pushes (§4 CheckoutStep). The JSON calls and the §8
+ * error joining are lib/json-client.ts.
  */
-import { CHECKOUT_TEXT } from '../../shared/checkout.ts'
 import type { Address, Contact } from '../../shared/customer.ts'
-import { xsrfToken } from '../lib/post-json.ts'
 import { EMPTY_ADDRESS, EMPTY_CONTACT, type Values } from './fields.tsx'
 
 /** §5: 'Fields marked * are required.' */
@@ -67,33 +65,6 @@ export function pushStep(step: number, option: string) {
   const layer = (w.dataLayer ??= [])
   layer.push({ event: 'CheckoutStep', step, option })
   layer.push({ event: 'checkout_progress', checkout_step: step, checkout_option: option })
-}
-
-export async function sendJson(method: 'POST' | 'PATCH', url: string, body: unknown) {
-  const res = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      'x-xsrf-token': xsrfToken(),
-    },
-    body: JSON.stringify(body),
-  })
-  const data = (await res.json().catch(() => null)) as Record<string, unknown> | null
-  return { ok: res.ok, status: res.status, data }
-}
-
-/** §8: object or string errors joined ('. '), else the message, else 'Something went wrong.' */
-export function joinErrors(data: Record<string, unknown> | null): string {
-  const errors = (data?.errors ?? {}) as Record<string, string[] | string>
-  const list = Object.values(errors).flatMap((v) => (Array.isArray(v) ? v : [v]))
-  return list.length
-    ? list.join('. ')
-    : typeof data?.message === 'string'
-      ? data.message
-      : CHECKOUT_TEXT.somethingWrong
 }
 
 /**

@@ -8,8 +8,8 @@ import { useEffect, useRef, useState } from 'react'
 import type { Cart } from '../../shared/cart.ts'
 import { CHECKOUT_TEXT } from '../../shared/checkout.ts'
 import { cartCall, CartApiError, publishCart } from '../lib/cart-api.ts'
+import { joinErrors, requestJson } from '../lib/json-client.ts'
 import { useMessages } from '../lib/messages.tsx'
-import { joinErrors, sendJson } from './checkout-data.ts'
 import type { Values } from './fields.tsx'
 
 export function useDelivery({
@@ -36,7 +36,7 @@ export function useDelivery({
     if (lastDelivery.current === deliveryKey) return
     lastDelivery.current = deliveryKey
     setLoading(true)
-    void sendJson('POST', '/checkout/update-delivery', {
+    void requestJson('POST', '/checkout/update-delivery', {
       countryCode: isWallet ? null : country,
       regionCode: isWallet ? null : shipping.postcode || null,
     })

@@ -12,8 +12,9 @@ import { CHECKOUT, CHECKOUT_TEXT, type CheckoutPageProps } from '../../shared/ch
 import type { CustomerData } from '../../shared/customer.ts'
 import { botToken } from '../components/auth/bot-check.ts'
 import { publishCart } from '../lib/cart-api.ts'
+import { joinErrors, redirectOf, requestJson } from '../lib/json-client.ts'
 import { useMessages } from '../lib/messages.tsx'
-import { fieldOfError, joinErrors, sendJson } from './checkout-data.ts'
+import { fieldOfError } from './checkout-data.ts'
 import { rememberPlaced } from './placed-order.ts'
 import type { SubmitResult, WalletOrder } from './payment/index.ts'
 import type { PaymentForm } from './payment/types.ts'
@@ -112,21 +113,22 @@ export function useOrderSubmit({
     }
     setSubmitting(true)
     try {
-      const { ok, status, data } = await sendJson(
+      const { ok, status, data } = await requestJson(
         'POST',
         '/checkout/complete',
         await orderBody(details, extra),
       )
-      if (ok && data?.redirect) {
-        if (data.force_logout) sessionStorage.removeItem('customer')
-        const number = (data.order as { OrderNumber?: unknown } | undefined)?.OrderNumber
+      const redirect = redirectOf(data)
+      if (ok && redirect) {
+        if (data?.force_logout) sessionStorage.removeItem('customer')
+        const number = (data?.order as { OrderNumber?: unknown } | undefined)?.OrderNumber
         if (basket.id)
           rememberPlaced({
             cartId: basket.id,
-            url: String(data.redirect),
+            url: redirect,
             ...(typeof number === 'number' ? { orderNumber: number } : {}),
           })
-        router.visit(String(data.redirect))
+        router.visit(redirect)
         return { placed: true, status, data }
       }
       setSubmitting(false)
@@ -136,7 +138,7 @@ export function useOrderSubmit({
         onShowStep(3)
         return { placed: false, status, data: null }
       }
-      if (status === 422 && data?.redirect === '/cart') {
+      if (status === 422 && redirect === '/cart') {
         router.visit('/cart')
         return { placed: false, status, data: null }
       }

@@ -1,11 +1,13 @@
 /**
- * Calls to the basket endpoints (spec §7). They answer JSON (the cart), so they are made with
- * fetch, sending the XSRF token the Inertia client would send. After a change the page's props
- * are updated in place: the header summary (`cart`) and, on the Cart page, the basket itself.
+ * Calls to the basket endpoints (spec §7). They answer JSON (the cart), so they are made with the
+ * page's JSON client (lib/json-client.ts), a refusal thrown as a CartApiError. After a change the
+ * page's props are updated in place: the header summary (`cart`) and, on the Cart page, the
+ * basket itself.
  */
 import { router } from '@inertiajs/react'
 import type { Cart } from '../../shared/cart.ts'
 import type { CartSummary } from '../../shared/page-props.ts'
+import { errorList, requestJson } from './json-client.ts'
 
 export class CartApiError extends Error {
   constructor(
@@ -17,34 +19,14 @@ export class CartApiError extends Error {
   }
 }
 
-function cookie(name: string): string | null {
-  if (typeof document === 'undefined') return null
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null
-}
-
 /** One JSON call; throws CartApiError with the server's message (or the status) on failure. */
 export async function cartCall<T = Cart>(method: 'POST' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' }
-  const token = cookie('XSRF-TOKEN')
-  if (token) headers['x-xsrf-token'] = token
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  let response: Response
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    })
-  } catch (err) {
-    throw new CartApiError(err instanceof Error ? err.message : 'Network error', 0)
-  }
-  const data = (await response.json().catch(() => null)) as
-    (T & { message?: string; errors?: Record<string, string[]> }) | null
-  if (!response.ok) {
-    throw new CartApiError(data?.message ?? `(${response.status})`, response.status, data?.errors ?? {})
-  }
+  const { ok, status, data } = await requestJson<{ message?: string; errors?: Record<string, string[]> }>(
+    method,
+    url,
+    body,
+  )
+  if (!ok) throw new CartApiError(data?.message ?? `(${status})`, status, data?.errors ?? {})
   return data as T
 }
 
@@ -80,6 +62,5 @@ export function publishCart(cart: Cart, options: { basket?: boolean } = {}): voi
 
 /** Field messages of a 422 as one list. */
 export function messagesOf(error: unknown): string[] {
-  if (!(error instanceof CartApiError)) return []
-  return [...new Set(Object.values(error.errors).flat())]
+  return error instanceof CartApiError ? errorList(error) : []
 }

@@ -37,7 +37,7 @@ import { useCheckoutForm } from '../checkout/use-checkout-form.ts'
 import { useDelivery } from '../checkout/use-delivery.ts'
 import { useOrderSubmit } from '../checkout/use-order-submit.ts'
 import { useMessages } from '../lib/messages.tsx'
-import { postJson } from '../lib/post-json.ts'
+import { requestJson } from '../lib/json-client.ts'
 import { useShared } from '../lib/shared-props.ts'
 
 export { fieldOfError } from '../checkout/checkout-data.ts'
@@ -194,12 +194,9 @@ export default function Checkout(props: CheckoutPageProps) {
   )
 
   const reloadCustomer = async () => {
-    const res = await fetch('/customer/data', {
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-    })
-    if (!res.ok) return null
-    const user = ((await res.json()) as { user: CustomerData }).user
+    const res = await requestJson<{ user?: CustomerData }>('GET', '/customer/data')
+    const user = res.ok ? res.data?.user : undefined
+    if (!user) return null
     setCustomer(user)
     return user
   }
@@ -210,7 +207,7 @@ export default function Checkout(props: CheckoutPageProps) {
    * page stays: no visit that would leave the checkout for the basket.
    */
   const logout = async () => {
-    await postJson('/logout', { redirect: false })
+    await requestJson('POST', '/logout', { redirect: false })
     try {
       sessionStorage.removeItem('customer')
     } catch {

@@ -16,7 +16,7 @@ import { Modal, primaryButton, secondaryButton } from '../components/cart/Modal.
 import { placedOrder, rememberPlaced } from '../checkout/placed-order.ts'
 import { tagManagerPhone } from '../checkout/tag-manager.ts'
 import { CART_STORAGE_KEY } from '../lib/cart-api.ts'
-import { postJson } from '../lib/post-json.ts'
+import { joinErrors, requestJson } from '../lib/json-client.ts'
 import { useShared } from '../lib/shared-props.ts'
 
 /** §9: success flags on forms last 2 seconds. */
@@ -29,11 +29,6 @@ function formatDate(iso: string, locale: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   })
-}
-
-function messagesOf(body: { message?: string; errors?: Record<string, unknown> } | null): string {
-  const list = Object.values(body?.errors ?? {}).flatMap((v) => (Array.isArray(v) ? v : [v]))
-  return list.length ? list.join('. ') : (body?.message ?? '')
 }
 
 export default function CheckoutComplete({
@@ -107,7 +102,7 @@ export default function CheckoutComplete({
     e.preventDefault()
     if (!feedback.trim()) return setFeedbackState({ ok: false, text: CHECKOUT_TEXT.feedbackEmpty })
     if (tooLong) return setFeedbackState({ ok: false, text: CHECKOUT_TEXT.feedbackTooLong })
-    const res = await postJson('/checkout/send-feedback', {
+    const res = await requestJson('POST', '/checkout/send-feedback', {
       OrderNumber: order.OrderNumber,
       Feedback: feedback,
     })
@@ -118,17 +113,17 @@ export default function CheckoutComplete({
       if (thanksTimer.current) clearTimeout(thanksTimer.current)
       thanksTimer.current = setTimeout(() => setFeedbackState((s) => (s?.ok ? null : s)), FEEDBACK_SUCCESS_MS)
     } else {
-      setFeedbackState({ ok: false, text: messagesOf(res.body) || CHECKOUT_TEXT.feedbackFailed })
+      setFeedbackState({ ok: false, text: joinErrors(res.data, CHECKOUT_TEXT.feedbackFailed) })
     }
   }
 
   const sendGdpr = async (e: React.FormEvent) => {
     e.preventDefault()
-    const res = await postJson('/checkout/complete/gdpr', {
+    const res = await requestJson<{ message?: string }>('POST', '/checkout/complete/gdpr', {
       OrderNumber: order.OrderNumber,
       gdpr: Number(gdpr),
     })
-    setGdprState({ ok: res.ok, text: res.ok ? (res.body?.message ?? '') : messagesOf(res.body) })
+    setGdprState({ ok: res.ok, text: res.ok ? (res.data?.message ?? '') : joinErrors(res.data, '') })
   }
 
   const print = () => {

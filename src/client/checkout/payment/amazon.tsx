@@ -12,7 +12,8 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import type { PaymentMethodEntry, PaymentMethodProps } from './types.ts'
-import { callJson, errorText, loadScript, WALLET_TEXT, type ImportedDetails } from './wallet-shared.tsx'
+import { joinErrors, requestJson } from '../../lib/json-client.ts'
+import { loadScript, WALLET_TEXT, type ImportedDetails } from './wallet-shared.tsx'
 
 declare global {
   interface Window {
@@ -49,13 +50,13 @@ function Amazon(props: PaymentMethodProps) {
     let cancelled = false
     void (async () => {
       const q = encodeURIComponent(sessionId)
-      const info = await callJson(
+      const info = await requestJson(
         'GET',
         `/checkout/amazon/get-session-information?amazonCheckoutSessionId=${q}`,
       )
       if (cancelled) return
       if (!info.ok || !info.data) {
-        latest.current.reportError(errorText(info.data))
+        latest.current.reportError(joinErrors(info.data))
         setSessionId(null)
         return
       }
@@ -64,7 +65,7 @@ function Amazon(props: PaymentMethodProps) {
       const viewed = data.hasViewedDeliveryOptions
       if (!viewed) {
         // §4: the server is told the delivery options have been viewed (they are on step 3).
-        await callJson('POST', '/checkout/amazon/delivery-viewed', { amazonCheckoutSessionId: sessionId })
+        await requestJson('POST', '/checkout/amazon/delivery-viewed', { amazonCheckoutSessionId: sessionId })
         if (cancelled) return
       }
       latest.current.walletApproved?.({
@@ -92,10 +93,10 @@ function Amazon(props: PaymentMethodProps) {
     }
     void (async () => {
       try {
-        const session = await callJson('POST', '/checkout/amazon/create-amazon-session')
+        const session = await requestJson('POST', '/checkout/amazon/create-amazon-session', {})
         if (cancelled) return
         if (!session.ok || !session.data) {
-          latest.current.reportError(errorText(session.data))
+          latest.current.reportError(joinErrors(session.data))
           return
         }
         await loadScript(scriptUrl || String(session.data.scriptUrl ?? ''), 10_000)

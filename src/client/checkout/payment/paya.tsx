@@ -7,7 +7,7 @@
  * 'Please enter your card details…' for a buyer who is still typing them.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { errorText, postJsonData, sleep } from './shared.ts'
+import { joinErrors, requestJson, untilSettled } from '../../lib/json-client.ts'
 import type { PaymentMethodEntry, PaymentMethodProps } from './types.ts'
 
 interface HostedForm {
@@ -16,7 +16,6 @@ interface HostedForm {
   expectedOrigin: string
 }
 
-const PENDING_RETRIES = 5
 /** How long a posted form may take to send its message before the page asks the server itself. */
 const MESSAGE_WAIT_MS = 3000
 
@@ -35,19 +34,13 @@ function Paya({ canSubmit, orderBody, submitOrder, reportError }: PaymentMethodP
       finished.current = reference
       setBusy(true)
       try {
-        for (let i = 0; ; i++) {
-          const r = await submitOrder({ reference })
-          if (r.placed || !r.data) return
-          if (r.status === 202 && i < PENDING_RETRIES) {
-            await sleep(2000 * (i + 1))
-            continue
-          }
-          reportError(errorText(r.data))
-          // A declined card: a new form (a new attempt) for the next card.
-          if (r.data.retry) setForm(null)
-          else finished.current = null
-          return
-        }
+        // Still being confirmed with Paya (202): asked again a few times.
+        const r = await untilSettled(() => submitOrder({ reference }))
+        if (r.placed || !r.data) return
+        reportError(joinErrors(r.data))
+        // A declined card: a new form (a new attempt) for the next card.
+        if (r.data.retry) setForm(null)
+        else finished.current = null
       } finally {
         setBusy(false)
       }
@@ -60,8 +53,8 @@ function Paya({ canSubmit, orderBody, submitOrder, reportError }: PaymentMethodP
     creating.current = true
     void (async () => {
       try {
-        const { ok, data } = await postJsonData('/checkout/paya/create-form', await orderBody({}))
-        if (!ok || !data) return reportError(errorText(data))
+        const { ok, data } = await requestJson('POST', '/checkout/paya/create-form', await orderBody({}))
+        if (!ok || !data) return reportError(joinErrors(data))
         if (data.paid) return void complete(String(data.reference))
         if (typeof data.iframeUrl === 'string') {
           loads.current = 0

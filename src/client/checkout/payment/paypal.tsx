@@ -12,16 +12,10 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { publishCart } from '../../lib/cart-api.ts'
+import { joinErrors, requestJson } from '../../lib/json-client.ts'
 import type { Cart } from '../../../shared/cart.ts'
 import type { PaymentMethodEntry, PaymentMethodProps } from './types.ts'
-import {
-  callJson,
-  errorText,
-  loadScript,
-  ScriptLoadError,
-  WALLET_TEXT,
-  type ImportedDetails,
-} from './wallet-shared.tsx'
+import { loadScript, ScriptLoadError, WALLET_TEXT, type ImportedDetails } from './wallet-shared.tsx'
 
 interface PaypalActions {
   restart?: () => void
@@ -70,16 +64,16 @@ function Paypal(props: PaymentMethodProps) {
             return actions.reject?.() ?? false
           },
           createOrder: async () => {
-            const res = await callJson('POST', '/checkout/paypal/create-order', { reApproval })
+            const res = await requestJson('POST', '/checkout/paypal/create-order', { reApproval })
             const id = (res.data?.result as { id?: unknown } | undefined)?.id
-            if (!res.ok || typeof id !== 'string') throw new Error(errorText(res.data))
+            if (!res.ok || typeof id !== 'string') throw new Error(joinErrors(res.data))
             return id
           },
           onShippingOptionsChange: async (
             data: { orderID: string; selectedShippingOption?: { id: string } },
             actions: PaypalActions,
           ) => {
-            const res = await callJson('POST', '/checkout/paypal/update-shipping-options', { data })
+            const res = await requestJson('POST', '/checkout/paypal/update-shipping-options', { data })
             if (!res.ok) {
               p().reportError(WALLET_TEXT.paypalShipping)
               return actions.reject?.()
@@ -87,7 +81,7 @@ function Paypal(props: PaymentMethodProps) {
             publishCart(res.data?.cart as Cart, { basket: true })
           },
           onApprove: async (data: { orderID: string }) => {
-            const info = await callJson(
+            const info = await requestJson(
               'GET',
               `/checkout/paypal/get-order-information?paypalOrderId=${encodeURIComponent(data.orderID)}`,
             )

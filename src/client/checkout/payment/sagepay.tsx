@@ -8,7 +8,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { CHECKOUT } from '../../../shared/checkout-text.ts'
 import { primaryButton } from '../../components/cart/Modal.tsx'
-import { errorText, loadScript, postJsonData, sleep } from './shared.ts'
+import { joinErrors, requestJson, untilSettled } from '../../lib/json-client.ts'
+import { loadScript } from './shared.ts'
 import { ThreeDSChallenge, type Challenge, type ChallengeResult } from './ThreeDSChallenge.tsx'
 import type { PaymentMethodEntry, PaymentMethodProps } from './types.ts'
 
@@ -48,8 +49,6 @@ interface Session {
   choice: number | 'new'
 }
 
-const PENDING_RETRIES = 5
-
 function Sagepay(props: PaymentMethodProps) {
   const { config, canSubmit, customer, reportError, removeMethod, orderBody, submitOrder } = props
   const savedCards = (config.savedCards ?? []) as SavedCardView[]
@@ -88,7 +87,11 @@ function Sagepay(props: PaymentMethodProps) {
     void (async () => {
       try {
         const body = await orderBody({}, { saved_card: choice === 'new' ? null : choice })
-        const { ok, data } = await postJsonData('/checkout/sagepay/create-preorder-and-sagepay-session', body)
+        const { ok, data } = await requestJson(
+          'POST',
+          '/checkout/sagepay/create-preorder-and-sagepay-session',
+          body,
+        )
         if (ok && typeof data?.merchantSessionKey === 'string') {
           setSession({
             merchantSessionKey: data.merchantSessionKey,
@@ -97,7 +100,7 @@ function Sagepay(props: PaymentMethodProps) {
               : {}),
             choice,
           })
-        } else reportError(errorText(data))
+        } else reportError(joinErrors(data))
       } finally {
         creating.current = false
       }
@@ -123,30 +126,23 @@ function Sagepay(props: PaymentMethodProps) {
 
   const pay = useCallback(
     async (details: Record<string, unknown>, extra: Record<string, unknown>) => {
-      for (let i = 0; ; i++) {
-        const result = await submitOrder(details, extra)
-        if (result.placed || !result.data) return
-        const data = result.data
-        if (result.status === 402 && data.status === 'auth3DSCheckRequired') {
-          const fields = (data.fields ?? {}) as Record<string, string>
-          setChallenge({
-            acsUrl: String(data.acsUrl),
-            creq: String(fields.creq ?? ''),
-            threeDSSessionData: String(fields.threeDSSessionData ?? ''),
-          })
-          return
-        }
-        // Still being confirmed with Opayo: ask again shortly (the server asks Opayo first).
-        if (result.status === 202 && i < PENDING_RETRIES) {
-          await sleep(2000 * (i + 1))
-          continue
-        }
-        reportError(errorText(data))
-        // The card identifier is used up: a fresh session for the next try.
-        setChallenge(null)
-        setSession(null)
+      // Still being confirmed with Opayo (202): asked again shortly (the server asks Opayo first).
+      const result = await untilSettled(() => submitOrder(details, extra))
+      if (result.placed || !result.data) return
+      const data = result.data
+      if (result.status === 402 && data.status === 'auth3DSCheckRequired') {
+        const fields = (data.fields ?? {}) as Record<string, string>
+        setChallenge({
+          acsUrl: String(data.acsUrl),
+          creq: String(fields.creq ?? ''),
+          threeDSSessionData: String(fields.threeDSSessionData ?? ''),
+        })
         return
       }
+      reportError(joinErrors(data))
+      // The card identifier is used up: a fresh session for the next try.
+      setChallenge(null)
+      setSession(null)
     },
     [submitOrder, reportError],
   )

@@ -1,11 +1,8 @@
 /**
  * What the PayPal and Amazon Pay components share: loading a provider's script with a time-out,
- * JSON calls with the CSRF header, the §8 texts and the read-only view of the details the
- * provider returned (ADR 0073).
+ * the §8 texts and the read-only view of the details the provider returned (ADR 0073). Their
+ * JSON calls go through lib/json-client.ts.
  */
-import { CHECKOUT_TEXT } from '../../../shared/checkout-text.ts'
-import { xsrfToken } from '../../lib/post-json.ts'
-
 export const WALLET_TEXT = {
   paypalOpen: 'Error opening PayPal window. Please refresh the page and try again.',
   paypalAddress:
@@ -50,39 +47,6 @@ export function loadScript(src: string, timeoutMs: number): Promise<void> {
   p.catch(() => loaded.delete(src))
   loaded.set(src, p)
   return p
-}
-
-export interface JsonAnswer {
-  ok: boolean
-  status: number
-  data: Record<string, unknown> | null
-}
-
-export async function callJson(method: 'GET' | 'POST', url: string, body?: unknown): Promise<JsonAnswer> {
-  const res = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: {
-      accept: 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      'x-xsrf-token': xsrfToken(),
-      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
-  })
-  const data = (await res.json().catch(() => null)) as Record<string, unknown> | null
-  return { ok: res.ok, status: res.status, data }
-}
-
-/** §8: object or string errors joined; several joined with '. '. */
-export function errorText(data: Record<string, unknown> | null): string {
-  const errors = (data?.errors ?? {}) as Record<string, string[] | string>
-  const list = Object.values(errors).flatMap((v) => (Array.isArray(v) ? v : [v]))
-  return list.length
-    ? [...new Set(list)].join('. ')
-    : typeof data?.message === 'string'
-      ? data.message
-      : CHECKOUT_TEXT.somethingWrong
 }
 
 export interface ImportedDetails {

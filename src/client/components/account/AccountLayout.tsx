@@ -9,6 +9,7 @@ import { ACCOUNT_TEXT } from '../../../shared/account-text.ts'
 import { escapeHtml } from '../../../shared/safe-html.ts'
 import { pageTitle, type TitleFor } from '../../../shared/titles.ts'
 import { accountLinks } from '../../layout/account-links.ts'
+import { joinErrors } from '../../lib/json-client.ts'
 import { useShared } from '../../lib/shared-props.ts'
 import { Breadcrumbs } from '../Breadcrumbs.tsx'
 
@@ -104,15 +105,8 @@ export const smallButton =
 export const mainButton =
   'inline-flex items-center justify-center rounded-md bg-primary px-4 py-2 text-sm font-semibold text-on-primary hover:brightness-95 disabled:cursor-not-allowed disabled:opacity-60'
 
-/** The message of a failed JSON call: its field messages joined, else its message, else the fallback. */
-export function failureText(
-  body: { message?: string; errors?: Record<string, unknown> } | null,
-  fallback: string,
-) {
-  const list = Object.values(body?.errors ?? {}).flatMap((v) => (Array.isArray(v) ? v : [v]))
-  return list.length
-    ? `${fallback}: ${list.join('. ')}`
-    : body?.message
-      ? `${fallback}: ${body.message}`
-      : fallback
+/** The message of a failed JSON call: the fallback, then its field messages joined or its message. */
+export function failureText(body: { message?: unknown; errors?: unknown } | null, fallback: string) {
+  const detail = joinErrors(body, '')
+  return detail ? `${fallback}: ${detail}` : fallback
 }

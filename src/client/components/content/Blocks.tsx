@@ -8,6 +8,7 @@ import { AccordionBlock } from './AccordionBlock.tsx'
 import { BlogPostGrid } from './BlogPostGrid.tsx'
 import { ColumnsBlock } from './ColumnsBlock.tsx'
 import { CountdownBlock } from './CountdownBlock.tsx'
+import type { NestedBlocks } from './fields.ts'
 import { FormBlock } from './FormBlock.tsx'
 import { ImageBlock } from './ImageBlock.tsx'
 import { ModalBlock } from './ModalBlock.tsx'
@@ -17,9 +18,6 @@ import { SliderBlock } from './SliderBlock.tsx'
 import { ComplexTable, SimpleTable } from './Tables.tsx'
 import { TextBlock } from './TextBlock.tsx'
 import { VideoBlock } from './VideoBlock.tsx'
-
-/** How a block that holds blocks (columns, modal) renders them: handed down, so no import cycle. */
-export type NestedBlocks = ComponentType<{ blocks: unknown; className?: string }>
 
 export type BlockComponent = ComponentType<{ blok: PresentedBlok; Blocks: NestedBlocks }>
 

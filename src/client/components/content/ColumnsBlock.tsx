@@ -1,7 +1,6 @@
 /** Columns: side by side from 768 px, stacked below; each column holds blocks. */
 import type { PresentedBlok } from '../../../shared/content.ts'
-import type { NestedBlocks } from './Blocks.tsx'
-import { list } from './fields.ts'
+import { list, type NestedBlocks } from './fields.ts'
 
 const GRID: Record<number, string> = { 1: '', 2: 'md:grid-cols-2', 3: 'md:grid-cols-3', 4: 'md:grid-cols-4' }
 

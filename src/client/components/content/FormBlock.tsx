@@ -4,7 +4,7 @@
  */
 import { useId, useState, type FormEvent } from 'react'
 import { NEWSLETTER_ERROR, type FormDefinition, type PresentedBlok } from '../../../shared/content.ts'
-import { postJson } from '../../lib/post-json.ts'
+import { requestJson } from '../../lib/json-client.ts'
 
 export function FormBlock({ blok }: { blok: PresentedBlok }) {
   const id = useId()
@@ -26,17 +26,17 @@ export function FormBlock({ blok }: { blok: PresentedBlok }) {
     setFailure(null)
     if (Object.keys(local).length) return
     setState('sending')
-    try {
-      const res = await postJson(`/forms/${encodeURIComponent(form.id)}`, data)
-      if (res.ok) {
-        setState('sent')
-        return
-      }
-      if (res.status === 422 && res.body?.errors) setErrors(res.body.errors)
-      else setFailure(NEWSLETTER_ERROR)
-    } catch {
-      setFailure(NEWSLETTER_ERROR)
+    const res = await requestJson<{ errors?: Record<string, string> }>(
+      'POST',
+      `/forms/${encodeURIComponent(form.id)}`,
+      data,
+    )
+    if (res.ok) {
+      setState('sent')
+      return
     }
+    if (res.status === 422 && res.data?.errors) setErrors(res.data.errors)
+    else setFailure(NEWSLETTER_ERROR)
     setState('idle')
   }
 

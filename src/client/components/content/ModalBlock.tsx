@@ -2,8 +2,7 @@
 import { useId, useState } from 'react'
 import { useModalDialog } from '../../lib/use-modal-dialog.ts'
 import type { PresentedBlok } from '../../../shared/content.ts'
-import type { NestedBlocks } from './Blocks.tsx'
-import { str } from './fields.ts'
+import { str, type NestedBlocks } from './fields.ts'
 
 export function ModalBlock({ blok, Blocks }: { blok: PresentedBlok; Blocks: NestedBlocks }) {
   const id = useId()

@@ -10,7 +10,7 @@ import {
   NEWSLETTER_SIGNING_UP,
   type PresentedBlok,
 } from '../../../shared/content.ts'
-import { postJson } from '../../lib/post-json.ts'
+import { requestJson } from '../../lib/json-client.ts'
 import { Html } from './Html.tsx'
 import { str } from './fields.ts'
 
@@ -44,26 +44,20 @@ export function NewsletterBlock({ blok }: { blok: PresentedBlok }) {
     if (Object.keys(errors).length) return
     busy.current = true
     setState('signing-up')
-    try {
-      const res = await postJson(NEWSLETTER_URL, {
-        email,
-        firstName,
-        block: blok._uid,
-        source: window.location.pathname,
-      })
-      if (res.status === 200) {
-        setState('signed-up')
-        return
-      }
-      if (res.status === 422 && res.body?.errors) setFieldErrors(res.body.errors)
-      setError(NEWSLETTER_ERROR)
-      setState('idle')
-    } catch {
-      setError(NEWSLETTER_ERROR)
-      setState('idle')
-    } finally {
-      busy.current = false
+    const res = await requestJson<{ errors?: Record<string, string> }>('POST', NEWSLETTER_URL, {
+      email,
+      firstName,
+      block: blok._uid,
+      source: window.location.pathname,
+    })
+    busy.current = false
+    if (res.status === 200) {
+      setState('signed-up')
+      return
     }
+    if (res.status === 422 && res.data?.errors) setFieldErrors(res.data.errors)
+    setError(NEWSLETTER_ERROR)
+    setState('idle')
   }
 
   const input = 'mt-1 block w-full rounded-md border border-gray-300 px-3 py-2'

@@ -1,4 +1,11 @@
+import type { ComponentType } from 'react'
 import type { PresentedBlok } from '../../../shared/content.ts'
+
+/**
+ * How a block that holds blocks (columns, modal) renders them: handed down by Blocks.tsx, and
+ * declared here, in the leaf every block imports, so no block imports Blocks.tsx.
+ */
+export type NestedBlocks = ComponentType<{ blocks: unknown; className?: string }>
 
 /** Field readers: content is loosely typed, so each block reads its fields defensively. */
 export const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback)

@@ -10,15 +10,11 @@ import {
   type SearchRequestBody,
   type SearchResponseBody,
 } from '../../../shared/search.ts'
+import { xsrfToken } from '../../lib/json-client.ts'
 
 export const CLICKS_STORAGE_KEY = 'searchClicks'
 const TOKEN_STORAGE_KEY = 'searchUserToken'
 const MAX_STORED_CLICKS = 50
-
-function xsrfToken(): string | null {
-  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)
-  return match ? decodeURIComponent(match[1]!) : null
-}
 
 function headers(): Record<string, string> {
   const token = xsrfToken()

@@ -15,7 +15,7 @@ import {
   type Notice,
 } from '../../components/account/AccountLayout.tsx'
 import { useFormat } from '../../components/account/format.ts'
-import { postJson } from '../../lib/post-json.ts'
+import { errorList, joinErrors, requestJson } from '../../lib/json-client.ts'
 
 export default function Carts({ greeting, baskets }: CartsProps) {
   const [notice, setNotice] = useState<Notice | null>(null)
@@ -49,14 +49,14 @@ function BasketCard({ basket, onNotice }: { basket: SavedBasket; onNotice: (n: N
 
   const load = async () => {
     setBusy(true)
-    const res = await postJson('/customer/load-cart', { cart: basket.id })
+    const res = await requestJson('POST', '/customer/load-cart', { cart: basket.id })
     setBusy(false)
     if (res.ok) router.visit('/cart')
-    else onNotice({ kind: 'error', text: failureText(res.body, ACCOUNT_TEXT.cartFailed) })
+    else onNotice({ kind: 'error', text: failureText(res.data, ACCOUNT_TEXT.cartFailed) })
   }
   const rename = async () => {
     setBusy(true)
-    const res = await postJson('/cart/save', { id: basket.id, basketName: name })
+    const res = await requestJson('POST', '/cart/save', { id: basket.id, basketName: name })
     setBusy(false)
     if (res.ok) {
       setRenaming(false)
@@ -64,20 +64,20 @@ function BasketCard({ basket, onNotice }: { basket: SavedBasket; onNotice: (n: N
       onNotice({ kind: 'success', text: ACCOUNT_TEXT.cartUpdated })
       router.reload({ only: ['baskets'] })
     } else {
-      const first = Object.values(res.body?.errors ?? {}).flat()[0]
-      setError(typeof first === 'string' ? first : (res.body?.message ?? ''))
+      const [first] = errorList(res.data)
+      setError(first ?? joinErrors(res.data, ''))
       onNotice({ kind: 'error', text: ACCOUNT_TEXT.cartFailed })
     }
   }
   const remove = async () => {
     if (!window.confirm(`Delete the basket '${basket.basketName}'?`)) return
     setBusy(true)
-    const res = await postJson('/customer/destroy-cart', { id: basket.id })
+    const res = await requestJson('POST', '/customer/destroy-cart', { id: basket.id })
     setBusy(false)
     if (res.ok) {
       onNotice({ kind: 'success', text: ACCOUNT_TEXT.cartUpdated })
       router.reload({ only: ['baskets'] })
-    } else onNotice({ kind: 'error', text: failureText(res.body, ACCOUNT_TEXT.cartFailed) })
+    } else onNotice({ kind: 'error', text: failureText(res.data, ACCOUNT_TEXT.cartFailed) })
   }
   const headingId = `basket-${basket.id}`
   return (

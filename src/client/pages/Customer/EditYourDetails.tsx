@@ -26,7 +26,7 @@ import {
   smallButton,
   type Notice,
 } from '../../components/account/AccountLayout.tsx'
-import { xsrfToken } from '../../lib/post-json.ts'
+import { requestJson, type JsonAnswer } from '../../lib/json-client.ts'
 
 type Values = Record<string, string>
 
@@ -70,28 +70,13 @@ const EMPTY: Record<Section, Values> = {
   billing: { company: '', address1: '', address2: '', town: '', county: '', postcode: '', country: 'GB' },
 }
 
-interface CallResult {
-  ok: boolean
-  body: { message?: string; errors?: Record<string, string[]> } | null
-}
+type CallResult = JsonAnswer<{ message?: string; errors?: Record<string, string[]> }>
 
-async function send(method: 'POST' | 'PATCH', url: string, data: unknown): Promise<CallResult> {
-  const res = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      'x-xsrf-token': xsrfToken(),
-    },
-    body: JSON.stringify(data),
-  })
-  return { ok: res.ok, body: (await res.json().catch(() => null)) as CallResult['body'] }
-}
+const send = (method: 'POST' | 'PATCH', url: string, data: unknown): Promise<CallResult> =>
+  requestJson(method, url, data)
 
 /** Server field errors (data.firstName) as form field errors (firstName). */
-function serverErrors(body: CallResult['body']): Record<string, string> {
+function serverErrors(body: CallResult['data']): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [k, v] of Object.entries(body?.errors ?? {})) out[k.replace(/^data\./, '')] = v[0] ?? ''
   return out
@@ -202,7 +187,7 @@ function Book({
       setConfirming(null)
       onDone({ kind: 'success', text: success })
     } else {
-      onDone({ kind: 'error', text: failureText(res.body, CUSTOMER_TEXT.failed) })
+      onDone({ kind: 'error', text: failureText(res.data, CUSTOMER_TEXT.failed) })
     }
     return res
   }
@@ -398,7 +383,7 @@ function EntryForm({
     if (!parsed.success) return setFailed((n) => n + 1)
     const res = await onSubmit(values)
     if (!res.ok) {
-      setServer(serverErrors(res.body))
+      setServer(serverErrors(res.data))
       setFailed((n) => n + 1)
     }
   }
@@ -492,7 +477,7 @@ function Cards({ cards, onDone }: { cards: EditDetailsProps['cards']; onDone: (n
     setBusy(true)
     const res = await send('POST', '/customer/destroy-card', { id })
     setBusy(false)
-    if (res.ok) onDone({ kind: 'success', text: res.body?.message || ACCOUNT_TEXT.cardRemoved })
+    if (res.ok) onDone({ kind: 'success', text: res.data?.message || ACCOUNT_TEXT.cardRemoved })
     else onDone({ kind: 'error', text: ACCOUNT_TEXT.cardFailed })
   }
   return (

@@ -13,7 +13,7 @@ import {
   type Notice,
 } from '../../components/account/AccountLayout.tsx'
 import { useFormat } from '../../components/account/format.ts'
-import { postJson } from '../../lib/post-json.ts'
+import { requestJson } from '../../lib/json-client.ts'
 
 export default function MarketingPreferences({ greeting, preferences }: MarketingProps) {
   const f = useFormat()
@@ -24,15 +24,18 @@ export default function MarketingPreferences({ greeting, preferences }: Marketin
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setBusy(true)
-    const res = await postJson('/customer/marketing-update', {
-      preferences: choices.map((c) => ({ name: c.name, status: c.status })),
-    })
+    const res = await requestJson<{ preferences?: MarketingPreference[] }>(
+      'POST',
+      '/customer/marketing-update',
+      {
+        preferences: choices.map((c) => ({ name: c.name, status: c.status })),
+      },
+    )
     setBusy(false)
     if (res.ok) {
-      const body = res.body as { preferences?: MarketingPreference[] } | null
-      if (body?.preferences) setChoices(body.preferences)
+      if (res.data?.preferences) setChoices(res.data.preferences)
       setNotice({ kind: 'success', text: ACCOUNT_TEXT.preferencesUpdated })
-    } else setNotice({ kind: 'error', text: failureText(res.body, ACCOUNT_TEXT.preferencesFailed) })
+    } else setNotice({ kind: 'error', text: failureText(res.data, ACCOUNT_TEXT.preferencesFailed) })
   }
 
   return (

@@ -10,7 +10,7 @@ import {
   type Notice,
 } from '../../components/account/AccountLayout.tsx'
 import { useFormat } from '../../components/account/format.ts'
-import { postJson } from '../../lib/post-json.ts'
+import { requestJson } from '../../lib/json-client.ts'
 import { useShared } from '../../lib/shared-props.ts'
 
 export default function MyAccount({ greeting, counts, lastOrder, twoFactorEnabled }: MyAccountProps) {
@@ -60,10 +60,10 @@ export default function MyAccount({ greeting, counts, lastOrder, twoFactorEnable
   const repeat = async () => {
     if (!lastOrder) return
     setBusy(true)
-    const res = await postJson(`/customer/orders/${lastOrder.OrderNumber}/reorder`, {})
+    const res = await requestJson('POST', `/customer/orders/${lastOrder.OrderNumber}/reorder`, {})
     setBusy(false)
     if (res.ok) router.visit('/cart')
-    else setNotice({ kind: 'error', text: failureText(res.body, ACCOUNT_TEXT.cartFailed) })
+    else setNotice({ kind: 'error', text: failureText(res.data, ACCOUNT_TEXT.cartFailed) })
   }
 
   return (

@@ -16,7 +16,7 @@ import {
   type Notice,
 } from '../../components/account/AccountLayout.tsx'
 import { useFormat } from '../../components/account/format.ts'
-import { postJson } from '../../lib/post-json.ts'
+import { requestJson } from '../../lib/json-client.ts'
 
 export default function Orders({ greeting, orders, order }: OrdersProps) {
   const f = useFormat()
@@ -25,10 +25,10 @@ export default function Orders({ greeting, orders, order }: OrdersProps) {
 
   const reorder = async (orderNumber: number, items?: { id: number; quantity: number }[]) => {
     setBusy(true)
-    const res = await postJson(`/customer/orders/${orderNumber}/reorder`, items ? { items } : {})
+    const res = await requestJson('POST', `/customer/orders/${orderNumber}/reorder`, items ? { items } : {})
     setBusy(false)
     if (res.ok) router.visit('/cart')
-    else setNotice({ kind: 'error', text: failureText(res.body, ACCOUNT_TEXT.cartFailed) })
+    else setNotice({ kind: 'error', text: failureText(res.data, ACCOUNT_TEXT.cartFailed) })
   }
 
   return (
