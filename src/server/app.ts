@@ -63,7 +63,8 @@ import { OrdersService } from './modules/orders/orders.service.ts'
 import { OrderPlacement } from './modules/orders/placement.workflow.ts'
 import { ordersPaymentHooks } from './modules/orders/orders.plugin.ts'
 import { loadLogo } from './modules/builders/workwear.service.ts'
-import { PaymentMethodRegistry, purchaseOrder } from './modules/checkout/payment-methods.ts'
+import { orderPreviews, recordOrderBuilds } from './modules/builders/order-builds.ts'
+import { PaymentMethodRegistry, purchaseOrder } from './modules/payments/payment-methods.ts'
 import { MailQueueWorker } from './modules/mail/mail.queue.ts'
 import { CustomerService } from './modules/customers/customers.service.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
@@ -222,7 +223,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('paymentMethods', new PaymentMethodRegistry())
   app.paymentMethods.register(purchaseOrder)
   app.decorate('addressLookup', addressLookupFor(config, app.log))
-  app.decorate('orders', new OrdersService(database.db, new OrderOwnerLinks(config.session.secret)))
+  app.decorate(
+    'orders',
+    new OrdersService(database.db, new OrderOwnerLinks(config.session.secret), orderPreviews),
+  )
   app.decorate('checkout', new CheckoutService(database.db, app.carts, () => app.placement))
   app.decorate(
     'placement',
@@ -236,7 +240,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       // Send the new order's e-mails now rather than at the next poll.
       onPlaced: () =>
         app.mailQueue.kick().catch((err: unknown) => app.log.warn({ err }, 'mail queue run failed')),
-      loadLogo: (row) => loadLogo(app.uploads, row),
+      recordBuilds: (tx, order) =>
+        recordOrderBuilds(tx, { ...order, loadLogo: (row) => loadLogo(app.uploads, row) }),
     }),
   )
   app.decorate('jobs', createJobs(app))

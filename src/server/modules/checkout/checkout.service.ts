@@ -10,7 +10,7 @@ import type { OrderPlacement, PlaceInput } from '../orders/placement.workflow.ts
 import type { Site } from '../sites/sites.service.ts'
 import { zoneFor } from './delivery-zones.ts'
 
-export type { PaymentMethod } from './payment-methods.ts'
+export type { PaymentMethod } from '../payments/payment-methods.ts'
 
 export class CheckoutService {
   constructor(

@@ -8,7 +8,6 @@ import type { Executor, Db, Tx } from '../../db/client.ts'
 import type { OrderData } from '../../../shared/checkout.ts'
 import type { LastOrder } from '../../lib/last-order.ts'
 import { customers, type CustomerRow } from '../auth/auth.tables.ts'
-import { orderPreviews } from '../builders/order-builds.ts'
 import { customerMarketing } from '../customers/customers.tables.ts'
 import { enqueueMail } from '../mail/mail.queue.ts'
 import type { Site } from '../sites/sites.service.ts'
@@ -44,6 +43,12 @@ export interface Viewer {
   customerId: number | null
 }
 
+/** The previews of an order's builder lines, by order item id. */
+export type BuildPreviews = (
+  executor: Executor,
+  orderId: number,
+) => Promise<ReadonlyMap<number, { url: string; alt: string }>>
+
 /** How long after its order a new guest account still counts as made by that checkout. */
 const SAME_CHECKOUT_MS = 10 * 60_000
 
@@ -52,6 +57,8 @@ export class OrdersService {
     private readonly db: Db,
     /** Signs the link that lets an account's owner confirm a guest order placed with its e-mail. */
     private readonly ownerLinks: OrderOwnerLinks | null = null,
+    /** The previews of an order's builder lines by order item id (the builders module's) */
+    private readonly previews: BuildPreviews = async () => new Map(),
   ) {}
 
   async present(executor: Executor, order: OrderRow): Promise<OrderData> {
@@ -62,7 +69,7 @@ export class OrdersService {
         .from(orderTransactions)
         .where(eq(orderTransactions.orderId, order.id))
         .orderBy(orderTransactions.id),
-      orderPreviews(executor, order.id),
+      this.previews(executor, order.id),
     ])
     return presentOrder(order, items, transactions, previews)
   }

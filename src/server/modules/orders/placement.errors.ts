@@ -7,7 +7,7 @@ import type { Cart } from '../../../shared/cart.ts'
 import { CHECKOUT_TEXT } from '../../../shared/checkout.ts'
 import { CUSTOMER_TEXT } from '../../../shared/customer.ts'
 import { DomainError, type DomainCode } from '../../lib/domain-error.ts'
-import type { Authorisation } from '../checkout/payment-methods.ts'
+import type { Authorisation } from '../payments/payment-methods.ts'
 import type { PlacementRefusal } from './placement.invariant.ts'
 
 /** The order was refused; `paymentReturned` when a payment taken for it was given back. */

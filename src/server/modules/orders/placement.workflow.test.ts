@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { OrderForm } from '../../../shared/checkout.ts'
 import { DomainError } from '../../lib/domain-error.ts'
-import type { PaymentMethod } from '../checkout/payment-methods.ts'
+import type { PaymentMethod } from '../payments/payment-methods.ts'
 import type { Site } from '../sites/sites.service.ts'
 import { emptyBasket, moved, OrderRefused } from './placement.errors.ts'
 import {
@@ -61,7 +61,7 @@ function repriced(method: PaymentMethod): Placement {
 function giveBack(resolution: 'voided' | 'needs_attention' = 'voided') {
   const attempt = { confirmedAmountMinor: 1234, amountMinor: 1234, resolution }
   return {
-    markVoiding: vi.fn(async () => true),
+    markVoiding: vi.fn(async (_attemptId: string, _note: string) => true),
     voidUnclaimed: vi.fn(async () => attempt),
     get: vi.fn(async () => attempt),
   }
@@ -151,7 +151,7 @@ describe('the placement workflow', () => {
     await runSteps([placement.pay(), failing(emptyBasket())], state).catch(() => null)
 
     expect(payments.markVoiding).toHaveBeenCalledTimes(1)
-    expect(payments.markVoiding.mock.calls[0]![0]).toBe('att-9')
+    expect(payments.markVoiding).toHaveBeenCalledWith('att-9', expect.stringContaining('order not placed'))
   })
 })
 

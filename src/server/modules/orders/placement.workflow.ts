@@ -47,9 +47,8 @@ import { CUSTOMER_TEXT, type AddressData } from '../../../shared/customer.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { DomainError } from '../../lib/domain-error.ts'
 import type { LastOrder } from '../../lib/last-order.ts'
-import type { LogoLoader } from '../builders/order-builds.ts'
 import type { CartService } from '../cart/cart.service.ts'
-import type { PaymentMethod, PaymentMethodRegistry } from '../checkout/payment-methods.ts'
+import type { PaymentMethod, PaymentMethodRegistry } from '../payments/payment-methods.ts'
 import type { CustomerService } from '../customers/customers.service.ts'
 import type { PaymentService } from '../payments/payments.service.ts'
 import type { Site } from '../sites/sites.service.ts'
@@ -57,7 +56,7 @@ import type { OrdersService, Placed } from './orders.service.ts'
 import { orders, type OrderRow } from './orders.tables.ts'
 import { basketOf, orderDetails, type Details } from './placement.details.ts'
 import { emptyBasket, invalid, moved, OrderRefused, paymentRefused } from './placement.errors.ts'
-import { writeOrder } from './placement.write.ts'
+import { writeOrder, type RecordBuilds } from './placement.write.ts'
 import { runSteps, type Step, type StepOutcome } from './workflow.ts'
 
 const NEXT: StepOutcome = 'next'
@@ -111,8 +110,8 @@ export interface PlacementDeps {
   zoneOf: (site: Site, country: string, postcode: string | null) => Promise<string | null>
   /** Told after an order was written (the app kicks the mail queue) */
   onPlaced?: (placed: Placed) => void
-  /** Reads a workwear logo for an ordered line's preview */
-  loadLogo?: LogoLoader
+  /** Records a new order's builder lines (the builders module's, passed in by the app) */
+  recordBuilds: RecordBuilds
 }
 
 /** One placement as its steps fill it in. */
@@ -326,7 +325,7 @@ export class OrderPlacement {
             carts: this.deps.carts,
             customers: this.deps.customers,
             orders: this.deps.orders,
-            loadLogo: this.deps.loadLogo ?? (async () => null),
+            recordBuilds: this.deps.recordBuilds,
           },
           {
             site: s.input.site,

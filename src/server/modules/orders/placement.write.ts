@@ -11,10 +11,9 @@ import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { CHECKOUT_TEXT, type OrderForm } from '../../../shared/checkout.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { recordOrderBuilds, type LogoLoader } from '../builders/order-builds.ts'
-import { promotionUses } from '../cart/cart.tables.ts'
+import { promotionUses, type CartItemRow } from '../cart/cart.tables.ts'
 import type { CartService } from '../cart/cart.service.ts'
-import type { PaymentMethod } from '../checkout/payment-methods.ts'
+import type { PaymentMethod } from '../payments/payment-methods.ts'
 import type { CustomerService } from '../customers/customers.service.ts'
 import { claimAttemptForOrder } from '../payments/payments.service.ts'
 import { basketOrderRef } from '../payments/order-ref.ts'
@@ -39,9 +38,22 @@ export interface WriteDeps {
   carts: CartService
   customers: CustomerService
   orders: OrdersService
-  /** Reads a workwear logo for an ordered line's preview */
-  loadLogo: LogoLoader
+  recordBuilds: RecordBuilds
 }
+
+/**
+ * Records the builder lines (signs, workwear) of a new order in its transaction: the builders
+ * module does it (builders/order-builds.ts); the app passes it in, so orders need not import it.
+ */
+export type RecordBuilds = (
+  tx: Tx,
+  order: {
+    siteId: number
+    orderId: number
+    items: readonly CartItemRow[]
+    ordered: readonly { id: number; cartItemId: number | null }[]
+  },
+) => Promise<void>
 
 /** What placement decided before the transaction. */
 export interface OrderToWrite {
@@ -222,12 +234,11 @@ export async function writeOrder(deps: WriteDeps, p: OrderToWrite): Promise<Plac
         }),
       )
       .returning({ id: orderItems.id, cartItemId: orderItems.cartItemId })
-    await recordOrderBuilds(tx, {
+    await deps.recordBuilds(tx, {
       siteId: site.id,
       orderId: order!.id,
       items: lines.map((l) => l.item),
       ordered,
-      loadLogo: deps.loadLogo,
     })
     const settled = await method.settle({
       orderId: order!.id,

@@ -26,7 +26,7 @@ import type {
   AuthoriseContext,
   ParsedDetails,
   PaymentMethod,
-} from '../../checkout/payment-methods.ts'
+} from '../payment-methods.ts'
 import { lastOrderOf } from '../../../lib/last-order.ts'
 import { listSavedCards, saveCard, savedCardToken } from '../../customers/saved-cards.service.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
