@@ -21,12 +21,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { CHECKOUT_TEXT } from '../../../../shared/checkout.ts'
 import { currentCustomerId, sessionCartId } from '../../../lib/customer-session.ts'
-import type {
-  Authorisation,
-  AuthoriseContext,
-  ParsedDetails,
-  PaymentMethod,
-} from '../payment-methods.ts'
+import type { Authorisation, AuthoriseContext, ParsedDetails, PaymentMethod } from '../payment-methods.ts'
 import { lastOrderOf } from '../../../lib/last-order.ts'
 import { listSavedCards, saveCard, savedCardToken } from '../../customers/saved-cards.service.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
