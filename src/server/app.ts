@@ -62,10 +62,14 @@ import { customerRoutes } from './modules/customers/customers.routes.ts'
 import { accountPasswordUpdate, accountRoutes } from './modules/account/account.routes.ts'
 import { checkoutPageRoutes, checkoutRoutes } from './modules/checkout/checkout.routes.ts'
 import { addressLookupFor } from './modules/checkout/address-lookup.ts'
-import { OrderOwnerLinks } from './modules/account/order-owner.ts'
+import { OrderOwnerLinks } from './modules/orders/order-owner.ts'
 import { CheckoutService } from './modules/checkout/checkout.service.ts'
+import { OrdersService } from './modules/orders/orders.service.ts'
+import { OrderPlacement } from './modules/orders/placement.workflow.ts'
+import { ordersPaymentHooks } from './modules/orders/orders.plugin.ts'
 import { copyWorkwearSessions, loadLogo } from './modules/builders/workwear.service.ts'
-import { PaymentMethodRegistry, purchaseOrder } from './modules/checkout/payment-methods.ts'
+import { orderPreviews, recordOrderBuilds } from './modules/builders/order-builds.ts'
+import { PaymentMethodRegistry, purchaseOrder } from './modules/payments/payment-methods.ts'
 import { MailQueueWorker } from './modules/mail/mail.queue.ts'
 import { CustomerService } from './modules/customers/customers.service.ts'
 import { keepRegistrationDetails } from './modules/customers/registration.ts'
@@ -227,20 +231,26 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.paymentMethods.register(purchaseOrder)
   app.decorate('addressLookup', addressLookupFor(config, app.log))
   app.decorate(
-    'checkout',
-    new CheckoutService(
-      database.db,
-      app.carts,
-      app.customers,
-      app.paymentMethods,
-      () => {
-        // Send the new order's e-mails now rather than at the next poll.
-        app.mailQueue.kick().catch((err: unknown) => app.log.warn({ err }, 'mail queue run failed'))
-      },
-      (row) => loadLogo(app.uploads, row),
-    ),
+    'orders',
+    new OrdersService(database.db, new OrderOwnerLinks(config.session.secret), orderPreviews),
   )
-  app.checkout.ownerLinks = new OrderOwnerLinks(config.session.secret)
+  app.decorate('checkout', new CheckoutService(database.db, app.carts, () => app.placement))
+  app.decorate(
+    'placement',
+    new OrderPlacement({
+      db: database.db,
+      carts: app.carts,
+      customers: app.customers,
+      orders: app.orders,
+      methods: app.paymentMethods,
+      zoneOf: (site, country, postcode) => app.checkout.zoneOf(site, country, postcode),
+      // Send the new order's e-mails now rather than at the next poll.
+      onPlaced: () =>
+        app.mailQueue.kick().catch((err: unknown) => app.log.warn({ err }, 'mail queue run failed')),
+      recordBuilds: (tx, order) =>
+        recordOrderBuilds(tx, { ...order, loadLogo: (row) => loadLogo(app.uploads, row) }),
+    }),
+  )
   app.decorate('jobs', createJobs(app))
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start())
   app.decorate('assetVersion', '')
@@ -477,6 +487,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(checkoutRoutes)
   await app.register(checkoutPageRoutes)
   await app.register(paymentsPlugin)
+  await app.register(ordersPaymentHooks)
   await app.register(walletsPlugin)
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX })
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.

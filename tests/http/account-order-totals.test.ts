@@ -6,7 +6,7 @@
 import { and, eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customers, orderItems, orders } from '../../src/server/db/schema.ts'
-import { createInvoiceFromOrder } from '../../src/server/modules/account/account.queries.ts'
+import { createInvoiceFromOrder } from '../../src/server/modules/orders/orders.queries.ts'
 import type { AccountOrder, InvoiceView } from '../../src/shared/account.ts'
 import type { OrderTotals } from '../../src/shared/order-totals.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts'

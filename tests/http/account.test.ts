@@ -13,7 +13,7 @@ import {
   savedCards,
 } from '../../src/server/db/schema.ts'
 import { hashPassword } from '../../src/server/modules/auth/auth.crypto.ts'
-import { createInvoiceFromOrder } from '../../src/server/modules/account/account.queries.ts'
+import { createInvoiceFromOrder } from '../../src/server/modules/orders/orders.queries.ts'
 import { MISSING_PRODUCT_ID } from '../../src/server/db/seed/account.ts'
 import type { AccountOrder, OrderSummary, SavedBasket } from '../../src/shared/account.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts'

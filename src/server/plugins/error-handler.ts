@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { DomainError, type DomainCode } from '../lib/domain-error.ts'
 
 export const MESSAGES = {
   csrf: 'This page has expired. Please refresh the page and try again.',
@@ -29,6 +30,47 @@ function classify(error: FastifyError): { status: number; message: string } {
   return { status: 500, message: MESSAGES.server }
 }
 
+/** A domain error's answer: its status and the body the page reads. */
+export interface DomainAnswer {
+  status: number
+  body: Record<string, unknown>
+}
+
+/** A payment method's refusal is sent as the method wrote it (the card and wallet pages read it). */
+const asPaymentSaid = (status: number) => (e: DomainError) => ({
+  status,
+  body: { message: e.message, ...e.answer },
+})
+
+/**
+ * Each domain code's answer, in one place (ADR 0171). The checkout page reads these shapes
+ * (client/checkout/use-order-submit.ts, checkout/payment/shared.ts): a 409 with `cart` shows
+ * the re-priced basket and its warning; a 422 with `redirect: '/cart'` goes to the basket;
+ * other 422s put `errors` under their fields.
+ */
+const DOMAIN_ANSWERS: Record<DomainCode, (e: DomainError) => DomainAnswer> = {
+  not_found: () => ({ status: 404, body: { message: MESSAGES.notFound } }),
+  invalid: (e) => ({ status: 422, body: { message: e.message, errors: e.fields } }),
+  // The same answer from every path that finds nothing to order (ADR 0172).
+  empty_basket: (e) => ({
+    status: 422,
+    body: { message: e.message, errors: { cart: [e.message] }, redirect: '/cart' },
+  }),
+  basket_moved: (e) => ({
+    status: 409,
+    body: { message: e.message, warning: e.message, cart: e.answer.cart ?? null },
+  }),
+  payment_pending: asPaymentSaid(202),
+  payment_declined: asPaymentSaid(402),
+  payment_not_found: asPaymentSaid(404),
+  payment_moved: asPaymentSaid(409),
+  payment_invalid: asPaymentSaid(422),
+}
+
+export function domainAnswer(error: DomainError): DomainAnswer {
+  return DOMAIN_ANSWERS[error.code](error)
+}
+
 export interface ErrorHandlerOptions {
   isDev: boolean
   /** Renders the Inertia error page; must not throw for a request whose site is unknown. */
@@ -38,11 +80,18 @@ export interface ErrorHandlerOptions {
 }
 
 /**
- * One error handler: page requests get the Inertia `Error` page with the right status, other
- * requests get `{ message }` JSON. 5xx details are logged, never sent (except in development).
+ * One error handler. A domain error is answered by its code (`domainAnswer`), as JSON: the calls
+ * that refuse this way are the page's JSON calls. Otherwise page requests get the Inertia `Error`
+ * page with the right status, other requests get `{ message }` JSON. 5xx details are logged,
+ * never sent (except in development).
  */
 export function installErrorHandler(app: FastifyInstance, opts: ErrorHandlerOptions) {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      const answer = domainAnswer(error)
+      request.log.info({ code: error.code, status: answer.status }, error.message)
+      return reply.code(answer.status).send(answer.body)
+    }
     const { status, message } = classify(error)
     if (status >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ code: error.code, status }, error.message)

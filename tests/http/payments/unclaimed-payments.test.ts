@@ -285,7 +285,7 @@ describe('a PayPal payment whose capture answer was lost and whose shopper left'
     expect(placed).toHaveLength(1)
     expect(placed[0]).toMatchObject({ status: 'placed', paymentMethod: 'paypal', notes: 'PayPal, then gone' })
     expect(placed[0]!.contact).toMatchObject({ first_name: 'Sam', email: 'sb-buyer@example.com' })
-    const [order] = await Promise.all([h.app.checkout.present(h.app.db, placed[0]!)])
+    const [order] = await Promise.all([h.app.orders.present(h.app.db, placed[0]!)])
     expect(order.transactions[0]).toMatchObject({
       paymentProvider: 'paypal',
       paymentDetails: { orderID: id },

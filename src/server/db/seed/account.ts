@@ -16,8 +16,8 @@ import { categories, productGroups, products } from '../../modules/catalog/catal
 import { savedCards } from '../../modules/customers/customers.tables.ts'
 import { orderItems, orders, orderTransactions } from '../../modules/orders/orders.tables.ts'
 import { sites } from '../../modules/sites/sites.tables.ts'
-import { createInvoiceFromOrder } from '../../modules/account/account.queries.ts'
-import { invoices } from '../../modules/account/account.tables.ts'
+import { createInvoiceFromOrder } from '../../modules/orders/orders.queries.ts'
+import { invoices } from '../../modules/orders/orders.tables.ts'
 
 export const DEMO_ACCOUNT_EMAIL = 'demo@harbour-safety.example'
 const DAY = 86_400_000

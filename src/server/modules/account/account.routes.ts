@@ -37,17 +37,17 @@ import { listSavedCards, removeSavedCard } from '../customers/saved-cards.servic
 import { siteTotalsOptions } from '../orders/orders.presenter.ts'
 import { siteBaseUrl } from '../sites/site-url.ts'
 import {
-  accountCounts,
   findInvoice,
   findOrder,
   listInvoices,
   listOrders,
   presentAccountOrder,
   reorderInfo,
-} from './account.queries.ts'
+} from '../orders/orders.queries.ts'
+import { accountCounts } from './account-home.queries.ts'
 import { changePassword, marketingPreferences, reorderLines, updateMarketing } from './account.service.ts'
-import { invoicePdf } from './invoice-pdf.ts'
-import { confirmOrderOwner, OrderOwnerLinks } from './order-owner.ts'
+import { invoicePdf } from '../orders/invoice-pdf.ts'
+import { confirmOrderOwner, OrderOwnerLinks } from '../orders/order-owner.ts'
 
 const NOT_FOUND = { message: 'Not Found' }
 

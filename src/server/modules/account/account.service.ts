@@ -13,7 +13,7 @@ import {
 } from '../../../shared/account.ts'
 import type { AddLine } from '../cart/cart.service.ts'
 import type { OrderItemRow } from '../orders/orders.tables.ts'
-import type { ReorderInfo } from './account.queries.ts'
+import type { ReorderInfo } from '../orders/orders.queries.ts'
 import { customers, rememberTokens } from '../auth/auth.tables.ts'
 import { hashPassword } from '../auth/auth.crypto.ts'
 import { customerMarketing } from '../customers/customers.tables.ts'

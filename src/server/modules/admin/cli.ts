@@ -52,7 +52,7 @@ const BATCHES: Record<
   'delivery-rates': { run: upsertDeliveryRates, signal: () => ['delivery-rates'] },
   stories: { run: (db, siteId, items) => importStories(db, siteId, items), signal: () => ['content'] },
 }
-import { createInvoiceFromOrder } from '../account/account.queries.ts'
+import { createInvoiceFromOrder } from '../orders/orders.queries.ts'
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

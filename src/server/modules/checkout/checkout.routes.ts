@@ -4,7 +4,8 @@
  *      same basket (a replay answers the same order);
  *  409 `{ message, warning, cart }`: the basket's total or delivery moved; nothing was ordered;
  *  422 `{ message, errors }` (and `redirect: '/cart'` for an empty basket); 404 for an id that is
- *  not the customer's.
+ *  not the customer's. Placement is the orders module's workflow (orders/placement.workflow.ts);
+ *  its refusals are domain errors answered by plugins/error-handler.ts (ADR 0171).
  * A guest is never logged in: the session remembers only its last order (`checkout.lastOrder`).
  */
 import { parseOrderForm } from './order-form.ts'
@@ -19,44 +20,13 @@ import {
 } from '../../../shared/checkout.ts'
 import { CUSTOMER_TEXT } from '../../../shared/customer.ts'
 import { CartNotFoundError, CartValidationError } from '../cart/cart.errors.ts'
-import { customerMarketing } from '../customers/customers.tables.ts'
-import { orderFeedback, type OrderRow } from '../orders/orders.tables.ts'
-import type { CustomerRow } from '../auth/auth.tables.ts'
-import { zoneFor } from '../../../shared/checkout-rules.ts'
 import { siteBaseUrl } from '../sites/site-url.ts'
 import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
-import { currentCustomer, sessionGet, sessionSet } from '../auth/auth.session.ts'
+import { lastOrderOf, rememberLastOrder } from '../../lib/last-order.ts'
+import { currentCustomer } from '../auth/auth.session.ts'
 import { BOT_FIELD } from '../auth/bot-check.ts'
 import { sendAccountCreatedMail } from '../auth/account-created.ts'
-import {
-  CheckoutRefusal,
-  PaymentRefusal,
-  type LastOrder,
-  type Placed,
-  type PlaceInput,
-} from './checkout.service.ts'
-
-export const LAST_ORDER_KEY = 'checkout.lastOrder'
-
-export function lastOrderOf(request: FastifyRequest): LastOrder | null {
-  const v = sessionGet<LastOrder>(request, LAST_ORDER_KEY)
-  return v && typeof v.orderId === 'number' && typeof v.cartRef === 'string' ? v : null
-}
-
-function refused(reply: FastifyReply, err: CheckoutRefusal) {
-  switch (err.kind) {
-    case 'not_found':
-      return reply.code(404).send({ message: 'Not Found' })
-    case 'empty':
-      return reply
-        .code(422)
-        .send({ message: err.message, errors: { cart: [err.message] }, redirect: '/cart' })
-    case 'moved':
-      return reply.code(409).send({ message: err.message, warning: err.message, cart: err.cart })
-    default:
-      return reply.code(422).send({ message: err.message, errors: err.errors })
-  }
-}
+import type { Placed, PlaceInput } from '../orders/placement.workflow.ts'
 
 /**
  * The session after an order was placed, and the JSON answer. A PayPal or Amazon buyer whose
@@ -80,11 +50,11 @@ export async function rememberPlaced(
   if (forceLogin) await app.auth.login(request, reply, placed.customerId!, false)
   // The basket is forgotten; the session keeps only what Order Complete needs.
   if (sessionCartId(request) === placed.cartRef) rememberCart(request, null)
-  sessionSet(request, LAST_ORDER_KEY, {
+  rememberLastOrder(request, {
     orderId: placed.order.id,
     orderNumber: placed.order.OrderNumber,
     cartRef: placed.cartRef,
-  } satisfies LastOrder)
+  })
   // create_password: the new account's owner is welcomed with a link to choose a password.
   if (forceLogin) await sendAccountCreatedMail(app, request, placed.order)
   return {
@@ -97,12 +67,8 @@ export async function rememberPlaced(
 }
 
 export async function checkoutRoutes(app: FastifyInstance) {
-  const checkout = app.checkout
-
-  async function answer(request: FastifyRequest, reply: FastifyReply, placed: Placed) {
-    return reply.send(await rememberPlaced(app, request, reply, placed))
-  }
-
+  // Refusals are domain errors: plugins/error-handler.ts answers them (409, 422, 404, or the
+  // payment method's own answer).
   app.post(
     '/checkout/complete',
     { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
@@ -127,28 +93,19 @@ export async function checkoutRoutes(app: FastifyInstance) {
           language: String(request.headers['accept-language'] ?? '').slice(0, 100),
         },
       }
-      try {
-        // A replay first: an honest retry must not fail on its already-used bot-check token.
-        const replay = await checkout.replay(input)
-        if (replay) return answer(request, reply, replay)
-        const checker = app.auth.botCheck(site)
-        if (checker) {
-          const token = (request.body as Record<string, unknown>)[BOT_FIELD]
-          const verdict = await checker.verify(typeof token === 'string' ? token : undefined, request.ip)
-          if (!verdict.ok)
-            return reply
-              .code(422)
-              .send({ message: verdict.message, errors: { [BOT_FIELD]: [verdict.message] } })
-        }
+      const checker = app.auth.botCheck(site)
+      const token = (request.body as Record<string, unknown>)[BOT_FIELD]
+      const result = await app.placement.submit(input, {
+        botCheck: checker && {
+          field: BOT_FIELD,
+          verify: () => checker.verify(typeof token === 'string' ? token : undefined, request.ip),
+        },
         // PayPal and Amazon Pay take the payment first (never inside the order transaction).
-        const prepared = await app.wallets.prepare(request, site, input.form, input.idempotencyKey)
-        if ('reply' in prepared) return reply.code(prepared.reply.status).send(prepared.reply.body)
-        return answer(request, reply, await checkout.place({ ...input, form: prepared.place }))
-      } catch (err) {
-        if (err instanceof CheckoutRefusal) return refused(reply, err)
-        if (err instanceof PaymentRefusal) return reply.code(err.status).send(err.body)
-        throw err
-      }
+        walletPayment: (placing) => app.wallets.prepare(request, site, placing, input.idempotencyKey),
+      })
+      if ('walletAnswer' in result)
+        return reply.code(result.walletAnswer.status).send(result.walletAnswer.body)
+      return reply.send(await rememberPlaced(app, request, reply, result))
     },
   )
 }
@@ -201,12 +158,7 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
         // PayPal and Amazon: the provider's address decides later; the basket as it is.
         cart = await app.carts.get(ctx)
       } else {
-        const rates = await app.carts.rates(app.db, site.id)
-        const zone = zoneFor(
-          [...new Set(rates.map((r) => r.zone))],
-          parsed.data.countryCode,
-          parsed.data.regionCode,
-        )
+        const zone = await checkout.zoneOf(site, parsed.data.countryCode, parsed.data.regionCode)
         if (!zone) {
           const message = CUSTOMER_TEXT.countryNotAllowed
           return reply.code(422).send({ message, errors: { countryCode: [message] } })
@@ -247,11 +199,9 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
     const site = request.site
     if (!site) return reply.callNotFound()
     const number = Number((request.params as { orderNumber: string }).orderNumber)
-    const order = await checkout.visibleOrder(site, number, viewer(request))
+    const order = await app.orders.visibleOrder(site, number, viewer(request))
     if (!order) return reply.callNotFound()
-    const data = await checkout.present(app.db, order)
-    const owner = order.customerId ? await app.auth.service.byId(order.customerId) : null
-    const today = new Date().toISOString().slice(0, 10)
+    const data = await app.orders.present(app.db, order)
     const estimated = new Date(order.orderDate.getTime() + CHECKOUT.estimatedDeliveryDays * 86_400_000)
     reply.header('cache-control', 'no-store')
     return reply.inertia.render('CheckoutComplete', {
@@ -261,11 +211,7 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
       deliveryWarnings: site.settings.deliveryWarnings,
       estimatedDelivery: estimated.toISOString().slice(0, 10),
       // Only the customer who registered today (a new guest or account) sees the opt-out.
-      showOptOut:
-        site.settings.marketingOptOut === 'YES' &&
-        !!owner?.registerDate &&
-        owner.registerDate.toISOString().slice(0, 10) === today &&
-        (createdBy(owner, order) || currentCustomerId(request) === order.customerId),
+      showOptOut: await app.orders.showsOptOut(site, order, viewer(request)),
       forceLogout: currentCustomerId(request) === null,
     } satisfies CheckoutCompletePageProps)
   })
@@ -281,9 +227,7 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
         const errors = fieldErrors(parsed.error)
         return reply.code(422).send({ message: Object.values(errors)[0]?.[0], errors })
       }
-      const order = await checkout.visibleOrder(site, parsed.data.OrderNumber, viewer(request))
-      if (!order) return reply.code(404).send({ message: 'Not Found' })
-      await app.db.insert(orderFeedback).values({ orderId: order.id, feedback: parsed.data.Feedback })
+      await app.orders.recordFeedback(site, parsed.data.OrderNumber, viewer(request), parsed.data.Feedback)
       return reply.send({ message: CHECKOUT_TEXT.feedbackThanks })
     },
   )
@@ -299,32 +243,11 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
         const errors = fieldErrors(parsed.error)
         return reply.code(422).send({ message: Object.values(errors)[0]?.[0], errors })
       }
-      const order = await checkout.visibleOrder(site, parsed.data.OrderNumber, viewer(request))
-      if (!order || !order.customerId) return reply.code(404).send({ message: 'Not Found' })
-      // An order linked to an existing account by its e-mail gives the placer no say over that
-      // account: only its owner, or the guest this very checkout created, may choose.
-      const owner = await app.auth.service.byId(order.customerId)
-      if (!createdBy(owner, order) && currentCustomerId(request) !== order.customerId)
-        return reply.code(404).send({ message: 'Not Found' })
+      // Only the order's logged-in customer, or the guest this very checkout created, may choose.
       const optedIn = parsed.data.gdpr === 1
-      await app.db
-        .insert(customerMarketing)
-        .values({ customerId: order.customerId, optedIn, source: 'checkout-complete' })
-        .onConflictDoUpdate({
-          target: customerMarketing.customerId,
-          set: { optedIn, source: 'checkout-complete', updatedAt: new Date() },
-        })
+      await app.orders.chooseMarketing(site, parsed.data.OrderNumber, viewer(request), optedIn)
       return reply.send({ message: CHECKOUT_TEXT.optOut(optedIn ? 'in to' : 'out of') })
     },
-  )
-}
-
-/** Whether the order's customer is the guest this very checkout created (not a matched account). */
-function createdBy(owner: CustomerRow | null, order: OrderRow): boolean {
-  return (
-    !!owner?.registerDate &&
-    owner.passwordHash === null &&
-    Math.abs(owner.registerDate.getTime() - order.orderDate.getTime()) < 10 * 60_000
   )
 }
 

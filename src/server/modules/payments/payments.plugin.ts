@@ -18,8 +18,6 @@ import { registerCheckoutMethods } from './checkout-methods/index.ts'
 import { payaRoutes } from './checkout-methods/paya.ts'
 import { sagepayRoutes } from './checkout-methods/sagepay.ts'
 import { checkoutCsp, checkoutOrigins } from './checkout-csp.ts'
-import { unclaimedPaymentResolver } from '../checkout/unclaimed-payments.ts'
-import { pendingOrderSettlement } from '../checkout/pending-orders.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,19 +63,8 @@ export const paymentsPlugin = fp(
     app.decorate('paymentSimulators', simulators)
     // The provider methods join the checkout's seam (app.paymentMethods, built in app.ts).
     registerCheckoutMethods(app, providers ?? none)
-    // A paid attempt whose browser never came back: the reconciler places its order (ADR 0071).
-    app.payments.unclaimedResolver = unclaimedPaymentResolver(app)
-    // A pending order moves on when its payment settles or fails (same transaction).
-    app.payments.onClaimedSettled = pendingOrderSettlement(app)
-    // A refused order's payment is given back at once (issue 29: the money invariant).
-    app.checkout.paymentService = app.payments
-    app.checkout.onGivenBack = (attempt, resolution) =>
-      app.log[resolution === 'voided' ? 'warn' : 'error'](
-        { attempt, resolution },
-        resolution === 'voided'
-          ? 'payment given back: its order was refused'
-          : 'payment of a refused order not given back yet: the reconciler retries, or a person refunds it',
-      )
+    // Its hooks on orders (the unclaimed-payment resolver, a pending order's settlement, giving
+    // back a refused order's payment) are wired by the app: orders/orders.plugin.ts.
     app.payments.onReconcileError = (attempt, err) =>
       app.log.warn({ err, attempt }, 'payment reconcile failed; retried after the lease')
     if (app.paymentMethods.get('sagepay')) await app.register(sagepayRoutes)

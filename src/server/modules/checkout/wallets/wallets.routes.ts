@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { lastOrderOf, rememberPlaced } from '../checkout.routes.ts'
-import { CheckoutRefusal } from '../checkout.service.ts'
+import { rememberPlaced } from '../checkout.routes.ts'
+import { DomainError } from '../../../lib/domain-error.ts'
+import { lastOrderOf } from '../../../lib/last-order.ts'
 import { currentCustomerId } from '../../auth/auth.session.ts'
 import { sessionCartId } from '../../../lib/customer-session.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
@@ -120,12 +121,12 @@ export const walletsPlugin = fp(
       }
       try {
         const placeInput = { ...input, form: result.place, idempotencyKey: result.idempotencyKey }
-        const placed = (await app.checkout.replay(placeInput)) ?? (await app.checkout.place(placeInput))
+        const placed = await app.placement.place(placeInput)
         wallets.forgetAmazon(request)
         const answer = await rememberPlaced(app, request, reply, placed)
         return reply.redirect(String(answer.redirect))
       } catch (err) {
-        if (err instanceof CheckoutRefusal) {
+        if (err instanceof DomainError) {
           // Paid but not placeable (the basket changed meanwhile): the attempt stays captured
           // for the basket; the shopper sees why and the next Complete Order places it.
           request.log.warn({ err: err.message }, 'Amazon payment taken but order refused')

@@ -6,7 +6,7 @@
  * the site's currency (`offeredPaymentMethods`), whatever else the method checks.
  */
 import type { FastifyInstance } from 'fastify'
-import type { PaymentMethod } from '../../checkout/payment-methods.ts'
+import type { PaymentMethod } from '../payment-methods.ts'
 import { offeredPaymentMethods } from '../methods.ts'
 import type { ProviderConfigs } from '../payments.config.ts'
 import type { ProviderMethod } from '../payments.types.ts'

@@ -14,9 +14,8 @@
 import { parseOrderForm } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
 import { currentCustomerId, sessionCartId } from '../../../lib/customer-session.ts'
-import { lastOrderOf } from '../../checkout/checkout.routes.ts'
-import { CheckoutRefusal } from '../../checkout/checkout.service.ts'
-import type { Authorisation, ParsedDetails, PaymentMethod } from '../../checkout/payment-methods.ts'
+import { lastOrderOf } from '../../../lib/last-order.ts'
+import type { Authorisation, ParsedDetails, PaymentMethod } from '../payment-methods.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
 import { SUCCESS_STATES } from '../attempt.state.ts'
 import { PaymentError, type PaymentAttempt } from '../payments.service.ts'
@@ -131,28 +130,16 @@ export async function payaRoutes(app: FastifyInstance) {
       const checked = parseOrderForm(request, reply)
       if (!checked) return reply
       const form = { ...checked, payment_method: 'paya' }
-      let prepared
-      try {
-        prepared = await app.checkout.prepare({
-          site,
-          baseUrl: siteBaseUrl(request),
-          sessionCartId: sessionCartId(request),
-          lastOrder: lastOrderOf(request),
-          customerId: currentCustomerId(request),
-          form,
-          idempotencyKey: null,
-        })
-      } catch (err) {
-        if (!(err instanceof CheckoutRefusal)) throw err
-        if (err.kind === 'not_found') return reply.code(404).send({ message: 'Not Found' })
-        if (err.kind === 'moved')
-          return reply.code(409).send({ message: err.message, warning: err.message, cart: err.cart })
-        return reply.code(422).send({
-          message: err.message,
-          errors: err.errors,
-          ...(err.kind === 'empty' ? { redirect: '/cart' } : {}),
-        })
-      }
+      // A refusal is a domain error: plugins/error-handler.ts answers it.
+      const prepared = await app.checkout.prepare({
+        site,
+        baseUrl: siteBaseUrl(request),
+        sessionCartId: sessionCartId(request),
+        lastOrder: lastOrderOf(request),
+        customerId: currentCustomerId(request),
+        form,
+        idempotencyKey: null,
+      })
       const orderRef = basketOrderRef(prepared.cartRef)
       // A payment of this basket that succeeded (or may have): no new form, the page completes.
       for (const a of await app.payments.forOrder(orderRef)) {

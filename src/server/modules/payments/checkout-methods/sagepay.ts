@@ -21,14 +21,8 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { CHECKOUT_TEXT } from '../../../../shared/checkout.ts'
 import { currentCustomerId, sessionCartId } from '../../../lib/customer-session.ts'
-import { CheckoutRefusal } from '../../checkout/checkout.service.ts'
-import type {
-  Authorisation,
-  AuthoriseContext,
-  ParsedDetails,
-  PaymentMethod,
-} from '../../checkout/payment-methods.ts'
-import { lastOrderOf } from '../../checkout/checkout.routes.ts'
+import type { Authorisation, AuthoriseContext, ParsedDetails, PaymentMethod } from '../payment-methods.ts'
+import { lastOrderOf } from '../../../lib/last-order.ts'
 import { listSavedCards, saveCard, savedCardToken } from '../../customers/saved-cards.service.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
 import { SUCCESS_STATES } from '../attempt.state.ts'
@@ -347,27 +341,16 @@ export async function sagepayRoutes(app: FastifyInstance) {
       if (!checked) return reply
       const customerId = currentCustomerId(request)
       const form = { ...checked, payment_method: 'sagepay' }
-      try {
-        await app.checkout.prepare({
-          site,
-          baseUrl: siteBaseUrl(request),
-          sessionCartId: sessionCartId(request),
-          lastOrder: lastOrderOf(request),
-          customerId,
-          form,
-          idempotencyKey: null,
-        })
-      } catch (err) {
-        if (!(err instanceof CheckoutRefusal)) throw err
-        if (err.kind === 'not_found') return reply.code(404).send({ message: 'Not Found' })
-        if (err.kind === 'moved')
-          return reply.code(409).send({ message: err.message, warning: err.message, cart: err.cart })
-        return reply.code(422).send({
-          message: err.message,
-          errors: err.errors,
-          ...(err.kind === 'empty' ? { redirect: '/cart' } : {}),
-        })
-      }
+      // A refusal is a domain error: plugins/error-handler.ts answers it.
+      await app.checkout.prepare({
+        site,
+        baseUrl: siteBaseUrl(request),
+        sessionCartId: sessionCartId(request),
+        lastOrder: lastOrderOf(request),
+        customerId,
+        form,
+        idempotencyKey: null,
+      })
       let reusableCardIdentifier: string | null = null
       if (typeof form.saved_card === 'number') {
         const saved = customerId ? await savedCardToken(app.db, customerId, form.saved_card) : null

@@ -1,12 +1,16 @@
 /**
- * A paid attempt whose browser never came back (ADR 0071 "Paid but not ordered"): the
- * payments-reconcile job hands every authorised or captured attempt still without an order after
- * the grace period (UNCLAIMED_PAYMENT_GRACE_MS) to this resolver, which
+ * A payment taken without an order is voided: given back through its provider, or handed to a
+ * person to refund where the provider cannot. This file decides it (ADR 0071 "Paid but not
+ * ordered", ADR 0118); a refused order's payment is given back at once by the placement
+ * workflow's compensation (placement.workflow.ts, the pay step), and everything else is here.
+ *
+ * The payments-reconcile job hands every authorised or captured attempt still without an order
+ * after the grace period (UNCLAIMED_PAYMENT_GRACE_MS) to this resolver, which
  *
  *  1. answers at once when the basket has its order (the browser placed it after all);
  *  2. else places the order from the basket and the checked order form kept with the attempt,
- *     through CheckoutService.place (the basket's row lock and its "order already placed" check
- *     make it exactly once, whatever the browser or another instance does at the same moment);
+ *     through the placement workflow (its basket row lock and "order already placed" check make
+ *     it exactly once, whatever the browser or another instance does at the same moment);
  *  3. else (the basket changed so the total differs, items gone, no form kept) the money is given
  *     back: placement itself gives back the payment of an order it refused (the money invariant,
  *     ADR 0118); what it did not reach is marked `voiding` here (one conditional statement, so an
@@ -16,10 +20,10 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { orderFormSchema } from '../../../shared/checkout.ts'
-import { orders } from '../orders/orders.tables.ts'
+import { DomainError } from '../../lib/domain-error.ts'
+import { orders } from './orders.tables.ts'
 import type { PaymentAttempt, UnclaimedPaymentResolver } from '../payments/payments.service.ts'
 import { BASKET_ORDER_PREFIX } from '../payments/order-ref.ts'
-import { CheckoutRefusal, PaymentRefusal } from './checkout.service.ts'
 
 export function unclaimedPaymentResolver(app: FastifyInstance): UnclaimedPaymentResolver {
   const log = app.log.child({ job: 'payments-reconcile' })
@@ -38,7 +42,7 @@ export function unclaimedPaymentResolver(app: FastifyInstance): UnclaimedPayment
     const method = app.paymentMethods.get(attempt.method)
     if (!method?.resume) return `the ${attempt.method} method cannot resume a payment`
     try {
-      const placed = await app.checkout.place({
+      const placed = await app.placement.place({
         site,
         baseUrl: kept.baseUrl,
         sessionCartId: cartRef,
@@ -56,7 +60,7 @@ export function unclaimedPaymentResolver(app: FastifyInstance): UnclaimedPayment
       )
       return null
     } catch (err) {
-      if (err instanceof CheckoutRefusal || err instanceof PaymentRefusal) return err.message
+      if (err instanceof DomainError) return err.message
       throw err
     }
   }

@@ -1,6 +1,7 @@
 /**
- * Reads of the account area. Every query takes the owning customer's id and the site: another
- * customer's order, invoice or basket is simply not found (the routes answer 404).
+ * Reads of a customer's orders and invoices (the account area shows them). Every query takes the
+ * owning customer's id and the site: another customer's order or invoice is simply not found
+ * (the routes answer 404).
  * Only placed orders are listed (checkout.md: pending or failed payments are not orders yet), and
  * an order placed without logging in only once the account's owner confirmed it (ADR 0066, 0145):
  * an e-mail typed at checkout links an order to its account for the back office, nothing more.
@@ -19,11 +20,16 @@ import {
 } from '../../../shared/account.ts'
 import { orderTotalLines, type TotalsOptions } from '../../../shared/order-totals.ts'
 import { normaliseBrackets, unitPriceFor } from '../../../shared/pricing.ts'
-import { carts } from '../cart/cart.tables.ts'
 import { categories, productGroups, products } from '../catalog/catalog.tables.ts'
-import { savedCards } from '../customers/customers.tables.ts'
-import { orderItems, orders, type OrderItemRow, type OrderRow } from '../orders/orders.tables.ts'
-import { invoices, orderOwnerConfirmations, type InvoiceRow } from './account.tables.ts'
+import {
+  invoices,
+  orderItems,
+  orderOwnerConfirmations,
+  orders,
+  type InvoiceRow,
+  type OrderItemRow,
+  type OrderRow,
+} from './orders.tables.ts'
 
 const currencyOf = (c: string): 'GBP' | 'USD' => (c === 'USD' ? 'USD' : 'GBP')
 
@@ -388,21 +394,21 @@ export async function createInvoiceFromOrder(
   })
 }
 
-// --- the account home's tiles ----------------------------------------------------------------
+// --- counts (the account home's tiles) ------------------------------------------------------
 
-export async function accountCounts(db: Executor, siteId: number, customerId: number) {
-  const [[o], [i], [b], [c]] = await Promise.all([
+/** How many orders and invoices the account shows. */
+export async function orderCounts(
+  db: Executor,
+  siteId: number,
+  customerId: number,
+): Promise<{ orders: number; invoices: number }> {
+  const [[o], [i]] = await Promise.all([
     db.select({ n: count() }).from(orders).where(ownOrders(siteId, customerId)),
     db
       .select({ n: count() })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
       .where(ownInvoices(siteId, customerId)),
-    db
-      .select({ n: count() })
-      .from(carts)
-      .where(and(eq(carts.siteId, siteId), eq(carts.customerId, customerId), eq(carts.kind, 'saved'))),
-    db.select({ n: count() }).from(savedCards).where(eq(savedCards.customerId, customerId)),
   ])
-  return { orders: Number(o!.n), invoices: Number(i!.n), baskets: Number(b!.n), cards: Number(c!.n) }
+  return { orders: Number(o!.n), invoices: Number(i!.n) }
 }

@@ -13,10 +13,10 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { enqueueMail } from '../mail/mail.queue.ts'
-import { orderTransition } from '../orders/order.state.ts'
-import { orders } from '../orders/orders.tables.ts'
-import { paymentFailedMail } from '../orders/orders.payment-mail.ts'
-import { settlementEvent } from '../orders/placement.invariant.ts'
+import { orderTransition } from './order.state.ts'
+import { orders } from './orders.tables.ts'
+import { paymentFailedMail } from './orders.payment-mail.ts'
+import { settlementEvent } from './placement.invariant.ts'
 import { paymentAttempts } from '../payments/payments.tables.ts'
 import type { ClaimedAttemptSettled } from '../payments/payments.service.ts'
 
@@ -47,9 +47,9 @@ export function pendingOrderSettlement(app: FastifyInstance): ClaimedAttemptSett
       .returning()
     const site = await app.sites.byId(order.siteId)
     if (!site) return
-    const data = await app.checkout.present(tx, moved!)
+    const data = await app.orders.present(tx, moved!)
     if (t.to === 'placed') {
-      await app.checkout.queueMails(tx, site, data, order.siteOrigin, moved!)
+      await app.orders.queueMails(tx, site, data, order.siteOrigin, moved!)
       log.info({ order: order.orderNumber, attempt: attempt.id }, 'pending order placed: its payment settled')
       return
     }

@@ -10,8 +10,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { orderOwnerConfirmations } from './account.tables.ts'
-import { orders } from '../orders/orders.tables.ts'
+import { orderOwnerConfirmations, orders } from './orders.tables.ts'
 
 export interface OwnedOrder {
   siteId: number

@@ -1,5 +1,5 @@
 /**
- * The payment-method seam (ADR 0065). Checkout knows payment methods only through this
+ * The payment-method seam (ADR 0065). Checkout and the orders placement workflow know payment methods only through this
  * interface; each method is registered once in a `PaymentMethodRegistry` (app.ts builds it and
  * registers purchase_order; the payments module registers sagepay, paya, paypal and amazon), and
  * a site offers the methods its `paymentMethods` setting lists, in that order, that are

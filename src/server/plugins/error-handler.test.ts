@@ -1,0 +1,124 @@
+import Fastify from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { DomainError, type DomainCode } from '../lib/domain-error.ts'
+import { domainAnswer, installErrorHandler, MESSAGES } from './error-handler.ts'
+
+const cart = { id: 'cart-1', items: [] }
+
+/** Each code, the error that carries it, and the answer the checkout page expects. */
+const CASES: { code: DomainCode; error: DomainError; status: number; body: Record<string, unknown> }[] = [
+  {
+    code: 'not_found',
+    error: new DomainError('not_found', 'no such address'),
+    status: 404,
+    body: { message: 'Not Found' },
+  },
+  {
+    code: 'invalid',
+    error: new DomainError('invalid', 'Enter a postcode.', {
+      'shipping_address.postcode': ['Enter a postcode.'],
+    }),
+    status: 422,
+    body: { message: 'Enter a postcode.', errors: { 'shipping_address.postcode': ['Enter a postcode.'] } },
+  },
+  {
+    code: 'empty_basket',
+    error: new DomainError('empty_basket', 'Your basket is empty.'),
+    status: 422,
+    body: {
+      message: 'Your basket is empty.',
+      errors: { cart: ['Your basket is empty.'] },
+      redirect: '/cart',
+    },
+  },
+  {
+    code: 'basket_moved',
+    error: new DomainError('basket_moved', 'The total changed.', {}, { cart }),
+    status: 409,
+    body: { message: 'The total changed.', warning: 'The total changed.', cart },
+  },
+  {
+    code: 'payment_pending',
+    error: new DomainError(
+      'payment_pending',
+      'Confirming…',
+      {},
+      { message: 'Confirming…', status: 'paymentPending' },
+    ),
+    status: 202,
+    body: { message: 'Confirming…', status: 'paymentPending' },
+  },
+  {
+    code: 'payment_declined',
+    error: new DomainError('payment_declined', 'Declined', {}, { message: 'Declined', retry: true }),
+    status: 402,
+    body: { message: 'Declined', retry: true },
+  },
+  {
+    code: 'payment_not_found',
+    error: new DomainError('payment_not_found', 'Check failed', {}, { message: 'Check failed' }),
+    status: 404,
+    body: { message: 'Check failed' },
+  },
+  {
+    code: 'payment_moved',
+    error: new DomainError('payment_moved', 'The total changed.', {}, { warning: 'The total changed.' }),
+    status: 409,
+    body: { message: 'The total changed.', warning: 'The total changed.' },
+  },
+  {
+    code: 'payment_invalid',
+    error: new DomainError(
+      'payment_invalid',
+      'Card refused',
+      {},
+      { errors: { card_identifier: ['Card refused'] } },
+    ),
+    status: 422,
+    body: { message: 'Card refused', errors: { card_identifier: ['Card refused'] } },
+  },
+]
+
+async function appThrowing(error: unknown) {
+  const app = Fastify({ logger: false })
+  installErrorHandler(app, {
+    isDev: false,
+    renderErrorPage: (_request, reply, status, message) =>
+      reply.code(status).send({ page: 'Error', message }),
+  })
+  app.post('/boom', async () => {
+    throw error
+  })
+  await app.ready()
+  return app
+}
+
+describe('the error handler', () => {
+  it.each(CASES)(
+    'answers $code with $status and the body the page reads',
+    async ({ error, status, body }) => {
+      expect(domainAnswer(error)).toEqual({ status, body })
+      const app = await appThrowing(error)
+      const res = await app.inject({ method: 'POST', url: '/boom', headers: { accept: 'application/json' } })
+      expect(res.statusCode).toBe(status)
+      expect(res.json()).toEqual(body)
+      await app.close()
+    },
+  )
+
+  it('answers a domain error as JSON even to a request that accepts a page', async () => {
+    const app = await appThrowing(new DomainError('empty_basket', 'Your basket is empty.'))
+    const res = await app.inject({ method: 'POST', url: '/boom', headers: { accept: 'text/html' } })
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toMatchObject({ redirect: '/cart' })
+    await app.close()
+  })
+
+  it('answers an unknown error with 500 and the generic message, never its own text', async () => {
+    const app = await appThrowing(new Error('relation "orders" does not exist'))
+    const res = await app.inject({ method: 'POST', url: '/boom', headers: { accept: 'application/json' } })
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ message: MESSAGES.server })
+    await app.close()
+  })
+})
