@@ -16,13 +16,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          // A payment method's simulator contract test sits in its folder but needs the database.
+          exclude: ['**/node_modules/**', 'src/**/*.contract.test.ts'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'http',
-          include: ['tests/http/**/*.test.ts'],
+          include: ['tests/http/**/*.test.ts', 'src/**/*.contract.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,

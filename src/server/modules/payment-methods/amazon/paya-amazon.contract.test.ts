@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderRef, startPaymentsHarness, type PaymentsHarness } from './harness.ts'
+import {
+  orderRef,
+  startPaymentsHarness,
+  type PaymentsHarness,
+} from '../../../../../tests/http/payments/harness.ts'
 
 let h: PaymentsHarness
 beforeAll(async () => {

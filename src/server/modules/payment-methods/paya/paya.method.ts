@@ -18,10 +18,10 @@ import { lastOrderOf } from '../../checkout/checkout.routes.ts'
 import { CheckoutRefusal } from '../../checkout/checkout.service.ts'
 import type { Authorisation, ParsedDetails, PaymentMethod } from '../../checkout/payment-methods.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
-import { SUCCESS_STATES } from '../attempt.state.ts'
-import { PaymentError, type PaymentAttempt } from '../payments.service.ts'
-import type { CheckoutMethodFactory } from './index.ts'
-import { basketOrderRef } from './sagepay.ts'
+import { SUCCESS_STATES } from '../../payments/attempt.state.ts'
+import { PaymentError, type PaymentAttempt } from '../../payments/payments.service.ts'
+import type { CheckoutMethodFactory } from '../method-factory.ts'
+import { basketOrderRef } from '../card/card.method.ts'
 
 export const PAYA_TEXT = {
   formNotSubmitted: 'Please enter your card details in the card form and submit it.',

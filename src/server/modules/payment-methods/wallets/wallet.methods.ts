@@ -4,7 +4,7 @@
  * server verified with the provider, and refuses any paymentDetails it did not make itself.
  */
 import type { FastifyInstance } from 'fastify'
-import type { PaymentMethod } from '../payment-methods.ts'
+import type { PaymentMethod } from '../../checkout/payment-methods.ts'
 import { isVerified, verifiedDetails } from './wallet.shared.ts'
 
 export const PAYPAL_ORDER_ID = /^[A-Za-z0-9-]{5,64}$/

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { lastOrderOf, rememberPlaced } from '../checkout.routes.ts'
-import { CheckoutRefusal } from '../checkout.service.ts'
+import { lastOrderOf, rememberPlaced } from '../../checkout/checkout.routes.ts'
+import { CheckoutRefusal } from '../../checkout/checkout.service.ts'
 import { currentCustomerId } from '../../auth/auth.session.ts'
 import { sessionCartId } from '../../../lib/customer-session.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'

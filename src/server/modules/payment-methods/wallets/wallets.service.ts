@@ -26,7 +26,7 @@ import type { PaypalOrder, PaypalShippingOption } from '../../payments/providers
 import type { AmazonCheckoutSession } from '../../payments/providers/amazon.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
 import type { Site } from '../../sites/sites.service.ts'
-import type { Authorisation, AuthoriseContext } from '../payment-methods.ts'
+import type { Authorisation, AuthoriseContext } from '../../checkout/payment-methods.ts'
 import { AMAZON_SESSION_ID, PAYPAL_ORDER_ID } from './wallet.methods.ts'
 import {
   amazonSession,
