@@ -15,11 +15,14 @@
  * index makes a second successful attempt for one order impossible in the database.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import {
   mayStartNewAttempt,
+  resolveAttempt,
   transition,
+  type ResolutionResult,
+  type ResolutionStep,
   UNSETTLED_STATES,
   FINAL_STATES,
   SUCCESS_STATES,
@@ -93,8 +96,8 @@ export type UnclaimedPaymentResolver = (attempt: PaymentAttempt) => Promise<void
 
 /**
  * Inside the order's transaction: the paid attempt becomes this order's, or the order is refused.
- * One statement on the row: null when the attempt is not (or no longer) usable: not paid, paid
- * for another basket, or its money is being (or was) given back. The claimed row is returned with
+ * The `claim` step of the resolution machine under the row lock: null when the attempt is not (or
+ * no longer) usable: not paid, paid for another basket, or its money is being (or was) given back. The claimed row is returned with
  * the provider's confirmed amount, which placement compares with the re-priced basket.
  */
 export async function claimAttemptForOrder(
@@ -103,6 +106,12 @@ export async function claimAttemptForOrder(
   orderRef: string,
   orderNumber: number,
 ): Promise<PaymentAttempt | null> {
+  const [row] = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.orderRef, orderRef)))
+    .for('update')
+  if (!row || !resolveAttempt(row, 'claim').ok) return null
   const [claimed] = await tx
     .update(paymentAttempts)
     .set({
@@ -110,21 +119,26 @@ export async function claimAttemptForOrder(
       resolutionNote: `order ${orderNumber}`,
       checkout: null,
       // A pending payment is still reconciled with its provider; a paid one needs nothing more.
-      reconcileAfter: sql`case when ${paymentAttempts.state} = 'pending' then ${paymentAttempts.reconcileAfter} else null end`,
+      reconcileAfter: row.state === 'pending' ? row.reconcileAfter : null,
     })
-    .where(
-      and(
-        eq(paymentAttempts.id, attemptId),
-        eq(paymentAttempts.orderRef, orderRef),
-        inArray(paymentAttempts.state, ['authorised', 'captured', 'pending']),
-        or(
-          isNull(paymentAttempts.resolution),
-          inArray(paymentAttempts.resolution, ['order_placed', 'needs_attention']),
-        ),
-      ),
-    )
+    .where(eq(paymentAttempts.id, attemptId))
     .returning()
   return claimed ?? null
+}
+
+/** The attempt, locked until the end of the transaction (SELECT … FOR UPDATE). */
+async function lockAttempt(tx: Tx, id: string): Promise<PaymentAttempt> {
+  const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update')
+  if (!row) throw new PaymentError('not_found', 'payment attempt not found')
+  return row
+}
+
+/** The step that reaches each resolution, for `resolve`'s callers that name the resolution. */
+const STEP_TO: Record<AttemptResolution, ResolutionStep> = {
+  order_placed: 'claim',
+  voiding: 'refuse',
+  voided: 'given_back',
+  needs_attention: 'ask_person',
 }
 
 /**
@@ -302,8 +316,10 @@ export class PaymentService {
   }
 
   /**
-   * Records what became of a paid attempt's order (see `resolution`): the grace-period reconcile
-   * stops (but `voiding` keeps a lease, so a crash in the middle is taken up again).
+   * Records what became of a paid attempt's order (see `resolution`), as a step of the declared
+   * resolution machine (attempt.state.ts) under the row lock: the grace-period reconcile stops
+   * (but `voiding` keeps a lease, so a crash in the middle is taken up again). A step the machine
+   * refuses changes nothing and throws `invalid_state`.
    */
   async resolve(
     id: string,
@@ -311,103 +327,131 @@ export class PaymentService {
     note: string,
     executor: Db | Tx = this.db,
   ): Promise<PaymentAttempt> {
-    const now = new Date(this.now())
-    const [row] = await executor
-      .update(paymentAttempts)
-      .set({
-        resolution,
-        resolutionNote: note.slice(0, 500),
-        checkout: resolution === 'voiding' || resolution === 'needs_attention' ? undefined : null,
-        reconcileAfter: resolution === 'voiding' ? new Date(now.getTime() + 120_000) : null,
-        history: sql`${paymentAttempts.history} || jsonb_build_array(jsonb_build_object('at', ${now.toISOString()}::text, 'from', ${paymentAttempts.state}, 'to', ${paymentAttempts.state}, 'cause', ${`resolution: ${resolution}`}::text))`,
-        updatedAt: now,
-      })
-      .where(eq(paymentAttempts.id, id))
-      .returning()
-    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
-    return row
+    const step = STEP_TO[resolution]
+    const run = async (tx: Tx) => {
+      const row = await lockAttempt(tx, id)
+      const r = resolveAttempt(row, step)
+      if (!r.ok) throw new PaymentError('invalid_state', r.reason, row)
+      return this.writeResolution(tx, row, step, r, note)
+    }
+    return executor === this.db ? this.db.transaction(run) : run(executor as Tx)
   }
 
   /**
    * Placement refused after the money was (or may be) taken: the attempt is marked `voiding` so
-   * no order can claim it any more, in one statement (an order's claim of the same row waits for
-   * it, then finds it voiding). False when an order claimed it first, or it holds no money.
-   * The caller then gives the money back (`voidUnclaimed`); a pending payment is given back by
-   * the reconciler once it settles.
+   * no order can claim it any more (the `refuse` step, under the row lock: an order's claim of
+   * the same row waits for it, then finds it voiding). False when an order claimed it first, or
+   * it holds no money. The caller then gives the money back (`voidUnclaimed`); a pending payment
+   * is given back by the reconciler once it settles.
+   *
+   * `claimed`: the attempt is a placed order's whose payment settled for another amount (the
+   * `order_failed` step, inside the settlement's transaction `executor`): given back at once.
    */
-  async markVoiding(id: string, note: string): Promise<boolean> {
-    const now = new Date(this.now())
-    const marked = await this.db
-      .update(paymentAttempts)
-      .set({
-        resolution: 'voiding',
-        resolutionNote: note.slice(0, 500),
-        reconcileAfter: new Date(now.getTime() + 120_000),
-        history: sql`${paymentAttempts.history} || jsonb_build_array(jsonb_build_object('at', ${now.toISOString()}::text, 'from', ${paymentAttempts.state}, 'to', ${paymentAttempts.state}, 'cause', 'resolution: voiding'::text))`,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(paymentAttempts.id, id),
-          inArray(paymentAttempts.state, ['authorised', 'captured', 'pending']),
-          or(isNull(paymentAttempts.resolution), eq(paymentAttempts.resolution, 'voiding')),
-        ),
-      )
-      .returning({ id: paymentAttempts.id })
-    return marked.length === 1
+  async markVoiding(
+    id: string,
+    note: string,
+    opts: { claimed?: boolean; executor?: Tx } = {},
+  ): Promise<boolean> {
+    const step: ResolutionStep = opts.claimed ? 'order_failed' : 'refuse'
+    const run = async (tx: Tx) => {
+      const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update')
+      if (!row) return false
+      const r = resolveAttempt(row, step)
+      if (!r.ok) return false
+      await this.writeResolution(tx, row, step, r, note)
+      return true
+    }
+    return opts.executor ? run(opts.executor) : this.db.transaction(run)
   }
 
   /**
    * Gives back the money of a paid attempt whose order cannot be placed (the caller has marked it
-   * `voiding` under the basket's lock, so no order can claim it any more). A provider without a
-   * void, or one that refuses it, leaves the attempt `needs_attention` for a person.
+   * `voiding`, so no order can claim it any more). A provider without a void, or one that refuses
+   * it, leaves the attempt `needs_attention` for a person.
+   *
+   * The row stays locked from the read to the write, the provider's call included (bounded by the
+   * adapter's time-out): two give-backs of one attempt at once (the browser's refusal and the
+   * reconciler, two instances) are taken one after the other, and the second finds it voided
+   * instead of asking the provider again (ADR 0165).
    */
   async voidUnclaimed(id: string, reason: string): Promise<PaymentAttempt> {
-    const row = await this.get(id)
-    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
-    if (row.state === 'voided') return row
-    // Still settling with the provider: the reconciler gives it back once it has settled.
-    if (row.state === 'pending') return row
-    const adapter: ProviderAdapter | null = this.adapters[row.method]
-    if (!adapter?.void)
-      return this.resolve(id, 'needs_attention', `${reason}; ${row.method} cannot void here`)
-    // A time-out, a 5xx or NotYetError (still settling) throws: the reconciler tries again.
-    const result = await adapter.void(attemptContext(row))
-    if (!result.ok) return this.resolve(id, 'needs_attention', `${reason}; ${result.message}`)
+    return this.db.transaction(async (tx) => {
+      const row = await lockAttempt(tx, id)
+      if (row.state === 'voided') return row
+      // Still settling with the provider: the reconciler gives it back once it has settled.
+      if (row.state === 'pending') return row
+      const allowed = resolveAttempt(row, 'given_back')
+      if (!allowed.ok) throw new PaymentError('invalid_state', allowed.reason, row)
+      const adapter: ProviderAdapter | null = this.adapters[row.method]
+      if (!adapter?.void)
+        return this.takeStep(tx, row, 'ask_person', `${reason}; ${row.method} cannot void here`)
+      // A time-out, a 5xx or NotYetError (still settling) throws: nothing is written and the
+      // reconciler tries again (the provider answers a repeat with the same idempotency key).
+      const result = await adapter.void(attemptContext(row))
+      if (!result.ok) return this.takeStep(tx, row, 'ask_person', `${reason}; ${result.message}`)
+      const refs = result.refs
+        ? sql`${paymentAttempts.providerRefs} || ${JSON.stringify(result.refs)}::jsonb`
+        : undefined
+      if (result.how === 'refund_pending') {
+        // Accepted, finished later: still `voiding`; the next pass asks again with the same key
+        // (the provider answers the first refund) until it says the money is back.
+        return this.takeStep(tx, row, 'refund_pending', `${reason}; refund pending`, refs)
+      }
+      return this.takeStep(tx, row, 'given_back', reason, refs)
+    })
+  }
+
+  /** A resolution step on a row the transaction holds locked; refused: `invalid_state`. */
+  private async takeStep(
+    tx: Tx,
+    row: PaymentAttempt,
+    step: ResolutionStep,
+    note: string,
+    providerRefs?: SQL,
+  ): Promise<PaymentAttempt> {
+    const r = resolveAttempt(row, step)
+    if (!r.ok) throw new PaymentError('invalid_state', r.reason, row)
+    return this.writeResolution(tx, row, step, r, note, providerRefs)
+  }
+
+  /** Writes what `resolveAttempt` decided, with its history entry and the reconcile time it needs. */
+  private async writeResolution(
+    tx: Tx,
+    row: PaymentAttempt,
+    step: ResolutionStep,
+    r: Extract<ResolutionResult, { ok: true }>,
+    note: string,
+    providerRefs?: SQL,
+  ): Promise<PaymentAttempt> {
     const now = new Date(this.now())
-    const refs = result.refs
-      ? sql`${paymentAttempts.providerRefs} || ${JSON.stringify(result.refs)}::jsonb`
-      : undefined
-    if (result.how === 'refund_pending') {
-      // Accepted, finished later: still `voiding`; the next pass asks again with the same key
-      // (the provider answers the first refund) until it says the money is back.
-      const [pending] = await this.db
-        .update(paymentAttempts)
-        .set({
-          providerRefs: refs,
-          resolutionNote: `${reason}; refund pending`.slice(0, 500),
-          reconcileAfter: new Date(now.getTime() + 10 * 60_000),
-          updatedAt: now,
-        })
-        .where(eq(paymentAttempts.id, id))
-        .returning()
-      return pending!
-    }
-    const [voided] = await this.db
+    const reconcileAfter =
+      step === 'refund_pending'
+        ? new Date(now.getTime() + 10 * 60_000)
+        : step === 'order_failed'
+          ? now
+          : r.resolution === 'voiding'
+            ? new Date(now.getTime() + 120_000)
+            : null
+    const cause = step === 'given_back' ? 'void' : `resolution: ${r.resolution}`
+    const [updated] = await tx
       .update(paymentAttempts)
       .set({
-        providerRefs: refs,
-        state: 'voided',
-        resolution: 'voided',
-        resolutionNote: reason.slice(0, 500),
-        checkout: null,
-        reconcileAfter: null,
-        history: [...row.history, { at: now.toISOString(), from: row.state, to: 'voided', cause: 'void' }],
+        state: r.state,
+        resolution: r.resolution,
+        resolutionNote: note.slice(0, 500),
+        ...(providerRefs ? { providerRefs } : {}),
+        // The kept order form goes once nothing can place the order from it any more.
+        ...(r.resolution === 'voided' || r.resolution === 'order_placed' ? { checkout: null } : {}),
+        reconcileAfter,
+        // The refund still pending is the same give-back: its history says so once.
+        ...(step === 'refund_pending'
+          ? {}
+          : { history: [...row.history, { at: now.toISOString(), from: row.state, to: r.state, cause }] }),
         updatedAt: now,
       })
-      .where(eq(paymentAttempts.id, id))
+      .where(eq(paymentAttempts.id, row.id))
       .returning()
-    return voided!
+    return updated!
   }
 
   /** Applies a provider's outcome under a row lock; an impossible transition changes nothing. */
@@ -479,7 +523,10 @@ export class PaymentService {
                 ? row.nextAction
                 : null,
           // Money may have been taken and the provider cannot be asked: flagged for a person.
-          ...(outcome.status === 'unknown' && outcome.askPerson && row.resolution === null
+          ...(outcome.status === 'unknown' &&
+          outcome.askPerson &&
+          row.resolution === null &&
+          resolveAttempt({ state: t.state, resolution: null }, 'ask_person').ok
             ? {
                 resolution: 'needs_attention' as const,
                 resolutionNote: `${outcome.code}: check the provider's records and refund or place the order`,
