@@ -11,7 +11,7 @@
  */
 import { constants, createHash, createSign, createVerify, randomUUID, type KeyObject } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { SIMULATOR_CREDENTIALS } from '../server/modules/payments/payments.config.ts'
+import { SIMULATOR_CREDENTIALS } from '../server/config/payments.ts'
 import { escapeHtml, page, underFaults, type Faults } from './faults.ts'
 
 const ALGORITHMS: Record<string, number> = { 'AMZN-PAY-RSASSA-PSS-V2': 32, 'AMZN-PAY-RSASSA-PSS': 20 }

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { SIMULATOR_CREDENTIALS, SIMULATOR_DEMO_CARD } from '../server/modules/payments/payments.config.ts'
+import { SIMULATOR_CREDENTIALS, SIMULATOR_DEMO_CARD } from '../server/config/payments.ts'
 import { escapeHtml, luhn, page, underFaults, type Faults } from './faults.ts'
 
 const PREFIX = '/opayo/api/v1'

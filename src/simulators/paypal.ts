@@ -16,7 +16,7 @@ import {
   type KeyPairKeyObjectResult,
 } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { SIMULATOR_CREDENTIALS } from '../server/modules/payments/payments.config.ts'
+import { SIMULATOR_CREDENTIALS } from '../server/config/payments.ts'
 import { escapeHtml, page, underFaults, type Faults } from './faults.ts'
 import { rsaKeyPair } from './keys.ts'
 

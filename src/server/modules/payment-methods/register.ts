@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { offeredPaymentMethods } from '../payments/methods.ts'
-import type { ProviderConfigs } from '../payments/payments.config.ts'
+import type { ProviderConfigs } from '../../config/payments.ts'
 import type { ProviderMethod } from '../payments/payments.types.ts'
 import { amazonMethod } from './amazon/amazon.method.ts'
 import { payaMethod } from './paya/paya.method.ts'

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Simulators } from '../../../simulators/index.ts'
-import { simulatorProviders, type ProviderConfigs } from './payments.config.ts'
+import { simulatorProviders, type ProviderConfigs } from '../../config/payments.ts'
 import { createAdapters, PaymentService } from './payments.service.ts'
 import { checkoutCsp, checkoutOrigins } from './checkout-csp.ts'
 import { unclaimedPaymentResolver } from '../checkout/unclaimed-payments.ts'

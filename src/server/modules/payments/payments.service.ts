@@ -27,7 +27,7 @@ import {
   FINAL_STATES,
   SUCCESS_STATES,
 } from './attempt.state.ts'
-import type { PaymentsConfig, ProviderConfigs } from './payments.config.ts'
+import type { PaymentsConfig, ProviderConfigs } from '../../config/payments.ts'
 import {
   paymentAttempts,
   paymentNotifications,

@@ -7,7 +7,7 @@
  */
 import { opayoVendorTxCode } from '../idempotency.ts'
 import { confirmedMinor } from '../money.ts'
-import type { OpayoConfig } from '../payments.config.ts'
+import type { OpayoConfig } from '../../../config/payments.ts'
 import type { Outcome, ProviderRefs, SavedInstrument } from '../payments.types.ts'
 import { basicAuth, httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
 import { unknownOutcome, type AttemptContext, type GiveBackResult, type ProviderAdapter } from './types.ts'

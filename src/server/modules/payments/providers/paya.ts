@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { payaTransactionApiId } from '../idempotency.ts'
 import { confirmedAmount, toDecimalString } from '../money.ts'
-import type { PayaConfig } from '../payments.config.ts'
+import type { PayaConfig } from '../../../config/payments.ts'
 import type { Outcome, ProviderRefs, RawNotification, VerifiedNotification } from '../payments.types.ts'
 import { httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
 import { unknownOutcome, type AttemptContext, type GiveBackResult, type ProviderAdapter } from './types.ts'

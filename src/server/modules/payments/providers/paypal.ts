@@ -5,7 +5,7 @@
  */
 import { paypalRequestId, type Operation } from '../idempotency.ts'
 import { confirmedAmount, toDecimalString } from '../money.ts'
-import type { PaypalConfig } from '../payments.config.ts'
+import type { PaypalConfig } from '../../../config/payments.ts'
 import type {
   Currency,
   Outcome,
