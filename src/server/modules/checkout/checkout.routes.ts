@@ -141,7 +141,11 @@ export async function checkoutRoutes(app: FastifyInstance) {
               .send({ message: verdict.message, errors: { [BOT_FIELD]: [verdict.message] } })
         }
         // PayPal and Amazon Pay take the payment first (never inside the order transaction).
-        const prepared = await app.wallets.prepare(request, site, input.form, input.idempotencyKey)
+        const prepared = await app.wallets.prepare(
+          app.walletContext(request, site),
+          input.form,
+          input.idempotencyKey,
+        )
         if ('reply' in prepared) return reply.code(prepared.reply.status).send(prepared.reply.body)
         return answer(request, reply, await checkout.place({ ...input, form: prepared.place }))
       } catch (err) {

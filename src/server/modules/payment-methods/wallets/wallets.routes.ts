@@ -10,11 +10,14 @@ import { CheckoutRefusal } from '../../checkout/checkout.service.ts'
 import { currentCustomerId } from '../../auth/auth.session.ts'
 import { sessionCartId } from '../../../lib/customer-session.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
+import { walletContext } from './wallet.context.ts'
 import { WalletCheckout } from './wallets.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     wallets: WalletCheckout
+    /** The plain context the wallet flows take, made from a request (for /checkout/complete). */
+    walletContext: typeof walletContext
   }
 }
 
@@ -24,6 +27,7 @@ export const walletsPlugin = fp(
   async (app: FastifyInstance) => {
     const wallets = new WalletCheckout(app)
     app.decorate('wallets', wallets)
+    app.decorate('walletContext', walletContext)
 
     // The checkout page's policy (payments/checkout-csp.ts) already allows PayPal's and Amazon's
     // origins. PayPal's approval window reports back to its opener: a strict opener policy would
@@ -45,7 +49,7 @@ export const walletsPlugin = fp(
           message: 'The reApproval field must be true or false.',
           errors: { reApproval: ['The reApproval field must be true or false.'] },
         })
-      const res = await wallets.paypalCreateOrder(request, site, r === true || r === 'true')
+      const res = await wallets.paypalCreateOrder(walletContext(request, site), r === true || r === 'true')
       return reply.code(res.status).send(res.body)
     })
 
@@ -53,7 +57,7 @@ export const walletsPlugin = fp(
       const site = request.site
       if (!site) return reply.callNotFound()
       const q = request.query as Record<string, unknown>
-      const res = await wallets.paypalOrderInformation(request, site, q.paypalOrderId)
+      const res = await wallets.paypalOrderInformation(walletContext(request, site), q.paypalOrderId)
       return reply.code(res.status).header('cache-control', 'no-store').send(res.body)
     })
 
@@ -61,14 +65,14 @@ export const walletsPlugin = fp(
       const site = request.site
       if (!site) return reply.callNotFound()
       const body = (request.body ?? {}) as Record<string, unknown>
-      const res = await wallets.paypalUpdateShipping(request, site, body.data)
+      const res = await wallets.paypalUpdateShipping(walletContext(request, site), body.data)
       return reply.code(res.status).send(res.body)
     })
 
     app.post('/checkout/amazon/create-amazon-session', limit(30), async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const res = await wallets.amazonCreateSession(request, site)
+      const res = await wallets.amazonCreateSession(walletContext(request, site))
       return reply.code(res.status).header('cache-control', 'no-store').send(res.body)
     })
 
@@ -76,7 +80,7 @@ export const walletsPlugin = fp(
       const site = request.site
       if (!site) return reply.callNotFound()
       return reply.redirect(
-        await wallets.amazonReview(request, site, request.query as Record<string, unknown>),
+        await wallets.amazonReview(walletContext(request, site), request.query as Record<string, unknown>),
       )
     })
 
@@ -84,7 +88,10 @@ export const walletsPlugin = fp(
       const site = request.site
       if (!site) return reply.callNotFound()
       const q = request.query as Record<string, unknown>
-      const res = await wallets.amazonSessionInformation(request, site, q.amazonCheckoutSessionId)
+      const res = await wallets.amazonSessionInformation(
+        walletContext(request, site),
+        q.amazonCheckoutSessionId,
+      )
       return reply.code(res.status).header('cache-control', 'no-store').send(res.body)
     })
 
@@ -92,7 +99,7 @@ export const walletsPlugin = fp(
       const site = request.site
       if (!site) return reply.callNotFound()
       const body = (request.body ?? {}) as Record<string, unknown>
-      const res = wallets.deliveryViewed(request, site, body.amazonCheckoutSessionId)
+      const res = wallets.deliveryViewed(walletContext(request, site), body.amazonCheckoutSessionId)
       return reply.code(res.status).send(res.body)
     })
 
@@ -111,7 +118,10 @@ export const walletsPlugin = fp(
         lastOrder: lastOrderOf(request),
         customerId: currentCustomerId(request),
       }
-      const result = await wallets.amazonResult(request, site, request.query as Record<string, unknown>)
+      const result = await wallets.amazonResult(
+        walletContext(request, site),
+        request.query as Record<string, unknown>,
+      )
       if ('error' in result) {
         // A reload of this address after the order was placed: show that order.
         const last = input.lastOrder
@@ -121,7 +131,7 @@ export const walletsPlugin = fp(
       try {
         const placeInput = { ...input, form: result.place, idempotencyKey: result.idempotencyKey }
         const placed = (await app.checkout.replay(placeInput)) ?? (await app.checkout.place(placeInput))
-        wallets.forgetAmazon(request)
+        wallets.forgetAmazon(walletContext(request, site))
         const answer = await rememberPlaced(app, request, reply, placed)
         return reply.redirect(String(answer.redirect))
       } catch (err) {

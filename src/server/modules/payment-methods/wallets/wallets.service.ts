@@ -16,31 +16,25 @@
  * the result return completes the checkout session and places the order stored for it.
  */
 import { randomBytes } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Cart } from '../../../../shared/cart.ts'
 import { CHECKOUT_TEXT, type OrderForm } from '../../../../shared/checkout.ts'
-import { currentCustomerId } from '../../auth/auth.session.ts'
-import { sessionCartId } from '../../../lib/customer-session.ts'
 import { PaymentError } from '../../payments/payments.service.ts'
 import type { PaypalOrder, PaypalShippingOption } from '../../payments/providers/paypal.ts'
 import type { AmazonCheckoutSession } from '../../payments/providers/amazon.ts'
-import { siteBaseUrl } from '../../sites/site-url.ts'
 import type { Site } from '../../sites/sites.service.ts'
 import type { Authorisation, AuthoriseContext } from '../../checkout/payment-methods.ts'
 import { AMAZON_SESSION_ID, PAYPAL_ORDER_ID } from './wallet.methods.ts'
 import {
-  amazonSession,
   basketMoved,
   breakdownOf,
   formWithImported,
   isVerified,
-  paypalSession,
-  setAmazonSession,
-  setPaypalSession,
   splitName,
   verifiedDetails,
   WALLET_TEXT,
   type ImportedDetails,
+  type WalletContext,
 } from './wallet.shared.ts'
 
 /** What a wallet step answers: JSON with a status code. */
@@ -66,28 +60,17 @@ const invalid = (errors: Record<string, string[]>) =>
 export class WalletCheckout {
   constructor(private readonly app: FastifyInstance) {}
 
-  private ctx(request: FastifyRequest, site: Site) {
-    return {
-      site,
-      cartId: sessionCartId(request),
-      baseUrl: siteBaseUrl(request),
-      customerId: currentCustomerId(request),
-    }
+  private ctx(w: WalletContext) {
+    return { site: w.site, cartId: w.cartId, baseUrl: w.baseUrl, customerId: w.customerId }
   }
 
-  private offers(request: FastifyRequest, site: Site, id: 'paypal' | 'amazon'): boolean {
-    return (
-      !!this.app.paymentMethods.usable(site, currentCustomerId(request), id) &&
-      !!this.app.payments.adapters[id]
-    )
+  private offers(w: WalletContext, id: 'paypal' | 'amazon'): boolean {
+    return !!this.app.paymentMethods.usable(w.site, w.customerId, id) && !!this.app.payments.adapters[id]
   }
 
   /** The basket being checked out, or a reply saying why there is none. */
-  private async basket(
-    request: FastifyRequest,
-    site: Site,
-  ): Promise<{ cart: Cart; cartId: string } | { reply: WalletReply }> {
-    const ctx = this.ctx(request, site)
+  private async basket(w: WalletContext): Promise<{ cart: Cart; cartId: string } | { reply: WalletReply }> {
+    const ctx = this.ctx(w)
     const cart = await this.app.carts.get(ctx)
     if (!ctx.cartId || !cart.id || cart.items.length === 0)
       return reply(422, {
@@ -134,8 +117,8 @@ export class WalletCheckout {
   }
 
   /** POST checkout/paypal/create-order: a PayPal order for the basket as it is now. */
-  async paypalCreateOrder(request: FastifyRequest, site: Site, reApproval: boolean): Promise<WalletReply> {
-    if (!this.offers(request, site, 'paypal'))
+  async paypalCreateOrder(w: WalletContext, reApproval: boolean): Promise<WalletReply> {
+    if (!this.offers(w, 'paypal'))
       return {
         status: 422,
         body: {
@@ -143,7 +126,7 @@ export class WalletCheckout {
           errors: { payment_method: [CHECKOUT_TEXT.methodUnavailable] },
         },
       }
-    const basket = await this.basket(request, site)
+    const basket = await this.basket(w)
     if ('reply' in basket) return basket.reply
     const { cart, cartId } = basket
     if (!cart.shippingRates.some((r) => r.selected) || cart.cart_total_price_inc_tax <= 0)
@@ -154,9 +137,9 @@ export class WalletCheckout {
           errors: { delivery_option: [CHECKOUT_TEXT.deliveryChanged] },
         },
       }
-    const attempt = await this.newAttempt(site, cartId, 'paypal', cart.cart_total_price_inc_tax)
+    const attempt = await this.newAttempt(w.site, cartId, 'paypal', cart.cart_total_price_inc_tax)
     if ('reply' in attempt) return attempt.reply
-    const base = siteBaseUrl(request)
+    const base = w.baseUrl
     const b = breakdownOf(cart)
     const result = await this.app.payments.paypalCreateOrder(attempt.id, {
       itemTotalMinor: b.itemTotalMinor,
@@ -164,18 +147,18 @@ export class WalletCheckout {
       taxTotalMinor: b.taxTotalMinor,
       discountMinor: 0,
       shippingOptions: this.shippingOptions(cart),
-      brandName: site.name,
-      locale: site.currency === 'USD' ? 'en-US' : 'en-GB',
+      brandName: w.site.name,
+      locale: w.site.currency === 'USD' ? 'en-US' : 'en-GB',
       returnUrl: `${base}/checkout?paypal=approved`,
       cancelUrl: `${base}/checkout?paypal=cancelled`,
       // The buyer's address comes from PayPal and is shown read-only (§4).
       shippingPreference: 'GET_FROM_FILE',
     })
     if (!('orderId' in result)) {
-      request.log.warn({ attempt: result.id, code: result.lastCode }, 'PayPal order not created')
+      w.log.warn({ attempt: result.id, code: result.lastCode }, 'PayPal order not created')
       return { status: 502, body: { message: WALLET_TEXT.paypalOpen } }
     }
-    setPaypalSession(request, {
+    w.session.setPaypal({
       orderId: result.orderId,
       attemptId: attempt.id,
       cartRef: cartId,
@@ -186,11 +169,9 @@ export class WalletCheckout {
   }
 
   /** The session's PayPal order when `orderId` is it (else null: someone else's, or none). */
-  private ownPaypal(request: FastifyRequest, orderId: unknown) {
-    const s = paypalSession(request)
-    return s && typeof orderId === 'string' && s.orderId === orderId && s.cartRef === sessionCartId(request)
-      ? s
-      : null
+  private ownPaypal(w: WalletContext, orderId: unknown) {
+    const s = w.session.paypal()
+    return s && typeof orderId === 'string' && s.orderId === orderId && s.cartRef === w.cartId ? s : null
   }
 
   private paypalImported(order: PaypalOrder, form?: OrderForm): ImportedDetails | null {
@@ -237,19 +218,19 @@ export class WalletCheckout {
   }
 
   /** GET checkout/paypal/get-order-information: the approved order's buyer and address (read-only). */
-  async paypalOrderInformation(request: FastifyRequest, site: Site, orderId: unknown): Promise<WalletReply> {
+  async paypalOrderInformation(w: WalletContext, orderId: unknown): Promise<WalletReply> {
     if (typeof orderId !== 'string' || !PAYPAL_ORDER_ID.test(orderId))
       return {
         status: 422,
         body: { message: WALLET_TEXT.paypalAddress, errors: { paypalOrderId: [WALLET_TEXT.paypalAddress] } },
       }
-    const own = this.ownPaypal(request, orderId)
-    if (!own || !this.offers(request, site, 'paypal')) return { status: 404, body: { message: 'Not Found' } }
+    const own = this.ownPaypal(w, orderId)
+    if (!own || !this.offers(w, 'paypal')) return { status: 404, body: { message: 'Not Found' } }
     let order: PaypalOrder | null
     try {
       order = await this.app.payments.adapters.paypal!.getOrder(orderId)
     } catch (err) {
-      request.log.warn({ err }, 'PayPal order lookup failed')
+      w.log.warn({ err }, 'PayPal order lookup failed')
       return { status: 502, body: { message: WALLET_TEXT.paypalAddress } }
     }
     const imported = order && order.status !== 'CREATED' ? this.paypalImported(order) : null
@@ -276,7 +257,7 @@ export class WalletCheckout {
    * POST checkout/paypal/update-shipping-options: the buyer picked a delivery option (in PayPal's
    * window or at step 3); the basket takes it and the PayPal order's amount follows.
    */
-  async paypalUpdateShipping(request: FastifyRequest, site: Site, data: unknown): Promise<WalletReply> {
+  async paypalUpdateShipping(w: WalletContext, data: unknown): Promise<WalletReply> {
     const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>
     const orderId = d.orderID ?? d.paypalOrderId
     const option = d.selectedShippingOption as Record<string, unknown> | undefined
@@ -287,9 +268,9 @@ export class WalletCheckout {
     })
     if (typeof orderId !== 'string' || !PAYPAL_ORDER_ID.test(orderId)) return bad('data.orderID')
     if (!Number.isSafeInteger(rateId) || rateId <= 0) return bad('data.selectedShippingOption')
-    const own = this.ownPaypal(request, orderId)
-    if (!own || !this.offers(request, site, 'paypal')) return { status: 404, body: { message: 'Not Found' } }
-    const ctx = this.ctx(request, site)
+    const own = this.ownPaypal(w, orderId)
+    if (!own || !this.offers(w, 'paypal')) return { status: 404, body: { message: 'Not Found' } }
+    const ctx = this.ctx(w)
     const before = await this.app.carts.get(ctx)
     const rate = before.shippingRates.find((r) => r.id === rateId)
     if (!rate) return bad('data.selectedShippingOption')
@@ -298,9 +279,9 @@ export class WalletCheckout {
       : (await this.app.carts.updateCart(ctx, { despatch_type: rate.despatch_type })).cart
     const b = breakdownOf(cart)
     const patched = await this.app.payments.adapters
-      .paypal!.updateShippingOptions(orderId, site.currency, b, this.shippingOptions(cart))
+      .paypal!.updateShippingOptions(orderId, w.site.currency, b, this.shippingOptions(cart))
       .catch((err: unknown) => {
-        request.log.warn({ err }, 'PayPal shipping update failed')
+        w.log.warn({ err }, 'PayPal shipping update failed')
         return { ok: false as const, issue: 'network' }
       })
     if (!patched.ok) return { status: 502, body: { message: WALLET_TEXT.paypalShipping, cart } }
@@ -312,32 +293,32 @@ export class WalletCheckout {
    * buyer's details come from PayPal. The capture itself is the method's authorise() step
    * (paypalAuthorise), after the checkout has re-priced the basket.
    */
-  private async paypalPrepare(request: FastifyRequest, site: Site, form: OrderForm): Promise<Prepared> {
+  private async paypalPrepare(w: WalletContext, form: OrderForm): Promise<Prepared> {
     const details = form.transactions[0]!.paymentDetails
     const orderId = form.orderID ?? details.orderID
     if (typeof orderId !== 'string' || !PAYPAL_ORDER_ID.test(orderId))
       return invalid({ orderID: [WALLET_TEXT.paypalAddress] })
-    let own = this.ownPaypal(request, orderId)
+    let own = this.ownPaypal(w, orderId)
     if (!own) return notFound()
     const attempt = await this.app.payments.get(own.attemptId)
     if (!attempt) return notFound()
     if (attempt.state === 'requires_action' && attempt.nextAction?.type === 'paypalRestart') {
       // The buyer chose another funding source after a decline: a new capture request.
       own = { ...own, captureSeq: own.captureSeq + 1 }
-      setPaypalSession(request, own)
+      w.session.setPaypal(own)
     }
     let order: PaypalOrder | null
     try {
       order = await this.app.payments.adapters.paypal!.getOrder(orderId)
     } catch (err) {
-      request.log.warn({ err }, 'PayPal order lookup failed')
+      w.log.warn({ err }, 'PayPal order lookup failed')
       return reply(502, { message: WALLET_TEXT.paypalAddress })
     }
     const imported = order ? this.paypalImported(order, form) : null
     if (!order || !imported) return invalid({ orderID: [WALLET_TEXT.paypalAddress] })
     const ready = formWithImported(
       form,
-      site,
+      w.site,
       imported,
       verifiedDetails({
         orderID: orderId,
@@ -453,8 +434,8 @@ export class WalletCheckout {
   // --- Amazon Pay ----------------------------------------------------------------------
 
   /** POST /checkout/amazon/create-amazon-session: the signed button (GBP, en_GB, PayAndShip). */
-  async amazonCreateSession(request: FastifyRequest, site: Site): Promise<WalletReply> {
-    if (!this.offers(request, site, 'amazon'))
+  async amazonCreateSession(w: WalletContext): Promise<WalletReply> {
+    if (!this.offers(w, 'amazon'))
       return {
         status: 422,
         body: {
@@ -462,14 +443,14 @@ export class WalletCheckout {
           errors: { payment_method: [CHECKOUT_TEXT.methodUnavailable] },
         },
       }
-    const basket = await this.basket(request, site)
+    const basket = await this.basket(w)
     if ('reply' in basket) return basket.reply
-    const previous = amazonSession(request)
+    const previous = w.session.amazon()
     const state =
       previous && previous.cartRef === basket.cartId && !previous.checkoutSessionId
         ? previous.state
         : randomBytes(16).toString('base64url')
-    setAmazonSession(request, {
+    w.session.setAmazon({
       state,
       cartRef: basket.cartId,
       checkoutSessionId: null,
@@ -477,11 +458,11 @@ export class WalletCheckout {
       attemptId: null,
       pending: null,
     })
-    const base = siteBaseUrl(request)
+    const base = w.baseUrl
     const config = this.app.payments.adapters.amazon!.buttonConfig(
       `${base}/checkout/amazon/review?state=${state}`,
       // Amazon offers the buyer only addresses the site delivers to.
-      (await this.app.checkout.deliveryCountries(site)).map((c) => c.code),
+      (await this.app.checkout.deliveryCountries(w.site)).map((c) => c.code),
     )
     return {
       status: 200,
@@ -496,8 +477,8 @@ export class WalletCheckout {
   }
 
   /** The review return: Amazon sends the shopper back with the session it made; bind it here. */
-  async amazonReview(request: FastifyRequest, site: Site, query: Record<string, unknown>): Promise<string> {
-    const s = amazonSession(request)
+  async amazonReview(w: WalletContext, query: Record<string, unknown>): Promise<string> {
+    const s = w.session.amazon()
     const id = query.amazonCheckoutSessionId
     if (
       !s ||
@@ -505,19 +486,17 @@ export class WalletCheckout {
       query.state !== s.state ||
       typeof id !== 'string' ||
       !AMAZON_SESSION_ID.test(id) ||
-      s.cartRef !== sessionCartId(request) ||
-      !this.offers(request, site, 'amazon')
+      s.cartRef !== w.cartId ||
+      !this.offers(w, 'amazon')
     )
       return '/checkout'
-    setAmazonSession(request, { ...s, checkoutSessionId: id, deliveryViewed: false, pending: null })
+    w.session.setAmazon({ ...s, checkoutSessionId: id, deliveryViewed: false, pending: null })
     return `/checkout?amazonCheckoutSessionId=${encodeURIComponent(id)}`
   }
 
-  private ownAmazon(request: FastifyRequest, id: unknown) {
-    const s = amazonSession(request)
-    return s && typeof id === 'string' && s.checkoutSessionId === id && s.cartRef === sessionCartId(request)
-      ? s
-      : null
+  private ownAmazon(w: WalletContext, id: unknown) {
+    const s = w.session.amazon()
+    return s && typeof id === 'string' && s.checkoutSessionId === id && s.cartRef === w.cartId ? s : null
   }
 
   private amazonImported(session: AmazonCheckoutSession): ImportedDetails | null {
@@ -544,17 +523,17 @@ export class WalletCheckout {
     }
   }
 
-  private async amazonLookup(request: FastifyRequest, id: string) {
+  private async amazonLookup(w: WalletContext, id: string) {
     try {
       return await this.app.payments.adapters.amazon!.getCheckoutSession(id)
     } catch (err) {
-      request.log.warn({ err }, 'Amazon checkout session lookup failed')
+      w.log.warn({ err }, 'Amazon checkout session lookup failed')
       return undefined
     }
   }
 
   /** The bound session's buyer, address and payment descriptor (§3 amazonOrderData). */
-  async amazonSessionInformation(request: FastifyRequest, site: Site, id: unknown): Promise<WalletReply> {
+  async amazonSessionInformation(w: WalletContext, id: unknown): Promise<WalletReply> {
     if (typeof id !== 'string' || !AMAZON_SESSION_ID.test(id))
       return {
         status: 422,
@@ -563,13 +542,13 @@ export class WalletCheckout {
           errors: { amazonCheckoutSessionId: [WALLET_TEXT.amazonSession] },
         },
       }
-    const own = this.ownAmazon(request, id)
-    if (!own || !this.offers(request, site, 'amazon')) return { status: 404, body: { message: 'Not Found' } }
-    const session = await this.amazonLookup(request, id)
+    const own = this.ownAmazon(w, id)
+    if (!own || !this.offers(w, 'amazon')) return { status: 404, body: { message: 'Not Found' } }
+    const session = await this.amazonLookup(w, id)
     if (session === undefined) return { status: 502, body: { message: CHECKOUT_TEXT.unknownError } }
     const imported = session && session.statusDetails.state === 'Open' ? this.amazonImported(session) : null
     if (!session || !imported) {
-      setAmazonSession(request, { ...own, checkoutSessionId: null })
+      w.session.setAmazon({ ...own, checkoutSessionId: null })
       return {
         status: 422,
         body: {
@@ -594,7 +573,7 @@ export class WalletCheckout {
   }
 
   /** The Amazon delivery-viewed notice: the next load of checkout jumps to step 3 (§4). */
-  deliveryViewed(request: FastifyRequest, site: Site, id: unknown): WalletReply {
+  deliveryViewed(w: WalletContext, id: unknown): WalletReply {
     if (typeof id !== 'string' || !AMAZON_SESSION_ID.test(id))
       return {
         status: 422,
@@ -603,16 +582,15 @@ export class WalletCheckout {
           errors: { amazonCheckoutSessionId: [WALLET_TEXT.amazonSession] },
         },
       }
-    const own = this.ownAmazon(request, id)
-    if (!own || !this.offers(request, site, 'amazon')) return { status: 404, body: { message: 'Not Found' } }
-    setAmazonSession(request, { ...own, deliveryViewed: true })
+    const own = this.ownAmazon(w, id)
+    if (!own || !this.offers(w, 'amazon')) return { status: 404, body: { message: 'Not Found' } }
+    w.session.setAmazon({ ...own, deliveryViewed: true })
     return { status: 200, body: { hasViewedDeliveryOptions: true } }
   }
 
   /** Complete Order with Amazon Pay: set the amount and result URL, then off to Amazon. */
   private async amazonPrepare(
-    request: FastifyRequest,
-    site: Site,
+    w: WalletContext,
     form: OrderForm,
     idempotencyKey: string | null,
   ): Promise<Prepared> {
@@ -620,13 +598,13 @@ export class WalletCheckout {
     const id = form.amazonCheckoutSessionId ?? data?.amazonCheckoutSessionId
     if (typeof id !== 'string' || !AMAZON_SESSION_ID.test(id))
       return invalid({ amazonCheckoutSessionId: [WALLET_TEXT.amazonSession] })
-    const own = this.ownAmazon(request, id)
+    const own = this.ownAmazon(w, id)
     if (!own) return notFound()
-    const session = await this.amazonLookup(request, id)
+    const session = await this.amazonLookup(w, id)
     if (session === undefined) return reply(502, { message: CHECKOUT_TEXT.unknownError })
     const imported = session && session.statusDetails.state === 'Open' ? this.amazonImported(session) : null
     if (!session || !imported) return invalid({ amazonCheckoutSessionId: [WALLET_TEXT.amazonSession] })
-    const basket = await this.basket(request, site)
+    const basket = await this.basket(w)
     if ('reply' in basket) return basket
     if (basketMoved(form, basket.cart))
       return reply(409, {
@@ -634,29 +612,34 @@ export class WalletCheckout {
         warning: CHECKOUT_TEXT.totalChanged,
         cart: basket.cart,
       })
-    const checked = formWithImported(form, site, imported, {})
+    const checked = formWithImported(form, w.site, imported, {})
     if (!checked.ok) return invalid(checked.errors)
-    const attempt = await this.newAttempt(site, basket.cartId, 'amazon', basket.cart.cart_total_price_inc_tax)
+    const attempt = await this.newAttempt(
+      w.site,
+      basket.cartId,
+      'amazon',
+      basket.cart.cart_total_price_inc_tax,
+    )
     if ('reply' in attempt) return attempt
     await this.app.payments.amazonAttachSession(attempt.id, id)
     // Kept before the shopper goes to Amazon: if they never come back, the reconciler places it.
     await this.app.payments.keepCheckout(attempt.id, {
       form: { ...checked.form, 'g-recaptcha-response': undefined },
-      customerId: currentCustomerId(request),
+      customerId: w.customerId,
       idempotencyKey,
-      baseUrl: siteBaseUrl(request),
+      baseUrl: w.baseUrl,
     })
     const prepared = await this.app.payments.amazonPrepare(attempt.id, {
-      resultReturnUrl: `${siteBaseUrl(request)}/checkout/amazon/result?state=${own.state}`,
+      resultReturnUrl: `${w.baseUrl}/checkout/amazon/result?state=${own.state}`,
       merchantReferenceId: `basket-${basket.cartId}`,
-      storeName: site.name,
+      storeName: w.site.name,
     })
     const action = prepared.nextAction
     if (prepared.state !== 'requires_action' || action?.type !== 'redirect') {
-      request.log.warn({ attempt: prepared.id, code: prepared.lastCode }, 'Amazon session not prepared')
+      w.log.warn({ attempt: prepared.id, code: prepared.lastCode }, 'Amazon session not prepared')
       return reply(502, { message: WALLET_TEXT.amazonDeclined })
     }
-    setAmazonSession(request, {
+    w.session.setAmazon({
       ...own,
       attemptId: attempt.id,
       pending: { form: { ...form, 'g-recaptcha-response': undefined }, idempotencyKey },
@@ -670,11 +653,10 @@ export class WalletCheckout {
    * shopper submitted. Answers what to place, or where to send the browser with a message.
    */
   async amazonResult(
-    request: FastifyRequest,
-    site: Site,
+    w: WalletContext,
     query: Record<string, unknown>,
   ): Promise<{ place: OrderForm; idempotencyKey: string | null } | { error: string }> {
-    const s = amazonSession(request)
+    const s = w.session.amazon()
     const id = query.amazonCheckoutSessionId
     if (
       !s ||
@@ -690,7 +672,7 @@ export class WalletCheckout {
     if (attempt.state === 'requires_action') attempt = await this.app.payments.amazonComplete(attempt.id)
     if (attempt.state === 'unknown') return { error: WALLET_TEXT.confirming }
     if (attempt.state !== 'captured' && attempt.state !== 'authorised' && attempt.state !== 'pending') {
-      setAmazonSession(request, { ...s, checkoutSessionId: null, attemptId: null, pending: null })
+      w.session.setAmazon({ ...s, checkoutSessionId: null, attemptId: null, pending: null })
       return {
         error:
           attempt.lastCode === 'amazon_BuyerCanceled'
@@ -712,35 +694,27 @@ export class WalletCheckout {
       chargeId: attempt.providerRefs.amazonChargeId ?? null,
       chargePermissionId: attempt.providerRefs.amazonChargePermissionId ?? null,
     })
-    const session = await this.amazonLookup(request, id)
+    const session = await this.amazonLookup(w, id)
     const imported = session ? this.amazonImported(session) : null
     if (!imported) return { error: WALLET_TEXT.amazonSession }
-    const ready = formWithImported(form, site, imported, details)
+    const ready = formWithImported(form, w.site, imported, details)
     if (!ready.ok) return { error: Object.values(ready.errors)[0]?.[0] ?? CHECKOUT_TEXT.somethingWrong }
     return { place: ready.form, idempotencyKey: s.pending.idempotencyKey }
   }
 
-  forgetAmazon(request: FastifyRequest): void {
-    setAmazonSession(request, null)
+  forgetAmazon(w: WalletContext): void {
+    w.session.setAmazon(null)
   }
 
-  forgetPaypal(request: FastifyRequest): void {
-    setPaypalSession(request, null)
+  forgetPaypal(w: WalletContext): void {
+    w.session.setPaypal(null)
   }
 
   /** /checkout/complete: PayPal and Amazon take their payment first; other methods pass through. */
-  async prepare(
-    request: FastifyRequest,
-    site: Site,
-    form: OrderForm,
-    idempotencyKey: string | null,
-  ): Promise<Prepared> {
+  async prepare(w: WalletContext, form: OrderForm, idempotencyKey: string | null): Promise<Prepared> {
     const method = form.payment_method ?? form.transactions[0]!.paymentProvider
     if (method !== 'paypal' && method !== 'amazon') return { place: form }
-    if (!this.offers(request, site, method))
-      return invalid({ payment_method: [CHECKOUT_TEXT.methodUnavailable] })
-    return method === 'paypal'
-      ? this.paypalPrepare(request, site, form)
-      : this.amazonPrepare(request, site, form, idempotencyKey)
+    if (!this.offers(w, method)) return invalid({ payment_method: [CHECKOUT_TEXT.methodUnavailable] })
+    return method === 'paypal' ? this.paypalPrepare(w, form) : this.amazonPrepare(w, form, idempotencyKey)
   }
 }
