@@ -72,6 +72,7 @@ import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts'
 import { paymentMethodsPlugin } from './modules/payment-methods/payment-methods.plugin.ts'
+import { methodPayments } from './modules/payment-methods/method-payments.ts'
 import { presentSite, SiteRegistry, withSisterLinks } from './modules/sites/sites.service.ts'
 import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
 import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handler.ts'
@@ -448,7 +449,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(accountRoutes)
   await app.register(checkoutRoutes)
   await app.register(checkoutPageRoutes)
-  await app.register(paymentsPlugin)
+  await app.register(paymentsPlugin, { createService: methodPayments })
   await app.register(paymentMethodsPlugin)
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX })
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.

@@ -10,8 +10,16 @@ import fp from 'fastify-plugin'
 import { sagepayRoutes } from './card/card.method.ts'
 import { threeDSReturnRoutes } from './card/three-ds-return.routes.ts'
 import { payaRoutes } from './paya/paya.method.ts'
+import type { MethodPayments } from './method-payments.ts'
 import { registerCheckoutMethods } from './register.ts'
 import { walletsPlugin } from './wallets/wallets.routes.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payments service with the providers' clients (made by the payments plugin). */
+    payments: MethodPayments
+  }
+}
 
 export const paymentMethodsPlugin = fp(
   async (app: FastifyInstance) => {

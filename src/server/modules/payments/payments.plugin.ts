@@ -9,14 +9,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Simulators } from '../../../simulators/index.ts'
 import { simulatorProviders, type ProviderConfigs } from '../../config/payments.ts'
-import { createAdapters, PaymentService } from './payments.service.ts'
+import type { Db } from '../../db/client.ts'
+import type { PaymentsConfig } from '../../config/payments.ts'
 import { checkoutCsp, checkoutOrigins } from './checkout-csp.ts'
 import { unclaimedPaymentResolver } from '../checkout/unclaimed-payments.ts'
 import { pendingOrderSettlement } from '../checkout/pending-orders.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    payments: PaymentService
+    // `payments` (the PaymentService with the providers' clients) is declared where it is made:
+    // modules/payment-methods/payment-methods.plugin.ts.
     /** Simulator mode: the running simulators (their origin for CSP and logs). */
     paymentSimulators: Simulators | null
     /** The providers configured for this run (null: not configured); the methods' plugin reads it. */
@@ -26,8 +28,18 @@ declare module 'fastify' {
 
 const NOTIFY_METHODS = new Set(['paya', 'paypal', 'amazon'])
 
+export interface PaymentsPluginOptions {
+  /** Makes `app.payments` for the configured providers (the provider clients are the methods'). */
+  createService(
+    db: Db,
+    providers: ProviderConfigs,
+    mode: PaymentsConfig['mode'],
+    timeoutMs: number | undefined,
+  ): FastifyInstance['payments']
+}
+
 export const paymentsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: PaymentsPluginOptions) => {
     const { payments } = app.config
     let providers: ProviderConfigs | null = payments.providers
     let simulators: Simulators | null = null
@@ -53,10 +65,7 @@ export const paymentsPlugin = fp(
       app.addHook('onClose', async () => simulators?.close())
     }
     const none: ProviderConfigs = { sagepay: null, paya: null, paypal: null, amazon: null }
-    app.decorate(
-      'payments',
-      new PaymentService(app.db, createAdapters(providers ?? none, payments.timeoutMs), payments.mode),
-    )
+    app.decorate('payments', opts.createService(app.db, providers ?? none, payments.mode, payments.timeoutMs))
     app.decorate('paymentSimulators', simulators)
     // The provider methods (modules/payment-methods/, one folder each) join the checkout's seam.
     app.decorate('paymentProviders', providers ?? none)

@@ -15,19 +15,20 @@
  * index makes a second successful attempt for one order impossible in the database.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import {
   mayStartNewAttempt,
   resolveAttempt,
   transition,
-  type ResolutionResult,
   type ResolutionStep,
   UNSETTLED_STATES,
   FINAL_STATES,
   SUCCESS_STATES,
 } from './attempt.state.ts'
-import type { PaymentsConfig, ProviderConfigs } from '../../config/payments.ts'
+import type { PaymentsConfig } from '../../config/payments.ts'
+import { lockAttempt, STEP_TO, takeStep, writeResolution } from './attempt.resolution.ts'
+import { PaymentError } from './payment-error.ts'
 import {
   paymentAttempts,
   paymentNotifications,
@@ -36,45 +37,18 @@ import {
   type PaymentAttemptRow,
 } from './payments.tables.ts'
 import type { Currency, Outcome, ProviderMethod, ProviderRefs, RawNotification } from './payments.types.ts'
-import { AmazonAdapter } from './providers/amazon.ts'
-import {
-  OpayoAdapter,
-  buildPaymentRequest,
-  referenceFromThreeDSSessionData,
-  type OpayoPayInput,
-} from './providers/opayo.ts'
-import { PayaAdapter, type PayaFormInput } from './providers/paya.ts'
-import { PaypalAdapter, type PaypalOrderInput } from './providers/paypal.ts'
 import type { AttemptContext, ProviderAdapter } from './providers/types.ts'
 
 export type PaymentAttempt = PaymentAttemptRow
+export { PaymentError } from './payment-error.ts'
+export { claimAttemptForOrder } from './attempt.resolution.ts'
 
-export interface PaymentAdapters {
-  sagepay: OpayoAdapter | null
-  paya: PayaAdapter | null
-  paypal: PaypalAdapter | null
-  amazon: AmazonAdapter | null
-}
-
-export function createAdapters(providers: ProviderConfigs, timeoutMs?: number): PaymentAdapters {
-  return {
-    sagepay: providers.sagepay ? new OpayoAdapter(providers.sagepay, timeoutMs) : null,
-    paya: providers.paya ? new PayaAdapter(providers.paya, timeoutMs) : null,
-    paypal: providers.paypal ? new PaypalAdapter(providers.paypal, timeoutMs) : null,
-    amazon: providers.amazon ? new AmazonAdapter(providers.amazon, timeoutMs) : null,
-  }
-}
-
-export class PaymentError extends Error {
-  constructor(
-    public readonly code: 'not_found' | 'not_configured' | 'already_paid' | 'unsettled' | 'invalid_state',
-    message: string,
-    public readonly attempt?: PaymentAttempt,
-  ) {
-    super(message)
-    this.name = 'PaymentError'
-  }
-}
+/**
+ * The provider adapters, one per provider method (null: not configured). The concrete clients
+ * live in their method's folder (modules/payment-methods/<method>/); the service needs only what
+ * every adapter answers (reconcile, void, notifications).
+ */
+export type AdapterSet = { readonly [M in ProviderMethod]: ProviderAdapter | null }
 
 /** Seconds until the next reconcile of an unknown attempt: 5 s, 30 s, 2 min, 10 min, then hourly. */
 export function reconcileDelaySeconds(count: number): number {
@@ -93,53 +67,6 @@ export const UNCLAIMED_PAYMENT_GRACE_MS = 10 * 60_000
 
 /** The checkout's answer to a paid attempt without an order (set by the checkout at start-up). */
 export type UnclaimedPaymentResolver = (attempt: PaymentAttempt) => Promise<void>
-
-/**
- * Inside the order's transaction: the paid attempt becomes this order's, or the order is refused.
- * The `claim` step of the resolution machine under the row lock: null when the attempt is not (or
- * no longer) usable: not paid, paid for another basket, or its money is being (or was) given back. The claimed row is returned with
- * the provider's confirmed amount, which placement compares with the re-priced basket.
- */
-export async function claimAttemptForOrder(
-  tx: Tx,
-  attemptId: string,
-  orderRef: string,
-  orderNumber: number,
-): Promise<PaymentAttempt | null> {
-  const [row] = await tx
-    .select()
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.orderRef, orderRef)))
-    .for('update')
-  if (!row || !resolveAttempt(row, 'claim').ok) return null
-  const [claimed] = await tx
-    .update(paymentAttempts)
-    .set({
-      resolution: 'order_placed',
-      resolutionNote: `order ${orderNumber}`,
-      checkout: null,
-      // A pending payment is still reconciled with its provider; a paid one needs nothing more.
-      reconcileAfter: row.state === 'pending' ? row.reconcileAfter : null,
-    })
-    .where(eq(paymentAttempts.id, attemptId))
-    .returning()
-  return claimed ?? null
-}
-
-/** The attempt, locked until the end of the transaction (SELECT … FOR UPDATE). */
-async function lockAttempt(tx: Tx, id: string): Promise<PaymentAttempt> {
-  const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update')
-  if (!row) throw new PaymentError('not_found', 'payment attempt not found')
-  return row
-}
-
-/** The step that reaches each resolution, for `resolve`'s callers that name the resolution. */
-const STEP_TO: Record<AttemptResolution, ResolutionStep> = {
-  order_placed: 'claim',
-  voiding: 'refuse',
-  voided: 'given_back',
-  needs_attention: 'ask_person',
-}
 
 /**
  * Told inside the transaction that records a provider's answer, when an attempt that an order
@@ -164,7 +91,7 @@ export function attemptContext(row: PaymentAttempt): AttemptContext {
   }
 }
 
-export class PaymentService {
+export class PaymentService<A extends AdapterSet = AdapterSet> {
   /** Places (or gives back) a paid attempt's order after the grace period; null: nobody does. */
   unclaimedResolver: UnclaimedPaymentResolver | null = null
   /** Moves the order of a claimed attempt whose payment settled or failed (set by the checkout). */
@@ -173,8 +100,8 @@ export class PaymentService {
   onReconcileError: ((attemptId: string, err: unknown) => void) | null = null
 
   constructor(
-    private readonly db: Db,
-    readonly adapters: PaymentAdapters,
+    protected readonly db: Db,
+    readonly adapters: A,
     readonly mode: PaymentsConfig['mode'],
     private readonly now: () => number = Date.now,
   ) {}
@@ -190,8 +117,8 @@ export class PaymentService {
     return a
   }
 
-  private configured<M extends ProviderMethod>(method: M): NonNullable<PaymentAdapters[M]> {
-    return this.adapter(method) as NonNullable<PaymentAdapters[M]>
+  protected configured<M extends ProviderMethod>(method: M): NonNullable<A[M]> {
+    return this.adapter(method) as NonNullable<A[M]>
   }
 
   async get(id: string): Promise<PaymentAttempt | null> {
@@ -332,7 +259,7 @@ export class PaymentService {
       const row = await lockAttempt(tx, id)
       const r = resolveAttempt(row, step)
       if (!r.ok) throw new PaymentError('invalid_state', r.reason, row)
-      return this.writeResolution(tx, row, step, r, note)
+      return writeResolution(tx, new Date(this.now()), row, step, r, note)
     }
     return executor === this.db ? this.db.transaction(run) : run(executor as Tx)
   }
@@ -358,7 +285,7 @@ export class PaymentService {
       if (!row) return false
       const r = resolveAttempt(row, step)
       if (!r.ok) return false
-      await this.writeResolution(tx, row, step, r, note)
+      await writeResolution(tx, new Date(this.now()), row, step, r, note)
       return true
     }
     return opts.executor ? run(opts.executor) : this.db.transaction(run)
@@ -384,74 +311,28 @@ export class PaymentService {
       if (!allowed.ok) throw new PaymentError('invalid_state', allowed.reason, row)
       const adapter: ProviderAdapter | null = this.adapters[row.method]
       if (!adapter?.void)
-        return this.takeStep(tx, row, 'ask_person', `${reason}; ${row.method} cannot void here`)
+        return takeStep(
+          tx,
+          new Date(this.now()),
+          row,
+          'ask_person',
+          `${reason}; ${row.method} cannot void here`,
+        )
       // A time-out, a 5xx or NotYetError (still settling) throws: nothing is written and the
       // reconciler tries again (the provider answers a repeat with the same idempotency key).
       const result = await adapter.void(attemptContext(row))
-      if (!result.ok) return this.takeStep(tx, row, 'ask_person', `${reason}; ${result.message}`)
+      if (!result.ok)
+        return takeStep(tx, new Date(this.now()), row, 'ask_person', `${reason}; ${result.message}`)
       const refs = result.refs
         ? sql`${paymentAttempts.providerRefs} || ${JSON.stringify(result.refs)}::jsonb`
         : undefined
       if (result.how === 'refund_pending') {
         // Accepted, finished later: still `voiding`; the next pass asks again with the same key
         // (the provider answers the first refund) until it says the money is back.
-        return this.takeStep(tx, row, 'refund_pending', `${reason}; refund pending`, refs)
+        return takeStep(tx, new Date(this.now()), row, 'refund_pending', `${reason}; refund pending`, refs)
       }
-      return this.takeStep(tx, row, 'given_back', reason, refs)
+      return takeStep(tx, new Date(this.now()), row, 'given_back', reason, refs)
     })
-  }
-
-  /** A resolution step on a row the transaction holds locked; refused: `invalid_state`. */
-  private async takeStep(
-    tx: Tx,
-    row: PaymentAttempt,
-    step: ResolutionStep,
-    note: string,
-    providerRefs?: SQL,
-  ): Promise<PaymentAttempt> {
-    const r = resolveAttempt(row, step)
-    if (!r.ok) throw new PaymentError('invalid_state', r.reason, row)
-    return this.writeResolution(tx, row, step, r, note, providerRefs)
-  }
-
-  /** Writes what `resolveAttempt` decided, with its history entry and the reconcile time it needs. */
-  private async writeResolution(
-    tx: Tx,
-    row: PaymentAttempt,
-    step: ResolutionStep,
-    r: Extract<ResolutionResult, { ok: true }>,
-    note: string,
-    providerRefs?: SQL,
-  ): Promise<PaymentAttempt> {
-    const now = new Date(this.now())
-    const reconcileAfter =
-      step === 'refund_pending'
-        ? new Date(now.getTime() + 10 * 60_000)
-        : step === 'order_failed'
-          ? now
-          : r.resolution === 'voiding'
-            ? new Date(now.getTime() + 120_000)
-            : null
-    const cause = step === 'given_back' ? 'void' : `resolution: ${r.resolution}`
-    const [updated] = await tx
-      .update(paymentAttempts)
-      .set({
-        state: r.state,
-        resolution: r.resolution,
-        resolutionNote: note.slice(0, 500),
-        ...(providerRefs ? { providerRefs } : {}),
-        // The kept order form goes once nothing can place the order from it any more.
-        ...(r.resolution === 'voided' || r.resolution === 'order_placed' ? { checkout: null } : {}),
-        reconcileAfter,
-        // The refund still pending is the same give-back: its history says so once.
-        ...(step === 'refund_pending'
-          ? {}
-          : { history: [...row.history, { at: now.toISOString(), from: row.state, to: r.state, cause }] }),
-        updatedAt: now,
-      })
-      .where(eq(paymentAttempts.id, row.id))
-      .returning()
-    return updated!
   }
 
   /** Applies a provider's outcome under a row lock; an impossible transition changes nothing. */
@@ -677,96 +558,5 @@ export class PaymentService {
       .set({ attemptId: attempt?.id ?? null, result: note, processedAt: new Date(this.now()) })
       .where(eq(paymentNotifications.id, inserted.id))
     return result
-  }
-
-  // --- Per-method steps the checkout calls --------------------------------------------------
-
-  /** sagepay: the drop-in's merchant session key (one per card form render). */
-  cardSession() {
-    return this.configured('sagepay').cardSession()
-  }
-
-  /** sagepay: pay with the card identifier the drop-in produced (or a saved card). */
-  async cardPay(id: string, input: OpayoPayInput): Promise<PaymentAttempt> {
-    const adapter = this.configured('sagepay')
-    const row = await this.get(id)
-    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
-    const request = buildPaymentRequest(attemptContext(row), input)
-    return this.perform(id, 'pay', (ctx) => adapter.send(ctx, request), request)
-  }
-
-  /** sagepay: the ACS posted cres and threeDSSessionData back (found by reference, not cookie). */
-  async cardChallengeResult(threeDSSessionData: string, cRes: string): Promise<PaymentAttempt> {
-    const reference = referenceFromThreeDSSessionData(threeDSSessionData)
-    const row = reference ? await this.byReference(reference) : null
-    if (!row || row.method !== 'sagepay') throw new PaymentError('not_found', 'payment attempt not found')
-    if (row.state !== 'requires_action') return row
-    const adapter = this.configured('sagepay')
-    return this.perform(row.id, 'challenge', (ctx) => adapter.completeChallenge(ctx, cRes))
-  }
-
-  /** paya: the hosted form for this attempt. */
-  async payaForm(id: string, input: PayaFormInput) {
-    const row = await this.get(id)
-    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
-    const form = this.configured('paya').hostedForm(attemptContext(row), input)
-    await this.begin(id, 'pay')
-    // The shopper is now on Paya's form: postbacks may arrive and are reconciled from here on.
-    await this.record(id, 'form', {
-      status: 'requires_action',
-      refs: { payaTransactionApiId: form.transactionApiId },
-      action: { type: 'hostedForm', url: form.iframeUrl, expectedOrigin: form.expectedOrigin },
-    })
-    return form
-  }
-
-  /** paya: the form said it finished; Paya is asked what happened. */
-  payaConfirm(id: string): Promise<PaymentAttempt> {
-    const adapter = this.configured('paya')
-    return this.perform(id, 'pay', (ctx) => adapter.confirm(ctx))
-  }
-
-  /** paypal: create the PayPal order (createOrder callback); the order id is kept on the attempt. */
-  async paypalCreateOrder(
-    id: string,
-    input: PaypalOrderInput,
-  ): Promise<{ orderId: string } | PaymentAttempt> {
-    const adapter = this.configured('paypal')
-    const row = await this.get(id)
-    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
-    const result = await adapter.createOrder(attemptContext(row), input)
-    if ('orderId' in result) {
-      await this.addRefs(id, { paypalOrderId: result.orderId })
-      return { orderId: result.orderId }
-    }
-    return this.record(id, 'create', result)
-  }
-
-  /** paypal: onApprove → capture (re-approval and INSTRUMENT_DECLINED come back as requires_action). */
-  paypalCapture(id: string, intent: 'CAPTURE' | 'AUTHORIZE' = 'CAPTURE', seq = 0): Promise<PaymentAttempt> {
-    const adapter = this.configured('paypal')
-    return this.perform(id, intent === 'CAPTURE' ? 'capture' : 'authorize', (ctx) =>
-      adapter.capture(ctx, intent, seq),
-    )
-  }
-
-  /** amazon: the session Amazon created from our signed button, attached to the attempt. */
-  amazonAttachSession(id: string, checkoutSessionId: string): Promise<PaymentAttempt> {
-    return this.addRefs(id, { amazonCheckoutSessionId: checkoutSessionId })
-  }
-
-  /** amazon: amount and return URL set; the attempt then requires the redirect to Amazon. */
-  amazonPrepare(
-    id: string,
-    input: { resultReturnUrl: string; merchantReferenceId: string; storeName: string },
-  ): Promise<PaymentAttempt> {
-    const adapter = this.configured('amazon')
-    return this.perform(id, 'update', (ctx) => adapter.prepareForPayment(ctx, input))
-  }
-
-  /** amazon: back from Amazon: complete the checkout session. */
-  amazonComplete(id: string): Promise<PaymentAttempt> {
-    const adapter = this.configured('amazon')
-    return this.perform(id, 'complete', (ctx) => adapter.complete(ctx))
   }
 }

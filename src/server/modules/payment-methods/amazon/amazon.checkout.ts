@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { CHECKOUT_TEXT, type OrderForm } from '../../../../shared/checkout.ts'
-import type { AmazonCheckoutSession } from '../../payments/providers/amazon.ts'
+import type { AmazonCheckoutSession } from './amazon.provider.ts'
 import type { Authorisation, AuthoriseContext } from '../../checkout/payment-methods.ts'
 import { AMAZON_SESSION_ID } from '../wallets/wallet.methods.ts'
 import {

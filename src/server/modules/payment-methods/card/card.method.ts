@@ -34,7 +34,7 @@ import { siteBaseUrl } from '../../sites/site-url.ts'
 import { SUCCESS_STATES } from '../../payments/attempt.state.ts'
 import { PaymentError, type PaymentAttempt } from '../../payments/payments.service.ts'
 import { isRecord, str } from '../../payments/providers/http.ts'
-import { referenceFromThreeDSSessionData } from '../../payments/providers/opayo.ts'
+import { referenceFromThreeDSSessionData } from './opayo.provider.ts'
 import type { CheckoutMethodFactory } from '../method-factory.ts'
 
 export const SAGEPAY_TEXT = {

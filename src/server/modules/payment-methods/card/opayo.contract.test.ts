@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OpayoPayInput } from '../../payments/providers/opayo.ts'
+import type { OpayoPayInput } from './opayo.provider.ts'
 import {
   orderRef,
   startPaymentsHarness,

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Cart } from '../../../../shared/cart.ts'
 import { CHECKOUT_TEXT, type OrderForm } from '../../../../shared/checkout.ts'
-import type { PaypalOrder, PaypalShippingOption } from '../../payments/providers/paypal.ts'
+import type { PaypalOrder, PaypalShippingOption } from './paypal.provider.ts'
 import type { Authorisation, AuthoriseContext } from '../../checkout/payment-methods.ts'
 import { PAYPAL_ORDER_ID } from '../wallets/wallet.methods.ts'
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PaypalOrderInput } from '../../payments/providers/paypal.ts'
+import type { PaypalOrderInput } from './paypal.provider.ts'
 import {
   orderRef,
   startPaymentsHarness,
