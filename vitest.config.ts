@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 // In CI, also write a JSON report so .ci/run can print one closing count for every runner.
 const report = process.env.TEST_REPORT_DIR
@@ -17,7 +17,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           // A payment method's simulator contract test sits in its folder but needs the database.
-          exclude: ['**/node_modules/**', 'src/**/*.contract.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/**/*.contract.test.ts'],
           environment: 'node',
         },
       },
