@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { preactAliases } from './src/client/preact/aliases.ts'
 
 // In CI, also write a JSON report so .ci/run can print one closing count for every runner.
@@ -17,7 +17,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-          exclude: ['src/client/**/*.test.tsx'],
+          // Component tests run in the 'components' project; a payment method's simulator contract
+          // test sits in its folder but needs the database.
+          exclude: [...configDefaults.exclude, 'src/client/**/*.test.tsx', 'src/**/*.contract.test.ts'],
           environment: 'node',
         },
       },
@@ -35,7 +37,7 @@ export default defineConfig({
       {
         test: {
           name: 'http',
-          include: ['tests/http/**/*.test.ts'],
+          include: ['tests/http/**/*.test.ts', 'src/**/*.contract.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,

@@ -69,7 +69,8 @@ import { OrderPlacement } from './modules/orders/placement.workflow.ts'
 import { ordersPaymentHooks } from './modules/orders/orders.plugin.ts'
 import { copyWorkwearSessions, loadLogo } from './modules/builders/workwear.service.ts'
 import { orderPreviews, recordOrderBuilds } from './modules/builders/order-builds.ts'
-import { PaymentMethodRegistry, purchaseOrder } from './modules/payments/payment-methods.ts'
+import { PaymentMethodRegistry } from './modules/payments/payment-methods.ts'
+import { purchaseOrder } from './modules/payment-methods/purchase-order/purchase-order.method.ts'
 import { MailQueueWorker } from './modules/mail/mail.queue.ts'
 import { CustomerService } from './modules/customers/customers.service.ts'
 import { keepRegistrationDetails } from './modules/customers/registration.ts'
@@ -80,7 +81,8 @@ import type { SearchEngine } from './modules/search/search.engine.ts'
 import { storefrontRoutes } from './modules/pages/storefront.routes.ts'
 import { pageRoutes } from './modules/pages/pages.routes.ts'
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts'
-import { walletsPlugin } from './modules/checkout/wallets/wallets.routes.ts'
+import { paymentMethodsPlugin } from './modules/payment-methods/payment-methods.plugin.ts'
+import { methodPayments } from './modules/payment-methods/method-payments.ts'
 import { presentSite, SiteRegistry, withSisterLinks } from './modules/sites/sites.service.ts'
 import { csrfPlugin, ensureXsrfCookie, XSRF_COOKIE } from './plugins/csrf.ts'
 import { installErrorHandler, MESSAGES, wantsPage } from './plugins/error-handler.ts'
@@ -486,9 +488,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(accountRoutes)
   await app.register(checkoutRoutes)
   await app.register(checkoutPageRoutes)
-  await app.register(paymentsPlugin)
+  await app.register(paymentsPlugin, { createService: methodPayments })
   await app.register(ordersPaymentHooks)
-  await app.register(walletsPlugin)
+  await app.register(paymentMethodsPlugin)
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX })
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { loadPaymentsConfig, type PaymentsConfig } from './modules/payments/payments.config.ts'
+import { loadPaymentsConfig, type PaymentsConfig } from './config/payments.ts'
 import type { UploadConfig } from './lib/upload-store.ts'
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..').replace(/\/dist$/, '')

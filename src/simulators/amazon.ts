@@ -11,7 +11,7 @@
  */
 import { createHash, createSign, randomUUID, type KeyObject } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { SIMULATOR_CREDENTIALS } from '../server/modules/payments/payments.config.ts'
+import { SIMULATOR_CREDENTIALS } from '../server/config/payments.ts'
 import { underFaults, type Faults } from './faults.ts'
 import { amazonBrowserRoutes } from './amazon.browser.ts'
 import { sessionView } from './amazon.session-view.ts'

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { SIMULATOR_CREDENTIALS, SIMULATOR_DEMO_CARD } from '../server/modules/payments/payments.config.ts'
+import { SIMULATOR_CREDENTIALS, SIMULATOR_DEMO_CARD } from '../server/config/payments.ts'
 import { underFaults, type Faults } from './faults.ts'
 import { opayoBrowserRoutes } from './opayo.browser.ts'
 import { opayoCardRoutes } from './opayo.cards.ts'

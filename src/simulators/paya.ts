@@ -8,7 +8,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { SIMULATOR_CREDENTIALS } from '../server/modules/payments/payments.config.ts'
+import { SIMULATOR_CREDENTIALS } from '../server/config/payments.ts'
 import { escapeHtml, luhn, page, underFaults, type Faults } from './faults.ts'
 
 const PREFIX = '/paya'

@@ -9,7 +9,7 @@
  */
 import { createSign, createVerify, randomBytes, randomUUID, type KeyPairKeyObjectResult } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { SIMULATOR_CREDENTIALS } from '../server/modules/payments/payments.config.ts'
+import { SIMULATOR_CREDENTIALS } from '../server/config/payments.ts'
 import { underFaults, type Faults } from './faults.ts'
 import { rsaKeyPair } from './keys.ts'
 import { paypalBrowserRoutes } from './paypal.browser.ts'

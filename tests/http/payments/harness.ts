@@ -5,10 +5,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import {
-  simulatorProviders,
-  type ProviderConfigs,
-} from '../../../src/server/modules/payments/payments.config.ts'
+import { simulatorProviders, type ProviderConfigs } from '../../../src/server/config/payments.ts'
 import { startSimulators, type Simulators } from '../../../src/simulators/index.ts'
 import type { AppDependencies } from '../../../src/server/app.ts'
 import { buildTestApp, type TestApp } from '../../helpers/app.ts'

@@ -5,7 +5,7 @@
 import { expect } from 'vitest'
 import { attemptContext, type PaymentAttempt } from '../../../src/server/modules/payments/payments.service.ts'
 import type { AttemptContext } from '../../../src/server/modules/payments/providers/types.ts'
-import type { PaypalOrderInput } from '../../../src/server/modules/payments/providers/paypal.ts'
+import type { PaypalOrderInput } from '../../../src/server/modules/payment-methods/paypal/paypal.provider.ts'
 import { orderRef, type PaymentsHarness } from './harness.ts'
 
 export const context = (row: PaymentAttempt): AttemptContext => attemptContext(row)

@@ -4,7 +4,7 @@
  * card. Idempotent: the seeded orders (idempotency key `demo-seed-…`), baskets and card are
  * removed and made again.
  */
-import { SIMULATOR_DEMO_CARD } from '../../modules/payments/payments.config.ts'
+import { SIMULATOR_DEMO_CARD } from '../../config/payments.ts'
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
@@ -269,7 +269,7 @@ export async function seedAccount(db: Db): Promise<void> {
     )
   }
 
-  // --- a saved card: the simulator knows this token from its start (payments.config.ts) ------------
+  // --- a saved card: the simulator knows this token from its start (server/config/payments.ts) ------------
   await db.insert(savedCards).values({
     customerId: c.id,
     provider: 'sagepay',

@@ -101,7 +101,8 @@ export async function checkoutRoutes(app: FastifyInstance) {
           verify: () => checker.verify(typeof token === 'string' ? token : undefined, request.ip),
         },
         // PayPal and Amazon Pay take the payment first (never inside the order transaction).
-        walletPayment: (placing) => app.wallets.prepare(request, site, placing, input.idempotencyKey),
+        walletPayment: (placing) =>
+          app.wallets.prepare(app.walletContext(request, site), placing, input.idempotencyKey),
       })
       if ('walletAnswer' in result)
         return reply.code(result.walletAnswer.status).send(result.walletAnswer.body)

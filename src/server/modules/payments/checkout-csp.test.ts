@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkoutCsp, checkoutOrigins } from './checkout-csp.ts'
-import { simulatorProviders, type ProviderConfigs } from './payments.config.ts'
+import { simulatorProviders, type ProviderConfigs } from '../../config/payments.ts'
 
 const SITE =
   "default-src 'self';script-src 'self' 'nonce-abc';frame-src 'self' https://player.vimeo.com;connect-src 'self';form-action 'self';object-src 'none'"

@@ -11,7 +11,7 @@
  * - paypal: the JS SDK, its button and pop-up frames and their calls (*.paypal.com).
  * - amazon: checkout.js and its frames (*.payments-amazon.com).
  */
-import type { PaymentsMode, ProviderConfigs } from './payments.config.ts'
+import type { PaymentsMode, ProviderConfigs } from '../../config/payments.ts'
 
 export interface CheckoutOrigins {
   script: string[]

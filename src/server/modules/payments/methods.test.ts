@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { offeredPaymentMethods } from './methods.ts'
-import { simulatorProviders, type ProviderConfigs } from './payments.config.ts'
+import { simulatorProviders, type ProviderConfigs } from '../../config/payments.ts'
 
 const all = simulatorProviders('http://127.0.0.1:4194', 'unused')
 const none: ProviderConfigs = { sagepay: null, paya: null, paypal: null, amazon: null }

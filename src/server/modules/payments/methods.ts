@@ -6,7 +6,7 @@
  * order. A method is then dropped when it cannot work: its provider is not configured, or the
  * currency is one the provider does not take (Paya is USD only, Amazon's UK checkout GBP only).
  */
-import type { ProviderConfigs } from './payments.config.ts'
+import type { ProviderConfigs } from '../../config/payments.ts'
 import type { Currency, MethodId } from './payments.types.ts'
 
 export const DEFAULT_METHODS: Record<Currency, readonly MethodId[]> = {

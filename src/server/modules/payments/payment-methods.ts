@@ -1,7 +1,7 @@
 /**
  * The payment-method seam (ADR 0065). Checkout and the orders placement workflow know payment methods only through this
  * interface; each method is registered once in a `PaymentMethodRegistry` (app.ts builds it and
- * registers purchase_order; the payments module registers sagepay, paya, paypal and amazon), and
+ * registers purchase_order; modules/payment-methods/ registers sagepay, paya, paypal and amazon), and
  * a site offers the methods its `paymentMethods` setting lists, in that order, that are
  * registered and available to the shopper.
  *
@@ -28,7 +28,6 @@ import type { Site } from '../sites/sites.service.ts'
 import type { PaymentAttempt } from '../payments/payments.service.ts'
 import type { CheckoutSnapshot } from '../payments/payments.tables.ts'
 import type { AddressData, ContactData } from '../../../shared/customer.ts'
-import { defaultPoNumber, PO_NUMBER_MAX } from '../../../shared/checkout-rules.ts'
 
 /** One option of step 1 (spec §3 Checkout state payment_methods). */
 export interface PaymentMethodOption {
@@ -160,29 +159,4 @@ export class PaymentMethodRegistry {
   usable(site: Site, customerId: number | null, id: string): PaymentMethod | null {
     return this.optionsFor(site, customerId).some((o) => o.id === id) ? this.get(id) : null
   }
-}
-
-/** Purchase order: no money moves now; the order is placed and invoiced (§3, §4, §5). */
-export const purchaseOrder: PaymentMethod = {
-  id: 'purchase_order',
-  available: ({ site, customerId }) =>
-    site.settings.purchaseOrderAccess === 'everyone' || customerId !== null,
-  parseDetails(form, ctx) {
-    const details = (form.paymentDetails ?? {}) as Record<string, unknown>
-    const given = [form.PONumber, details.PONumber].filter((v) => v !== undefined && v !== null)
-    if (given.some((v) => typeof v !== 'string'))
-      return { ok: false, errors: { PONumber: ['The PO number must be text.'] } }
-    const raw = (given as string[]).find((v) => v.trim()) ?? ''
-    const entered = raw.trim()
-    if (entered.length > PO_NUMBER_MAX)
-      return { ok: false, errors: { PONumber: [`Please enter no more than ${PO_NUMBER_MAX} characters.`] } }
-    // Blank is allowed: then the first and last name joined with one space (checkout.md).
-    const PONumber = entered || defaultPoNumber(ctx.contact)
-    return { ok: true, details: { PONumber } }
-  },
-  settle({ amount, details }) {
-    return {
-      transaction: { paymentDetails: { PONumber: details.PONumber }, amount, message: '', authCode: 'empty' },
-    }
-  },
 }

@@ -1,36 +1,43 @@
 /**
  * Payments in the app: `app.payments` (the PaymentService), the simulators in simulator mode,
- * and the two routes providers call without our session or CSRF token:
- *
- * - POST /payments/notify/:method: PayPal webhooks, Amazon IPN (SNS), Paya postbacks. Verified
- *   by the adapter, de-duplicated by event id, then the provider is asked again.
- * - POST /payments/3ds/notify: where the 3-D Secure ACS returns the shopper (a cross-site POST,
- *   so no SameSite=Lax cookie arrives). It changes nothing: it hands cres and threeDSSessionData
- *   to the checkout page in the parent frame, which posts them to /checkout/complete.
+ * the checkout page's CSP, and the route providers call without our session or CSRF token:
+ * POST /payments/notify/:method (PayPal webhooks, Amazon IPN (SNS), Paya postbacks), verified by
+ * the adapter, de-duplicated by event id, then the provider is asked again. Each method's own
+ * routes (the 3-D Secure return among them) live in its folder under modules/payment-methods/.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Simulators } from '../../../simulators/index.ts'
-import { scriptNonce } from '../../plugins/security-headers.ts'
-import { simulatorProviders, type ProviderConfigs } from './payments.config.ts'
-import { createAdapters, PaymentService } from './payments.service.ts'
-import { registerCheckoutMethods } from './checkout-methods/index.ts'
-import { payaRoutes } from './checkout-methods/paya.ts'
-import { sagepayRoutes } from './checkout-methods/sagepay.ts'
+import { simulatorProviders, type ProviderConfigs } from '../../config/payments.ts'
+import type { Db } from '../../db/client.ts'
+import type { PaymentsConfig } from '../../config/payments.ts'
 import { checkoutCsp, checkoutOrigins } from './checkout-csp.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    payments: PaymentService
+    // `payments` (the PaymentService with the providers' clients) is declared where it is made:
+    // modules/payment-methods/payment-methods.plugin.ts.
     /** Simulator mode: the running simulators (their origin for CSP and logs). */
     paymentSimulators: Simulators | null
+    /** The providers configured for this run (null: not configured); the methods' plugin reads it. */
+    paymentProviders: ProviderConfigs
   }
 }
 
 const NOTIFY_METHODS = new Set(['paya', 'paypal', 'amazon'])
 
+export interface PaymentsPluginOptions {
+  /** Makes `app.payments` for the configured providers (the provider clients are the methods'). */
+  createService(
+    db: Db,
+    providers: ProviderConfigs,
+    mode: PaymentsConfig['mode'],
+    timeoutMs: number | undefined,
+  ): FastifyInstance['payments']
+}
+
 export const paymentsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: PaymentsPluginOptions) => {
     const { payments } = app.config
     let providers: ProviderConfigs | null = payments.providers
     let simulators: Simulators | null = null
@@ -56,19 +63,14 @@ export const paymentsPlugin = fp(
       app.addHook('onClose', async () => simulators?.close())
     }
     const none: ProviderConfigs = { sagepay: null, paya: null, paypal: null, amazon: null }
-    app.decorate(
-      'payments',
-      new PaymentService(app.db, createAdapters(providers ?? none, payments.timeoutMs), payments.mode),
-    )
+    app.decorate('payments', opts.createService(app.db, providers ?? none, payments.mode, payments.timeoutMs))
     app.decorate('paymentSimulators', simulators)
-    // The provider methods join the checkout's seam (app.paymentMethods, built in app.ts).
-    registerCheckoutMethods(app, providers ?? none)
+    // The provider methods (modules/payment-methods/, one folder each) join the checkout's seam.
+    app.decorate('paymentProviders', providers ?? none)
     // Its hooks on orders (the unclaimed-payment resolver, a pending order's settlement, giving
     // back a refused order's payment) are wired by the app: orders/orders.plugin.ts.
     app.payments.onReconcileError = (attempt, err) =>
       app.log.warn({ err, attempt }, 'payment reconcile failed; retried after the lease')
-    if (app.paymentMethods.get('sagepay')) await app.register(sagepayRoutes)
-    if (app.paymentMethods.get('paya')) await app.register(payaRoutes)
 
     // The checkout page's own CSP: the providers' origins, there and nowhere else.
     const origins = checkoutOrigins(providers ?? none, payments.mode)
@@ -124,30 +126,6 @@ export const paymentsPlugin = fp(
           }
         },
       )
-    })
-
-    app.post('/payments/3ds/notify', { config: { csrf: false } }, async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>
-      const cres = typeof body.cres === 'string' ? body.cres : ''
-      const data = typeof body.threeDSSessionData === 'string' ? body.threeDSSessionData : ''
-      const valid = /^[A-Za-z0-9_=+/-]{1,20000}$/.test(cres) && /^[A-Za-z0-9_-]{1,1024}$/.test(data)
-      const message = JSON.stringify({
-        type: 'payments:3ds',
-        threeDSSessionData: data,
-        aCSResponse: cres,
-        threeDSVersion: '2',
-      })
-      const nonce = scriptNonce(reply)
-      return reply
-        .code(valid ? 200 : 400)
-        .type('text/html')
-        .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Verifying your payment</title></head><body><p>${valid ? 'Verifying your payment…' : 'The card check could not be completed. Please try again.'}</p>${
-            valid
-              ? `<script nonce="${nonce}">(window.parent!==window?window.parent:window.top).postMessage(${message.replace(/</g, '\\u003c')}, location.origin)</script>`
-              : ''
-          }</body></html>`,
-        )
     })
   },
   { name: 'shop-payments' },

@@ -19,12 +19,16 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-
 import type { Db, Tx } from '../../db/client.ts'
 import {
   mayStartNewAttempt,
+  resolveAttempt,
   transition,
+  type ResolutionStep,
   UNSETTLED_STATES,
   FINAL_STATES,
   SUCCESS_STATES,
 } from './attempt.state.ts'
-import type { PaymentsConfig, ProviderConfigs } from './payments.config.ts'
+import type { PaymentsConfig } from '../../config/payments.ts'
+import { lockAttempt, STEP_TO, takeStep, writeResolution } from './attempt.resolution.ts'
+import { PaymentError } from './payment-error.ts'
 import {
   paymentAttempts,
   paymentNotifications,
@@ -33,45 +37,18 @@ import {
   type PaymentAttemptRow,
 } from './payments.tables.ts'
 import type { Currency, Outcome, ProviderMethod, ProviderRefs, RawNotification } from './payments.types.ts'
-import { AmazonAdapter } from './providers/amazon.ts'
-import {
-  OpayoAdapter,
-  buildPaymentRequest,
-  referenceFromThreeDSSessionData,
-  type OpayoPayInput,
-} from './providers/opayo.ts'
-import { PayaAdapter, type PayaFormInput } from './providers/paya.ts'
-import { PaypalAdapter, type PaypalOrderInput } from './providers/paypal.ts'
 import type { AttemptContext, ProviderAdapter } from './providers/types.ts'
 
 export type PaymentAttempt = PaymentAttemptRow
+export { PaymentError } from './payment-error.ts'
+export { claimAttemptForOrder } from './attempt.resolution.ts'
 
-export interface PaymentAdapters {
-  sagepay: OpayoAdapter | null
-  paya: PayaAdapter | null
-  paypal: PaypalAdapter | null
-  amazon: AmazonAdapter | null
-}
-
-export function createAdapters(providers: ProviderConfigs, timeoutMs?: number): PaymentAdapters {
-  return {
-    sagepay: providers.sagepay ? new OpayoAdapter(providers.sagepay, timeoutMs) : null,
-    paya: providers.paya ? new PayaAdapter(providers.paya, timeoutMs) : null,
-    paypal: providers.paypal ? new PaypalAdapter(providers.paypal, timeoutMs) : null,
-    amazon: providers.amazon ? new AmazonAdapter(providers.amazon, timeoutMs) : null,
-  }
-}
-
-export class PaymentError extends Error {
-  constructor(
-    public readonly code: 'not_found' | 'not_configured' | 'already_paid' | 'unsettled' | 'invalid_state',
-    message: string,
-    public readonly attempt?: PaymentAttempt,
-  ) {
-    super(message)
-    this.name = 'PaymentError'
-  }
-}
+/**
+ * The provider adapters, one per provider method (null: not configured). The concrete clients
+ * live in their method's folder (modules/payment-methods/<method>/); the service needs only what
+ * every adapter answers (reconcile, void, notifications).
+ */
+export type AdapterSet = { readonly [M in ProviderMethod]: ProviderAdapter | null }
 
 /** Seconds until the next reconcile of an unknown attempt: 5 s, 30 s, 2 min, 10 min, then hourly. */
 export function reconcileDelaySeconds(count: number): number {
@@ -90,42 +67,6 @@ export const UNCLAIMED_PAYMENT_GRACE_MS = 10 * 60_000
 
 /** The checkout's answer to a paid attempt without an order (set by the checkout at start-up). */
 export type UnclaimedPaymentResolver = (attempt: PaymentAttempt) => Promise<void>
-
-/**
- * Inside the order's transaction: the paid attempt becomes this order's, or the order is refused.
- * One statement on the row: null when the attempt is not (or no longer) usable: not paid, paid
- * for another basket, or its money is being (or was) given back. The claimed row is returned with
- * the provider's confirmed amount, which placement compares with the re-priced basket.
- */
-export async function claimAttemptForOrder(
-  tx: Tx,
-  attemptId: string,
-  orderRef: string,
-  orderNumber: number,
-): Promise<PaymentAttempt | null> {
-  const [claimed] = await tx
-    .update(paymentAttempts)
-    .set({
-      resolution: 'order_placed',
-      resolutionNote: `order ${orderNumber}`,
-      checkout: null,
-      // A pending payment is still reconciled with its provider; a paid one needs nothing more.
-      reconcileAfter: sql`case when ${paymentAttempts.state} = 'pending' then ${paymentAttempts.reconcileAfter} else null end`,
-    })
-    .where(
-      and(
-        eq(paymentAttempts.id, attemptId),
-        eq(paymentAttempts.orderRef, orderRef),
-        inArray(paymentAttempts.state, ['authorised', 'captured', 'pending']),
-        or(
-          isNull(paymentAttempts.resolution),
-          inArray(paymentAttempts.resolution, ['order_placed', 'needs_attention']),
-        ),
-      ),
-    )
-    .returning()
-  return claimed ?? null
-}
 
 /**
  * Told inside the transaction that records a provider's answer, when an attempt that an order
@@ -150,7 +91,7 @@ export function attemptContext(row: PaymentAttempt): AttemptContext {
   }
 }
 
-export class PaymentService {
+export class PaymentService<A extends AdapterSet = AdapterSet> {
   /** Places (or gives back) a paid attempt's order after the grace period; null: nobody does. */
   unclaimedResolver: UnclaimedPaymentResolver | null = null
   /** Moves the order of a claimed attempt whose payment settled or failed (set by the checkout). */
@@ -159,8 +100,8 @@ export class PaymentService {
   onReconcileError: ((attemptId: string, err: unknown) => void) | null = null
 
   constructor(
-    private readonly db: Db,
-    readonly adapters: PaymentAdapters,
+    protected readonly db: Db,
+    readonly adapters: A,
     readonly mode: PaymentsConfig['mode'],
     private readonly now: () => number = Date.now,
   ) {}
@@ -176,8 +117,8 @@ export class PaymentService {
     return a
   }
 
-  private configured<M extends ProviderMethod>(method: M): NonNullable<PaymentAdapters[M]> {
-    return this.adapter(method) as NonNullable<PaymentAdapters[M]>
+  protected configured<M extends ProviderMethod>(method: M): NonNullable<A[M]> {
+    return this.adapter(method) as NonNullable<A[M]>
   }
 
   async get(id: string): Promise<PaymentAttempt | null> {
@@ -302,8 +243,10 @@ export class PaymentService {
   }
 
   /**
-   * Records what became of a paid attempt's order (see `resolution`): the grace-period reconcile
-   * stops (but `voiding` keeps a lease, so a crash in the middle is taken up again).
+   * Records what became of a paid attempt's order (see `resolution`), as a step of the declared
+   * resolution machine (attempt.state.ts) under the row lock: the grace-period reconcile stops
+   * (but `voiding` keeps a lease, so a crash in the middle is taken up again). A step the machine
+   * refuses changes nothing and throws `invalid_state`.
    */
   async resolve(
     id: string,
@@ -311,103 +254,85 @@ export class PaymentService {
     note: string,
     executor: Db | Tx = this.db,
   ): Promise<PaymentAttempt> {
-    const now = new Date(this.now())
-    const [row] = await executor
-      .update(paymentAttempts)
-      .set({
-        resolution,
-        resolutionNote: note.slice(0, 500),
-        checkout: resolution === 'voiding' || resolution === 'needs_attention' ? undefined : null,
-        reconcileAfter: resolution === 'voiding' ? new Date(now.getTime() + 120_000) : null,
-        history: sql`${paymentAttempts.history} || jsonb_build_array(jsonb_build_object('at', ${now.toISOString()}::text, 'from', ${paymentAttempts.state}, 'to', ${paymentAttempts.state}, 'cause', ${`resolution: ${resolution}`}::text))`,
-        updatedAt: now,
-      })
-      .where(eq(paymentAttempts.id, id))
-      .returning()
-    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
-    return row
+    const step = STEP_TO[resolution]
+    const run = async (tx: Tx) => {
+      const row = await lockAttempt(tx, id)
+      const r = resolveAttempt(row, step)
+      if (!r.ok) throw new PaymentError('invalid_state', r.reason, row)
+      return writeResolution(tx, new Date(this.now()), row, step, r, note)
+    }
+    return executor === this.db ? this.db.transaction(run) : run(executor as Tx)
   }
 
   /**
    * Placement refused after the money was (or may be) taken: the attempt is marked `voiding` so
-   * no order can claim it any more, in one statement (an order's claim of the same row waits for
-   * it, then finds it voiding). False when an order claimed it first, or it holds no money.
-   * The caller then gives the money back (`voidUnclaimed`); a pending payment is given back by
-   * the reconciler once it settles.
+   * no order can claim it any more (the `refuse` step, under the row lock: an order's claim of
+   * the same row waits for it, then finds it voiding). False when an order claimed it first, or
+   * it holds no money. The caller then gives the money back (`voidUnclaimed`); a pending payment
+   * is given back by the reconciler once it settles.
+   *
+   * `claimed`: the attempt is a placed order's whose payment settled for another amount (the
+   * `order_failed` step, inside the settlement's transaction `executor`): given back at once.
    */
-  async markVoiding(id: string, note: string): Promise<boolean> {
-    const now = new Date(this.now())
-    const marked = await this.db
-      .update(paymentAttempts)
-      .set({
-        resolution: 'voiding',
-        resolutionNote: note.slice(0, 500),
-        reconcileAfter: new Date(now.getTime() + 120_000),
-        history: sql`${paymentAttempts.history} || jsonb_build_array(jsonb_build_object('at', ${now.toISOString()}::text, 'from', ${paymentAttempts.state}, 'to', ${paymentAttempts.state}, 'cause', 'resolution: voiding'::text))`,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(paymentAttempts.id, id),
-          inArray(paymentAttempts.state, ['authorised', 'captured', 'pending']),
-          or(isNull(paymentAttempts.resolution), eq(paymentAttempts.resolution, 'voiding')),
-        ),
-      )
-      .returning({ id: paymentAttempts.id })
-    return marked.length === 1
+  async markVoiding(
+    id: string,
+    note: string,
+    opts: { claimed?: boolean; executor?: Tx } = {},
+  ): Promise<boolean> {
+    const step: ResolutionStep = opts.claimed ? 'order_failed' : 'refuse'
+    const run = async (tx: Tx) => {
+      const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update')
+      if (!row) return false
+      const r = resolveAttempt(row, step)
+      if (!r.ok) return false
+      await writeResolution(tx, new Date(this.now()), row, step, r, note)
+      return true
+    }
+    return opts.executor ? run(opts.executor) : this.db.transaction(run)
   }
 
   /**
    * Gives back the money of a paid attempt whose order cannot be placed (the caller has marked it
-   * `voiding` under the basket's lock, so no order can claim it any more). A provider without a
-   * void, or one that refuses it, leaves the attempt `needs_attention` for a person.
+   * `voiding`, so no order can claim it any more). A provider without a void, or one that refuses
+   * it, leaves the attempt `needs_attention` for a person.
+   *
+   * The row stays locked from the read to the write, the provider's call included (bounded by the
+   * adapter's time-out): two give-backs of one attempt at once (the browser's refusal and the
+   * reconciler, two instances) are taken one after the other, and the second finds it voided
+   * instead of asking the provider again (ADR 0165).
    */
   async voidUnclaimed(id: string, reason: string): Promise<PaymentAttempt> {
-    const row = await this.get(id)
-    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
-    if (row.state === 'voided') return row
-    // Still settling with the provider: the reconciler gives it back once it has settled.
-    if (row.state === 'pending') return row
-    const adapter: ProviderAdapter | null = this.adapters[row.method]
-    if (!adapter?.void)
-      return this.resolve(id, 'needs_attention', `${reason}; ${row.method} cannot void here`)
-    // A time-out, a 5xx or NotYetError (still settling) throws: the reconciler tries again.
-    const result = await adapter.void(attemptContext(row))
-    if (!result.ok) return this.resolve(id, 'needs_attention', `${reason}; ${result.message}`)
-    const now = new Date(this.now())
-    const refs = result.refs
-      ? sql`${paymentAttempts.providerRefs} || ${JSON.stringify(result.refs)}::jsonb`
-      : undefined
-    if (result.how === 'refund_pending') {
-      // Accepted, finished later: still `voiding`; the next pass asks again with the same key
-      // (the provider answers the first refund) until it says the money is back.
-      const [pending] = await this.db
-        .update(paymentAttempts)
-        .set({
-          providerRefs: refs,
-          resolutionNote: `${reason}; refund pending`.slice(0, 500),
-          reconcileAfter: new Date(now.getTime() + 10 * 60_000),
-          updatedAt: now,
-        })
-        .where(eq(paymentAttempts.id, id))
-        .returning()
-      return pending!
-    }
-    const [voided] = await this.db
-      .update(paymentAttempts)
-      .set({
-        providerRefs: refs,
-        state: 'voided',
-        resolution: 'voided',
-        resolutionNote: reason.slice(0, 500),
-        checkout: null,
-        reconcileAfter: null,
-        history: [...row.history, { at: now.toISOString(), from: row.state, to: 'voided', cause: 'void' }],
-        updatedAt: now,
-      })
-      .where(eq(paymentAttempts.id, id))
-      .returning()
-    return voided!
+    return this.db.transaction(async (tx) => {
+      const row = await lockAttempt(tx, id)
+      if (row.state === 'voided') return row
+      // Still settling with the provider: the reconciler gives it back once it has settled.
+      if (row.state === 'pending') return row
+      const allowed = resolveAttempt(row, 'given_back')
+      if (!allowed.ok) throw new PaymentError('invalid_state', allowed.reason, row)
+      const adapter: ProviderAdapter | null = this.adapters[row.method]
+      if (!adapter?.void)
+        return takeStep(
+          tx,
+          new Date(this.now()),
+          row,
+          'ask_person',
+          `${reason}; ${row.method} cannot void here`,
+        )
+      // A time-out, a 5xx or NotYetError (still settling) throws: nothing is written and the
+      // reconciler tries again (the provider answers a repeat with the same idempotency key).
+      const result = await adapter.void(attemptContext(row))
+      if (!result.ok)
+        return takeStep(tx, new Date(this.now()), row, 'ask_person', `${reason}; ${result.message}`)
+      const refs = result.refs
+        ? sql`${paymentAttempts.providerRefs} || ${JSON.stringify(result.refs)}::jsonb`
+        : undefined
+      if (result.how === 'refund_pending') {
+        // Accepted, finished later: still `voiding`; the next pass asks again with the same key
+        // (the provider answers the first refund) until it says the money is back.
+        return takeStep(tx, new Date(this.now()), row, 'refund_pending', `${reason}; refund pending`, refs)
+      }
+      return takeStep(tx, new Date(this.now()), row, 'given_back', reason, refs)
+    })
   }
 
   /** Applies a provider's outcome under a row lock; an impossible transition changes nothing. */
@@ -479,7 +404,10 @@ export class PaymentService {
                 ? row.nextAction
                 : null,
           // Money may have been taken and the provider cannot be asked: flagged for a person.
-          ...(outcome.status === 'unknown' && outcome.askPerson && row.resolution === null
+          ...(outcome.status === 'unknown' &&
+          outcome.askPerson &&
+          row.resolution === null &&
+          resolveAttempt({ state: t.state, resolution: null }, 'ask_person').ok
             ? {
                 resolution: 'needs_attention' as const,
                 resolutionNote: `${outcome.code}: check the provider's records and refund or place the order`,
@@ -630,96 +558,5 @@ export class PaymentService {
       .set({ attemptId: attempt?.id ?? null, result: note, processedAt: new Date(this.now()) })
       .where(eq(paymentNotifications.id, inserted.id))
     return result
-  }
-
-  // --- Per-method steps the checkout calls --------------------------------------------------
-
-  /** sagepay: the drop-in's merchant session key (one per card form render). */
-  cardSession() {
-    return this.configured('sagepay').cardSession()
-  }
-
-  /** sagepay: pay with the card identifier the drop-in produced (or a saved card). */
-  async cardPay(id: string, input: OpayoPayInput): Promise<PaymentAttempt> {
-    const adapter = this.configured('sagepay')
-    const row = await this.get(id)
-    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
-    const request = buildPaymentRequest(attemptContext(row), input)
-    return this.perform(id, 'pay', (ctx) => adapter.send(ctx, request), request)
-  }
-
-  /** sagepay: the ACS posted cres and threeDSSessionData back (found by reference, not cookie). */
-  async cardChallengeResult(threeDSSessionData: string, cRes: string): Promise<PaymentAttempt> {
-    const reference = referenceFromThreeDSSessionData(threeDSSessionData)
-    const row = reference ? await this.byReference(reference) : null
-    if (!row || row.method !== 'sagepay') throw new PaymentError('not_found', 'payment attempt not found')
-    if (row.state !== 'requires_action') return row
-    const adapter = this.configured('sagepay')
-    return this.perform(row.id, 'challenge', (ctx) => adapter.completeChallenge(ctx, cRes))
-  }
-
-  /** paya: the hosted form for this attempt. */
-  async payaForm(id: string, input: PayaFormInput) {
-    const row = await this.get(id)
-    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
-    const form = this.configured('paya').hostedForm(attemptContext(row), input)
-    await this.begin(id, 'pay')
-    // The shopper is now on Paya's form: postbacks may arrive and are reconciled from here on.
-    await this.record(id, 'form', {
-      status: 'requires_action',
-      refs: { payaTransactionApiId: form.transactionApiId },
-      action: { type: 'hostedForm', url: form.iframeUrl, expectedOrigin: form.expectedOrigin },
-    })
-    return form
-  }
-
-  /** paya: the form said it finished; Paya is asked what happened. */
-  payaConfirm(id: string): Promise<PaymentAttempt> {
-    const adapter = this.configured('paya')
-    return this.perform(id, 'pay', (ctx) => adapter.confirm(ctx))
-  }
-
-  /** paypal: create the PayPal order (createOrder callback); the order id is kept on the attempt. */
-  async paypalCreateOrder(
-    id: string,
-    input: PaypalOrderInput,
-  ): Promise<{ orderId: string } | PaymentAttempt> {
-    const adapter = this.configured('paypal')
-    const row = await this.get(id)
-    if (!row) throw new PaymentError('not_found', 'payment attempt not found')
-    const result = await adapter.createOrder(attemptContext(row), input)
-    if ('orderId' in result) {
-      await this.addRefs(id, { paypalOrderId: result.orderId })
-      return { orderId: result.orderId }
-    }
-    return this.record(id, 'create', result)
-  }
-
-  /** paypal: onApprove → capture (re-approval and INSTRUMENT_DECLINED come back as requires_action). */
-  paypalCapture(id: string, intent: 'CAPTURE' | 'AUTHORIZE' = 'CAPTURE', seq = 0): Promise<PaymentAttempt> {
-    const adapter = this.configured('paypal')
-    return this.perform(id, intent === 'CAPTURE' ? 'capture' : 'authorize', (ctx) =>
-      adapter.capture(ctx, intent, seq),
-    )
-  }
-
-  /** amazon: the session Amazon created from our signed button, attached to the attempt. */
-  amazonAttachSession(id: string, checkoutSessionId: string): Promise<PaymentAttempt> {
-    return this.addRefs(id, { amazonCheckoutSessionId: checkoutSessionId })
-  }
-
-  /** amazon: amount and return URL set; the attempt then requires the redirect to Amazon. */
-  amazonPrepare(
-    id: string,
-    input: { resultReturnUrl: string; merchantReferenceId: string; storeName: string },
-  ): Promise<PaymentAttempt> {
-    const adapter = this.configured('amazon')
-    return this.perform(id, 'update', (ctx) => adapter.prepareForPayment(ctx, input))
-  }
-
-  /** amazon: back from Amazon: complete the checkout session. */
-  amazonComplete(id: string): Promise<PaymentAttempt> {
-    const adapter = this.configured('amazon')
-    return this.perform(id, 'complete', (ctx) => adapter.complete(ctx))
   }
 }

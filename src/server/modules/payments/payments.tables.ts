@@ -5,7 +5,15 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sites } from '../sites/sites.tables.ts'
-import type { AttemptState, NextAction, ProviderMethod, ProviderRefs } from './payments.types.ts'
+import type {
+  AttemptResolution,
+  AttemptState,
+  NextAction,
+  ProviderMethod,
+  ProviderRefs,
+} from './payments.types.ts'
+
+export type { AttemptResolution }
 
 export interface AttemptHistoryEntry {
   at: string
@@ -122,8 +130,6 @@ export const paymentNotifications = pgTable(
   },
   (t) => [uniqueIndex('payment_notifications_event').on(t.provider, t.eventId)],
 )
-
-export type AttemptResolution = 'order_placed' | 'voiding' | 'voided' | 'needs_attention'
 
 /** What the checkout keeps to place the order without the browser (opaque to this module). */
 export interface CheckoutSnapshot {

@@ -25,6 +25,10 @@ export const ATTEMPT_STATES = [
 ] as const
 export type AttemptState = (typeof ATTEMPT_STATES)[number]
 
+/** What became of a paid attempt's order (see `payment_attempts.resolution` and attempt.state.ts). */
+export const ATTEMPT_RESOLUTIONS = ['order_placed', 'voiding', 'voided', 'needs_attention'] as const
+export type AttemptResolution = (typeof ATTEMPT_RESOLUTIONS)[number]
+
 /** Whatever a provider needs to find its side of an attempt again. */
 export interface ProviderRefs {
   opayoTransactionId?: string

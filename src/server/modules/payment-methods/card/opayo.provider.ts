@@ -5,12 +5,24 @@
  * Card data never reaches the shop: the browser's drop-in (sagepay.js, Opayo's iframe) turns the
  * card into a card identifier with the merchant session key we mint here.
  */
-import { opayoVendorTxCode } from '../idempotency.ts'
-import { confirmedMinor } from '../money.ts'
-import type { OpayoConfig } from '../payments.config.ts'
-import type { Outcome, ProviderRefs, SavedInstrument } from '../payments.types.ts'
-import { basicAuth, httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
-import { unknownOutcome, type AttemptContext, type GiveBackResult, type ProviderAdapter } from './types.ts'
+import { opayoVendorTxCode } from '../../payments/idempotency.ts'
+import { confirmedMinor } from '../../payments/money.ts'
+import type { OpayoConfig } from '../../../config/payments.ts'
+import type { Outcome, ProviderRefs, SavedInstrument } from '../../payments/payments.types.ts'
+import {
+  basicAuth,
+  httpRequest,
+  isRecord,
+  str,
+  TransportError,
+  type HttpResult,
+} from '../../payments/providers/http.ts'
+import {
+  unknownOutcome,
+  type AttemptContext,
+  type GiveBackResult,
+  type ProviderAdapter,
+} from '../../payments/providers/types.ts'
 
 export type ChallengeWindowSize = 'Small' | 'Medium' | 'Large' | 'ExtraLarge' | 'FullScreen'
 

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PaypalOrderInput } from '../../../src/server/modules/payments/providers/paypal.ts'
-import { orderRef, startPaymentsHarness, type PaymentsHarness } from './harness.ts'
+import type { PaypalOrderInput } from './paypal.provider.ts'
+import {
+  orderRef,
+  startPaymentsHarness,
+  type PaymentsHarness,
+} from '../../../../../tests/http/payments/harness.ts'
 
 let h: PaymentsHarness
 beforeAll(async () => {

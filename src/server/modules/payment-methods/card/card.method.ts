@@ -21,15 +21,20 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { CHECKOUT_TEXT } from '../../../../shared/checkout.ts'
 import { currentCustomerId, sessionCartId } from '../../../lib/customer-session.ts'
-import type { Authorisation, AuthoriseContext, ParsedDetails, PaymentMethod } from '../payment-methods.ts'
+import type {
+  Authorisation,
+  AuthoriseContext,
+  ParsedDetails,
+  PaymentMethod,
+} from '../../payments/payment-methods.ts'
 import { lastOrderOf } from '../../../lib/last-order.ts'
 import { listSavedCards, saveCard, savedCardToken } from '../../customers/saved-cards.service.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
-import { SUCCESS_STATES } from '../attempt.state.ts'
-import { PaymentError, type PaymentAttempt } from '../payments.service.ts'
-import { isRecord, str } from '../providers/http.ts'
-import { referenceFromThreeDSSessionData } from '../providers/opayo.ts'
-import type { CheckoutMethodFactory } from './index.ts'
+import { SUCCESS_STATES } from '../../payments/attempt.state.ts'
+import { PaymentError, type PaymentAttempt } from '../../payments/payments.service.ts'
+import { isRecord, str } from '../../payments/providers/http.ts'
+import { referenceFromThreeDSSessionData } from './opayo.provider.ts'
+import type { CheckoutMethodFactory } from '../method-factory.ts'
 
 export const SAGEPAY_TEXT = {
   cardMissing: 'Please enter your card details.',
@@ -48,7 +53,7 @@ type CardDetails =
   | { kind: 'challenge'; threeDSSessionData: string; cRes: string; saveCard: boolean }
 type Window = 'Small' | 'Medium'
 
-import { basketOrderRef } from '../order-ref.ts'
+import { basketOrderRef } from '../../payments/order-ref.ts'
 
 export { basketOrderRef }
 

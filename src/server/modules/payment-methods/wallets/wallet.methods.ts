@@ -1,9 +1,8 @@
 /**
- * PayPal and Amazon Pay as checkout payment methods (ADR 0065 seam, ADR 0073). The money is
- * taken before the order transaction (wallets.routes.ts); settle() only records the result the
- * server verified with the provider, and refuses any paymentDetails it did not make itself.
+ * What the PayPal and Amazon Pay checkout methods share (ADR 0065 seam, ADR 0073; each method is
+ * in its own folder). The money is taken before the order transaction; settle() only records the
+ * result the server verified with the provider, and refuses any paymentDetails it did not make.
  */
-import type { FastifyInstance } from 'fastify'
 import type { PaymentMethod } from '../../payments/payment-methods.ts'
 import { isVerified, verifiedDetails } from './wallet.shared.ts'
 
@@ -12,7 +11,7 @@ export const AMAZON_SESSION_ID = /^[A-Za-z0-9-]{8,100}$/
 
 const NOT_VERIFIED = 'The payment has not been confirmed. Please click on the payment button and try again.'
 
-function walletMethod(id: 'paypal' | 'amazon', available: PaymentMethod['available']): PaymentMethod {
+export function walletMethod(id: 'paypal' | 'amazon', available: PaymentMethod['available']): PaymentMethod {
   return {
     id,
     available,
@@ -76,37 +75,10 @@ function walletMethod(id: 'paypal' | 'amazon', available: PaymentMethod['availab
   }
 }
 
-const originOf = (url: string) => {
+export const originOf = (url: string) => {
   try {
     return [new URL(url).origin]
   } catch {
     return []
-  }
-}
-
-/** PayPal: on every site that lists it (GBP or USD). */
-export function paypalCheckoutMethod(app: FastifyInstance): PaymentMethod | null {
-  const adapter = app.payments.adapters.paypal
-  if (!adapter) return null
-  const origin = originOf(adapter.config.sdkUrl)
-  return {
-    ...walletMethod('paypal', () => true),
-    authorise: (ctx) => app.wallets.paypalAuthorise(ctx),
-    // The JS SDK with credit and card funding disabled (§9), in the site's currency.
-    clientConfig: ({ site }) => ({ sdkUrl: adapter.sdkScriptUrl(site.currency), loadTimeoutMs: 6000 }),
-    origins: { script: origin, frame: origin, connect: origin },
-  }
-}
-
-/** Amazon Pay's UK checkout is GBP and en_GB only (§9): never on a USD site. */
-export function amazonCheckoutMethod(app: FastifyInstance): PaymentMethod | null {
-  const adapter = app.payments.adapters.amazon
-  if (!adapter) return null
-  const origin = originOf(adapter.config.scriptUrl)
-  return {
-    ...walletMethod('amazon', ({ site }) => site.currency === 'GBP'),
-    authorise: (ctx) => app.wallets.amazonAuthorise(ctx),
-    clientConfig: () => ({ scriptUrl: adapter.config.scriptUrl }),
-    origins: { script: origin, frame: origin, connect: origin },
   }
 }

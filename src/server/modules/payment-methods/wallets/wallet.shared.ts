@@ -8,7 +8,6 @@
  * A verified payment reaches the PaymentMethod's settle() only through `verifiedDetails`: an
  * object the server made (a WeakSet knows it), which no JSON from a browser can forge.
  */
-import type { FastifyRequest } from 'fastify'
 import { fieldErrors } from '../../../../shared/cart.schemas.ts'
 import {
   CHECKOUT_TEXT,
@@ -18,7 +17,6 @@ import {
 } from '../../../../shared/checkout.ts'
 import type { Cart } from '../../../../shared/cart.ts'
 import type { Site } from '../../sites/sites.service.ts'
-import { sessionGet, sessionSet } from '../../auth/auth.session.ts'
 
 /** Text the spec leaves open (ADR 0073 records these). */
 export const WALLET_TEXT = {
@@ -142,9 +140,6 @@ export function breakdownOf(cart: Cart) {
 
 // --- Session state -------------------------------------------------------------------
 
-export const PAYPAL_KEY = 'checkout.paypal'
-export const AMAZON_KEY = 'checkout.amazon'
-
 /** The PayPal order this browser created (ids from a browser are checked against it). */
 export interface PaypalSession {
   orderId: string
@@ -166,20 +161,26 @@ export interface AmazonSession {
   pending: { form: OrderForm; idempotencyKey: string | null } | null
 }
 
-export function paypalSession(request: FastifyRequest): PaypalSession | null {
-  const v = sessionGet<PaypalSession>(request, PAYPAL_KEY)
-  return v && typeof v.orderId === 'string' && typeof v.attemptId === 'string' ? v : null
+/** The browser session's wallet state, read and written through the route's session. */
+export interface WalletSessionState {
+  paypal(): PaypalSession | null
+  setPaypal(v: PaypalSession | null): void
+  amazon(): AmazonSession | null
+  setAmazon(v: AmazonSession | null): void
 }
 
-export function setPaypalSession(request: FastifyRequest, v: PaypalSession | null): void {
-  sessionSet(request, PAYPAL_KEY, v)
-}
-
-export function amazonSession(request: FastifyRequest): AmazonSession | null {
-  const v = sessionGet<AmazonSession>(request, AMAZON_KEY)
-  return v && typeof v.state === 'string' && typeof v.cartRef === 'string' ? v : null
-}
-
-export function setAmazonSession(request: FastifyRequest, v: AmazonSession | null): void {
-  sessionSet(request, AMAZON_KEY, v)
+/**
+ * What a wallet step knows of the browser's request, as plain values (the routes make it from the
+ * request): the site, the session's basket, the customer, the shop's own origin, the session's
+ * wallet state and a logger.
+ */
+export interface WalletContext {
+  site: Site
+  /** The basket id the browser's session holds, or null. */
+  cartId: string | null
+  customerId: number | null
+  /** The shop's own origin for this request (return URLs). */
+  baseUrl: string
+  session: WalletSessionState
+  log: { warn(details: Record<string, unknown>, message: string): void }
 }

@@ -1,21 +1,19 @@
 /**
- * How the provider payment methods join the checkout's payment seam (ADR 0070): the payments
- * plugin calls `registerCheckoutMethods` once; each provider's file builds its `PaymentMethod`
+ * How the provider payment methods join the checkout's payment seam (ADR 0070): the payment
+ * methods' plugin calls `registerCheckoutMethods` once; each provider's file builds its `PaymentMethod`
  * from the app (app.payments, app.db…) or answers null when its provider is not configured.
  * A registered method is offered on a site only when the site lists it and the provider takes
  * the site's currency (`offeredPaymentMethods`), whatever else the method checks.
  */
 import type { FastifyInstance } from 'fastify'
-import type { PaymentMethod } from '../payment-methods.ts'
-import { offeredPaymentMethods } from '../methods.ts'
-import type { ProviderConfigs } from '../payments.config.ts'
-import type { ProviderMethod } from '../payments.types.ts'
-import { amazonMethod } from './amazon.ts'
-import { payaMethod } from './paya.ts'
-import { paypalMethod } from './paypal.ts'
-import { sagepayMethod } from './sagepay.ts'
-
-export type CheckoutMethodFactory = (app: FastifyInstance) => PaymentMethod | null
+import { offeredPaymentMethods } from '../payments/methods.ts'
+import type { ProviderConfigs } from '../../config/payments.ts'
+import type { ProviderMethod } from '../payments/payments.types.ts'
+import { amazonMethod } from './amazon/amazon.method.ts'
+import { payaMethod } from './paya/paya.method.ts'
+import { paypalMethod } from './paypal/paypal.method.ts'
+import { sagepayMethod } from './card/card.method.ts'
+import type { CheckoutMethodFactory } from './method-factory.ts'
 
 const FACTORIES: Record<ProviderMethod, CheckoutMethodFactory> = {
   sagepay: sagepayMethod,

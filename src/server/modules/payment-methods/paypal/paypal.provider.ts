@@ -3,24 +3,31 @@
  * adapter. Every POST carries a PayPal-Request-Id derived from the attempt, so a repeat after a
  * time-out returns the first answer instead of paying twice.
  */
-import { paypalRequestId, type Operation } from '../idempotency.ts'
-import { confirmedAmount, toDecimalString } from '../money.ts'
-import type { PaypalConfig } from '../payments.config.ts'
+import { paypalRequestId, type Operation } from '../../payments/idempotency.ts'
+import { confirmedAmount, toDecimalString } from '../../payments/money.ts'
+import type { PaypalConfig } from '../../../config/payments.ts'
 import type {
   Currency,
   Outcome,
   ProviderRefs,
   RawNotification,
   VerifiedNotification,
-} from '../payments.types.ts'
-import { basicAuth, httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
+} from '../../payments/payments.types.ts'
+import {
+  basicAuth,
+  httpRequest,
+  isRecord,
+  str,
+  TransportError,
+  type HttpResult,
+} from '../../payments/providers/http.ts'
 import {
   NotYetError,
   unknownOutcome,
   type AttemptContext,
   type GiveBackResult,
   type ProviderAdapter,
-} from './types.ts'
+} from '../../payments/providers/types.ts'
 
 export interface PaypalShippingOption {
   id: string

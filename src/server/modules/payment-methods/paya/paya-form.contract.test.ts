@@ -5,8 +5,8 @@
  * from Paya (GET by transaction_api_id), never from the browser: `confirmed` states Paya's amount.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startPaymentsHarness, type PaymentsHarness } from './harness.ts'
-import { payaForm } from './paid.ts'
+import { startPaymentsHarness, type PaymentsHarness } from '../../../../../tests/http/payments/harness.ts'
+import { payaForm } from '../../../../../tests/http/payments/paid.ts'
 
 let h: PaymentsHarness
 beforeAll(async () => {

@@ -5,19 +5,24 @@
  */
 import { createVerify, X509Certificate } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { amazonIdempotencyKey } from '../idempotency.ts'
-import { confirmedAmount, toDecimalString } from '../money.ts'
-import type { AmazonConfig } from '../payments.config.ts'
-import { isLoopbackUrl } from '../payments.config.ts'
-import type { Outcome, ProviderRefs, RawNotification, VerifiedNotification } from '../payments.types.ts'
-import { httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
+import { amazonIdempotencyKey } from '../../payments/idempotency.ts'
+import { confirmedAmount, toDecimalString } from '../../payments/money.ts'
+import type { AmazonConfig } from '../../../config/payments.ts'
+import { isLoopbackUrl } from '../../../config/payments.ts'
+import type {
+  Outcome,
+  ProviderRefs,
+  RawNotification,
+  VerifiedNotification,
+} from '../../payments/payments.types.ts'
+import { httpRequest, isRecord, str, TransportError, type HttpResult } from '../../payments/providers/http.ts'
 import {
   NotYetError,
   unknownOutcome,
   type AttemptContext,
   type GiveBackResult,
   type ProviderAdapter,
-} from './types.ts'
+} from '../../payments/providers/types.ts'
 
 interface SdkClient {
   getSignedHeaders(options: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OrderForm } from '../../../../shared/checkout.ts'
 import type { Site } from '../../sites/sites.service.ts'
-import { paypalCheckoutMethod } from './wallet.methods.ts'
+import { paypalCheckoutMethod } from '../paypal/paypal.method.ts'
 import { formWithImported, isVerified, splitName, verifiedDetails } from './wallet.shared.ts'
 
 const site = { settings: { countries: [{ code: 'GB', name: 'United Kingdom' }] } } as unknown as Site

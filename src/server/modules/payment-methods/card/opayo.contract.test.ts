@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OpayoPayInput } from '../../../src/server/modules/payments/providers/opayo.ts'
-import { orderRef, startPaymentsHarness, type PaymentsHarness } from './harness.ts'
+import type { OpayoPayInput } from './opayo.provider.ts'
+import {
+  orderRef,
+  startPaymentsHarness,
+  type PaymentsHarness,
+} from '../../../../../tests/http/payments/harness.ts'
 
 let h: PaymentsHarness
 beforeAll(async () => {

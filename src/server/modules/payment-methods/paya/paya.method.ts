@@ -15,12 +15,12 @@ import { parseOrderForm } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
 import { currentCustomerId, sessionCartId } from '../../../lib/customer-session.ts'
 import { lastOrderOf } from '../../../lib/last-order.ts'
-import type { Authorisation, ParsedDetails, PaymentMethod } from '../payment-methods.ts'
+import type { Authorisation, ParsedDetails, PaymentMethod } from '../../payments/payment-methods.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
-import { SUCCESS_STATES } from '../attempt.state.ts'
-import { PaymentError, type PaymentAttempt } from '../payments.service.ts'
-import type { CheckoutMethodFactory } from './index.ts'
-import { basketOrderRef } from './sagepay.ts'
+import { SUCCESS_STATES } from '../../payments/attempt.state.ts'
+import { PaymentError, type PaymentAttempt } from '../../payments/payments.service.ts'
+import type { CheckoutMethodFactory } from '../method-factory.ts'
+import { basketOrderRef } from '../card/card.method.ts'
 
 export const PAYA_TEXT = {
   formNotSubmitted: 'Please enter your card details in the card form and submit it.',

@@ -4,12 +4,22 @@
  * the transaction_api_id and then asks Paya what happened to it. USD only.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { payaTransactionApiId } from '../idempotency.ts'
-import { confirmedAmount, toDecimalString } from '../money.ts'
-import type { PayaConfig } from '../payments.config.ts'
-import type { Outcome, ProviderRefs, RawNotification, VerifiedNotification } from '../payments.types.ts'
-import { httpRequest, isRecord, str, TransportError, type HttpResult } from './http.ts'
-import { unknownOutcome, type AttemptContext, type GiveBackResult, type ProviderAdapter } from './types.ts'
+import { payaTransactionApiId } from '../../payments/idempotency.ts'
+import { confirmedAmount, toDecimalString } from '../../payments/money.ts'
+import type { PayaConfig } from '../../../config/payments.ts'
+import type {
+  Outcome,
+  ProviderRefs,
+  RawNotification,
+  VerifiedNotification,
+} from '../../payments/payments.types.ts'
+import { httpRequest, isRecord, str, TransportError, type HttpResult } from '../../payments/providers/http.ts'
+import {
+  unknownOutcome,
+  type AttemptContext,
+  type GiveBackResult,
+  type ProviderAdapter,
+} from '../../payments/providers/types.ts'
 
 export interface PayaTransaction {
   id: string

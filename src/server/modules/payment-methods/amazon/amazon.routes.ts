@@ -1,0 +1,97 @@
+/**
+ * The Amazon Pay checkout calls (spec §7; ADR 0073). Thin: amazon.checkout.ts does the work. JSON
+ * in and out (CSRF as every POST); the two Amazon returns are browser navigations (GET) that end
+ * in a redirect.
+ */
+import type { FastifyInstance } from 'fastify'
+import { rememberPlaced } from '../../checkout/checkout.routes.ts'
+import { DomainError } from '../../../lib/domain-error.ts'
+import { lastOrderOf } from '../../../lib/last-order.ts'
+import { currentCustomerId } from '../../auth/auth.session.ts'
+import { sessionCartId } from '../../../lib/customer-session.ts'
+import { siteBaseUrl } from '../../sites/site-url.ts'
+import { walletContext } from '../wallets/wallet.context.ts'
+
+const limit = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } })
+
+export async function amazonRoutes(app: FastifyInstance): Promise<void> {
+  const wallets = app.wallets
+  app.post('/checkout/amazon/create-amazon-session', limit(30), async (request, reply) => {
+    const site = request.site
+    if (!site) return reply.callNotFound()
+    const res = await wallets.amazon.amazonCreateSession(walletContext(request, site))
+    return reply.code(res.status).header('cache-control', 'no-store').send(res.body)
+  })
+
+  app.get('/checkout/amazon/review', limit(30), async (request, reply) => {
+    const site = request.site
+    if (!site) return reply.callNotFound()
+    return reply.redirect(
+      await wallets.amazon.amazonReview(
+        walletContext(request, site),
+        request.query as Record<string, unknown>,
+      ),
+    )
+  })
+
+  app.get('/checkout/amazon/get-session-information', limit(60), async (request, reply) => {
+    const site = request.site
+    if (!site) return reply.callNotFound()
+    const q = request.query as Record<string, unknown>
+    const res = await wallets.amazon.amazonSessionInformation(
+      walletContext(request, site),
+      q.amazonCheckoutSessionId,
+    )
+    return reply.code(res.status).header('cache-control', 'no-store').send(res.body)
+  })
+
+  app.post('/checkout/amazon/delivery-viewed', limit(60), async (request, reply) => {
+    const site = request.site
+    if (!site) return reply.callNotFound()
+    const body = (request.body ?? {}) as Record<string, unknown>
+    const res = wallets.amazon.deliveryViewed(walletContext(request, site), body.amazonCheckoutSessionId)
+    return reply.code(res.status).send(res.body)
+  })
+
+  /** Amazon's result return: complete the checkout session and place the order, once. */
+  app.get('/checkout/amazon/result', limit(30), async (request, reply) => {
+    const site = request.site
+    if (!site) return reply.callNotFound()
+    const back = (message: string) => {
+      request.inertia.flash('error', message)
+      return reply.redirect('/checkout')
+    }
+    const input = {
+      site,
+      baseUrl: siteBaseUrl(request),
+      sessionCartId: sessionCartId(request),
+      lastOrder: lastOrderOf(request),
+      customerId: currentCustomerId(request),
+    }
+    const result = await wallets.amazon.amazonResult(
+      walletContext(request, site),
+      request.query as Record<string, unknown>,
+    )
+    if ('error' in result) {
+      // A reload of this address after the order was placed: show that order.
+      const last = input.lastOrder
+      if (last && !input.sessionCartId) return reply.redirect(`/checkout/complete/${last.orderNumber}`)
+      return back(result.error)
+    }
+    try {
+      const placeInput = { ...input, form: result.place, idempotencyKey: result.idempotencyKey }
+      const placed = await app.placement.place(placeInput)
+      wallets.amazon.forgetAmazon(walletContext(request, site))
+      const answer = await rememberPlaced(app, request, reply, placed)
+      return reply.redirect(String(answer.redirect))
+    } catch (err) {
+      if (err instanceof DomainError) {
+        // Paid but not placeable (the basket changed meanwhile): the attempt stays captured
+        // for the basket; the shopper sees why and the next Complete Order places it.
+        request.log.warn({ err: err.message }, 'Amazon payment taken but order refused')
+        return back(err.message)
+      }
+      throw err
+    }
+  })
+}

@@ -1,8 +1,0 @@
-/**
- * The PayPal checkout method (issue 14, PayPal/Amazon half; ADR 0073): built from app.payments
- * when the provider is configured. The routes and the work live in checkout/wallets/.
- */
-import { paypalCheckoutMethod } from '../../checkout/wallets/wallet.methods.ts'
-import type { CheckoutMethodFactory } from './index.ts'
-
-export const paypalMethod: CheckoutMethodFactory = (app) => paypalCheckoutMethod(app)
