@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { AUTH_MESSAGES, isStrongPassword, PASSWORD_MAX } from './auth.ts'
-import type { Address, Contact, Country, CustomerData } from './customer.ts'
+import type { Country, CustomerData } from './customer.ts'
 import type { OrderTotals } from './order-totals.ts'
 import { text } from './text.ts'
 
@@ -16,7 +16,6 @@ export {
   accountGreeting,
   MARKETING_PREFERENCES,
   orderStatusText,
-  REORDER_QUANTITY_MIN,
   type MarketingPreferenceName,
 } from './account-text.ts'
 
@@ -208,5 +207,3 @@ export type EditDetailsProps = AccountPageBase & {
 export type MarketingProps = AccountPageBase & {
   preferences: MarketingPreference[]
 }
-
-export type { Address, Contact }

@@ -7,7 +7,7 @@ import { z } from 'zod'
 
 import { AUTH_MESSAGES, FIELD_MAX, isStrongPassword, PASSWORD_MAX } from './auth-text.ts'
 
-export { AUTH_MESSAGES, FIELD_MAX, isStrongPassword, PASSWORD_MAX, PASSWORD_MIN } from './auth-text.ts'
+export { AUTH_MESSAGES, isStrongPassword, PASSWORD_MAX } from './auth-text.ts'
 
 const required = (max = FIELD_MAX) =>
   text({ error: AUTH_MESSAGES.required })
@@ -117,10 +117,6 @@ export const twoFactorConfirmSchema = z.object({
     .regex(/^\d{6}$/, AUTH_MESSAGES.twoFactorCode),
 })
 
-export type LoginInput = z.infer<typeof loginSchema>
-export type RegisterInput = z.infer<typeof registerSchema>
-export type ClubRegisterInput = z.infer<typeof clubRegisterSchema>
-
 /**
  * Field-by-field errors for the browser: the first message per field, or {} when valid.
  * `only` limits the result to the fields already touched (blur) so untouched ones stay quiet.
@@ -146,12 +142,6 @@ export function fieldErrors(
 export interface AuthStatus {
   message: string
   type?: 'error'
-}
-
-/** What the Auth/* pages receive besides the shared props. */
-export interface AuthPageProps {
-  status?: AuthStatus | null
-  botCheck?: BotCheckProps | null
 }
 
 /** The bot check the browser must run before submitting ('1' on the site: on). */

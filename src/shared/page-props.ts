@@ -4,7 +4,6 @@
  */
 
 import type { SafeHtml } from './safe-html.ts'
-import type { SearchSettingsProps } from './search.ts'
 
 export type Currency = 'GBP' | 'USD'
 
@@ -99,17 +98,6 @@ export interface CartSummary {
   count: number
   /** Basket total in minor units (pence or cents) */
   total: number
-}
-
-export interface SharedProps {
-  site: SiteProps
-  auth: { customer: CustomerSummary | null }
-  cart: CartSummary
-  /** How pages use the search service (suggestions, click analytics, best sellers) */
-  search: SearchSettingsProps
-  /** Validation errors, field -> first message (always present, `{}` when none) */
-  errors: Record<string, string>
-  [key: string]: unknown
 }
 
 /** Top-level `page.flash` (Inertia v3 first-class flash data). */

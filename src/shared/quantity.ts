@@ -17,8 +17,6 @@ import { MAX_QUANTITY } from './checkout-rules.ts'
 export { MAX_QUANTITY }
 /** Price grid rows: minimum order when the SKU sets none. */
 export const GRID_MINIMUM_ORDER = 1
-/** Basket editor: the lowest quantity when a line sets no minimum. */
-export const BASKET_MINIMUM = 0
 
 export interface QuantityRule {
   /** The line's minimum order, 1 or more */

@@ -44,8 +44,6 @@ export type TitleFor =
   | { page: 'twoFactorChallenge' }
   | { page: 'twoFactorSettings' }
 
-export type TitlePage = TitleFor['page']
-
 const SEPARATOR = ' | '
 
 /** Titles of error pages by HTTP status; anything else is 'Error'. */

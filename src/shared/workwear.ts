@@ -40,9 +40,7 @@ export interface WorkwearDesign {
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const
-export type LogoType = (typeof LOGO_TYPES)[number]
 export const WORKWEAR_TEXT_MAX = 30
-export const WORKWEAR_MAX_PIECES = 9999
 
 export const WORKWEAR_TEXT = {
   garment: 'Choose a garment.',

@@ -5,12 +5,7 @@
  * `showAll` (Continue or submit tried) shows every message at once.
  */
 import { useState } from 'react'
-import {
-  CHECKOUT_TEXT,
-  checkoutAddressSchema,
-  checkoutContactSchema,
-  type FieldMeta,
-} from '../../shared/checkout.ts'
+import { checkoutAddressSchema, checkoutContactSchema, type FieldMeta } from '../../shared/checkout.ts'
 
 export type Values = Record<string, string>
 
@@ -162,5 +157,3 @@ export const EMPTY_ADDRESS: Values = {
   postcode: '',
   country: '',
 }
-
-export { CHECKOUT_TEXT }

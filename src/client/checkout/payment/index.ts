@@ -10,13 +10,7 @@ import { purchaseOrderEntry } from './purchase-order.tsx'
 import { sagepayEntry } from './sagepay.tsx'
 import type { PaymentMethodEntry } from './types.ts'
 
-export type {
-  PaymentForm,
-  PaymentMethodEntry,
-  PaymentMethodProps,
-  SubmitResult,
-  WalletOrder,
-} from './types.ts'
+export type { PaymentMethodEntry, SubmitResult, WalletOrder } from './types.ts'
 
 const entries: [string, PaymentMethodEntry | null][] = [
   ['purchase_order', purchaseOrderEntry],

@@ -53,21 +53,3 @@ export interface ImportedDetails {
   contact: Record<string, string>
   shipping_address: Record<string, string>
 }
-
-/** The buyer's details as the provider gave them: shown, never editable (§4). */
-export function ImportedView({ title, details }: { title: string; details: ImportedDetails }) {
-  const c = details.contact
-  const a = details.shipping_address
-  const lines = [a.address1, a.address2, a.town, a.county, a.postcode, a.country].filter(Boolean)
-  return (
-    <div className="mt-3 rounded border border-gray-300 p-3 text-sm" data-testid="wallet-imported">
-      <h3 className="font-semibold">{title}</h3>
-      <p>
-        {c.firstName} {c.lastName}
-        {c.email ? `, ${c.email}` : ''}
-      </p>
-      <p>Deliver to: {lines.join(', ')}</p>
-      <p className="text-gray-600">These details come from your account with the provider.</p>
-    </div>
-  )
-}

@@ -41,7 +41,6 @@ export type {
   CartResult,
   CheckoutBasket,
   DesignCopier,
-  LineRow,
   SavedBasketSummary,
 } from './cart.types.ts'
 

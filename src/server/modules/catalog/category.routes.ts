@@ -144,8 +144,3 @@ export async function renderCategoryPage(request: FastifyRequest, reply: Fastify
   }
   return reply.inertia.render('CategoryPaginated', { ...props })
 }
-
-/** For tests and tools: drop the presented pages of one app (a catalogue write bumps the version anyway). */
-export function clearCategoryCache(catalog: CatalogService): void {
-  caches.get(catalog)?.clear()
-}

@@ -67,10 +67,6 @@ export function placeholderFiller(values: PlaceholderValues) {
     })
 }
 
-export function fillPlaceholders(source: SafeHtml, values: PlaceholderValues): SafeHtml {
-  return placeholderFiller(values)(source)
-}
-
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i
 
 function hex(value: unknown): string | null {

@@ -10,8 +10,6 @@ import type { OrderPlacement, PlaceInput } from '../orders/placement.workflow.ts
 import type { Site } from '../sites/sites.service.ts'
 import { deliveryCountries, zoneFor } from '../../../shared/checkout-rules.ts'
 
-export type { PaymentMethod } from '../payments/payment-methods.ts'
-
 export class CheckoutService {
   constructor(
     private readonly db: Db,

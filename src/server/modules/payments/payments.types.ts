@@ -8,7 +8,6 @@ export const METHOD_IDS = ['sagepay', 'paya', 'paypal', 'amazon', 'purchase_orde
 export type MethodId = (typeof METHOD_IDS)[number]
 /** Methods that talk to a payment provider. */
 export type ProviderMethod = Exclude<MethodId, 'purchase_order'>
-export const PROVIDER_METHODS: readonly ProviderMethod[] = ['sagepay', 'paya', 'paypal', 'amazon']
 
 export type Currency = 'GBP' | 'USD'
 

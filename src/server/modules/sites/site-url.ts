@@ -15,8 +15,3 @@ export function siteBaseUrl(request: FastifyRequest, site: Site | null = request
   const standard = scheme === 'https' ? 443 : 80
   return `${scheme}://${host}${port && port !== standard ? `:${port}` : ''}`
 }
-
-/** An absolute URL of `path` (which starts with '/') on the site. */
-export function siteUrl(request: FastifyRequest, path: string, site: Site | null = request.site): string {
-  return `${siteBaseUrl(request, site)}${path.startsWith('/') ? path : `/${path}`}`
-}

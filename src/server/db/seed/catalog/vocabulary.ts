@@ -8,14 +8,7 @@ import type { SiteSpec } from './vocabulary.types.ts'
 import { HARBOUR } from './vocabulary.harbour.ts'
 import { NORTHGATE } from './vocabulary.northgate.ts'
 
-export type {
-  BuilderPlan,
-  CategorySpec,
-  FamilySpec,
-  ImageStyle,
-  NamePattern,
-  SiteSpec,
-} from './vocabulary.types.ts'
+export type { BuilderPlan, CategorySpec, FamilySpec, ImageStyle, SiteSpec } from './vocabulary.types.ts'
 
 export const SITE_SPECS: SiteSpec[] = [HARBOUR, NORTHGATE]
 

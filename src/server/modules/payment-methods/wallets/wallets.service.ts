@@ -11,7 +11,7 @@ import { PaypalCheckout } from '../paypal/paypal.checkout.ts'
 import type { WalletContext } from './wallet.shared.ts'
 import { invalid, WalletSteps, type Prepared } from './wallet.steps.ts'
 
-export { MAX_ATTEMPTS_PER_BASKET, type Prepared, type WalletReply } from './wallet.steps.ts'
+export { type Prepared } from './wallet.steps.ts'
 
 export class WalletCheckout {
   readonly paypal: PaypalCheckout
