@@ -214,7 +214,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   )
   app.decorate('customers', new CustomerService(database.db))
   // Order e-mails: queued in the order's transaction, sent by this worker (any instance may run it).
-  app.decorate('mailQueue', new MailQueueWorker(database.db, app.mailer, { log: app.log }))
+  app.decorate(
+    'mailQueue',
+    new MailQueueWorker(database.db, app.mailer, {
+      log: app.log,
+      from: config.mail.from,
+      leaseMs: config.mail.leaseMs,
+      sendTimeoutMs: config.mail.sendTimeoutMs,
+    }),
+  )
   // Payment methods: purchase order here; the payments module registers the card and wallet ones.
   app.decorate('paymentMethods', new PaymentMethodRegistry())
   app.paymentMethods.register(purchaseOrder)
