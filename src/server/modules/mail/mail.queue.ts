@@ -18,7 +18,7 @@
  * `maxAttempts`; a send that times out keeps its lease to the end (its outcome is unknown).
  */
 import { createHash, randomUUID } from 'node:crypto'
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import type { MailMessage, Mailer } from './mail.service.ts'
 import { mailJobs, type MailJobRow } from './mail.tables.ts'
@@ -55,6 +55,7 @@ export interface MailQueueOptions {
   sendTimeoutMs?: number
   /** The sender, for the Message-ID's domain */
   from?: string
+  /** Clock for tests; by default the database's clock (every instance then agrees on time) */
   now?: () => Date
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
 }
@@ -74,7 +75,7 @@ export class MailQueueWorker {
   private readonly backoffMs: (attempt: number) => number
   private readonly leaseMs: number
   private readonly sendTimeoutMs: number
-  private readonly now: () => Date
+  private readonly now: (() => Date) | null
   private stopping = false
 
   constructor(
@@ -88,7 +89,18 @@ export class MailQueueWorker {
     this.leaseMs = opts.leaseMs ?? 120_000
     this.sendTimeoutMs = opts.sendTimeoutMs ?? Math.floor(this.leaseMs / 2)
     if (this.sendTimeoutMs >= this.leaseMs) throw new Error('the send timeout must be below the lease')
-    this.now = opts.now ?? (() => new Date())
+    this.now = opts.now ?? null
+  }
+
+  /** The injected clock's time, or the database's. */
+  private clock(): SQL | Date {
+    return this.now ? this.now() : sql`clock_timestamp()`
+  }
+
+  private later(from: SQL | Date, ms: number): SQL | Date {
+    return from instanceof Date
+      ? new Date(from.getTime() + ms)
+      : sql`${from} + ${ms} * interval '1 millisecond'`
   }
 
   /** Sends due messages one at a time (each claimed on its own), up to `batchSize` of them. */
@@ -104,7 +116,7 @@ export class MailQueueWorker {
 
   /** Takes one due message (skipping rows another worker holds) under a fresh token and lease. */
   private async claim(): Promise<{ job: MailJobRow; token: string } | null> {
-    const now = this.now()
+    const now = this.clock()
     const token = randomUUID()
     return this.db.transaction(async (tx) => {
       const [due] = await tx
@@ -121,7 +133,7 @@ export class MailQueueWorker {
         .set({
           attempts: sql`${mailJobs.attempts} + 1`,
           claimToken: token,
-          nextAttemptAt: new Date(now.getTime() + this.leaseMs),
+          nextAttemptAt: this.later(now, this.leaseMs),
         })
         .where(eq(mailJobs.id, due.id))
         .returning()
@@ -134,21 +146,24 @@ export class MailQueueWorker {
     let timedOut = false
     try {
       const messageId = messageIdFor(job.dedupeKey, this.opts.from ?? '')
-      await deadline(this.mailer.send({ ...job.message, messageId }), this.sendTimeoutMs, () => {
-        timedOut = true
+      await withDeadline(this.sendTimeoutMs, async (signal) => {
+        signal.addEventListener('abort', () => void (timedOut = true))
+        await this.mailer.send({ ...job.message, messageId }, { signal })
       })
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
       const last = job.attempts >= this.maxAttempts
-      const retryAt = this.now().getTime() + this.backoffMs(job.attempts)
+      const retryAt = this.later(this.clock(), this.backoffMs(job.attempts))
       // A send that timed out may still be talking to the server: its lease is kept to the end.
-      const leaseEnd = job.nextAttemptAt.getTime()
+      const leaseEnd = job.nextAttemptAt
       await this.db
         .update(mailJobs)
         .set({
           status: last ? 'failed' : 'pending',
           lastError: message.slice(0, 1000),
-          nextAttemptAt: new Date(timedOut ? Math.max(retryAt, leaseEnd) : retryAt),
+          nextAttemptAt: timedOut
+            ? sql`greatest((${retryAt instanceof Date ? retryAt.toISOString() : retryAt})::timestamptz, ${leaseEnd.toISOString()}::timestamptz)`
+            : retryAt,
         })
         .where(ours)
       if (last) {
@@ -160,7 +175,7 @@ export class MailQueueWorker {
     }
     const marked = await this.db
       .update(mailJobs)
-      .set({ status: 'sent', sentAt: this.now(), lastError: null })
+      .set({ status: 'sent', sentAt: this.clock(), lastError: null })
       .where(ours)
       .returning({ id: mailJobs.id })
     if (marked.length === 0) {
@@ -187,17 +202,22 @@ export class MailQueueWorker {
   }
 }
 
-/** Resolves or rejects as `work` does, or rejects after `ms` (calling `onTimeout` first). */
-async function deadline<T>(work: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
+/**
+ * Runs `work` with a signal that aborts after `ms`; rejects then even if `work` ignores the
+ * signal (the SMTP mailer honours it and closes its connection).
+ */
+async function withDeadline(ms: number, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  const controller = new AbortController()
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      onTimeout()
-      reject(new Error(`send timed out after ${ms} ms; its outcome is unknown`))
+      const err = new Error(`send timed out after ${ms} ms; its outcome is unknown`)
+      controller.abort(err)
+      reject(err)
     }, ms)
   })
   try {
-    return await Promise.race([work, timeout])
+    await Promise.race([work(controller.signal), timeout])
   } finally {
     clearTimeout(timer)
   }

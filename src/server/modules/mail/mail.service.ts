@@ -28,8 +28,13 @@ export interface MailMessage {
   messageId?: string
 }
 
+export interface SendOptions {
+  /** Aborts the send (the SMTP mailer closes its connection at once). */
+  signal?: AbortSignal
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>
+  send(message: MailMessage, options?: SendOptions): Promise<void>
 }
 
 /** nodemailer is loaded on the first mail, not at start (it is a large module tree). */
@@ -95,7 +100,7 @@ export class SmtpMailer implements Mailer {
     private readonly timeouts: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 },
   ) {}
 
-  async send(message: MailMessage): Promise<void> {
+  async send(message: MailMessage, options: SendOptions = {}): Promise<void> {
     this.transport ??= createTransport({
       url: this.smtpUrl,
       connectionTimeout: this.timeouts.connectionMs,
@@ -109,6 +114,7 @@ export class SmtpMailer implements Mailer {
       ...rest,
       from: message.from ?? this.defaultFrom,
       ...(messageId ? { messageId: `<${messageId}>` } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     })
   }
 }
@@ -123,8 +129,8 @@ export class CapturingMailer implements Mailer {
     private readonly file: string,
   ) {}
 
-  async send(message: MailMessage): Promise<void> {
-    await this.inner.send(message)
+  async send(message: MailMessage, options?: SendOptions): Promise<void> {
+    await this.inner.send(message, options)
     await mkdir(dirname(this.file), { recursive: true })
     const line = {
       to: message.to.join(', '),
