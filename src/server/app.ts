@@ -25,7 +25,7 @@ import type { Config } from './config.ts'
 import './app.types.ts'
 import { createUploadStore, type UploadStore } from './lib/upload-store.ts'
 import { openDatabase, type Database } from './db/client.ts'
-import { createJobs } from './jobs/index.ts'
+import { createJobQueue, registerJobs } from './jobs/index.ts'
 import { connectCaches } from './ops/cache-signals.ts'
 import { LocalChangeBus, PostgresChangeBus, type ChangeBus } from './ops/change-bus.ts'
 import { healthRoutes } from './ops/health.ts'
@@ -242,7 +242,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     ),
   )
   app.checkout.ownerLinks = new OrderOwnerLinks(config.session.secret)
-  app.decorate('jobs', createJobs(app))
+  // Background work on the job queue (pg-boss on PostgreSQL, the in-process driver otherwise).
+  app.decorate('jobs', registerJobs(app, createJobQueue(app, database.connectionString)))
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start())
   app.decorate('assetVersion', '')
   app.decorateRequest('site', null)

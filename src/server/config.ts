@@ -111,6 +111,10 @@ const envSchema = z.object({
   SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   /** Longest one send may take before it is abandoned (ms); must stay below MAIL_LEASE_MS */
   MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(45_000),
+  /** Job queue driver: auto = pg-boss on PostgreSQL outside tests, the in-process table otherwise */
+  JOB_QUEUE: z.enum(['auto', 'local', 'pg-boss']).default('auto'),
+  /** How often an idle job worker looks for due jobs (ms) */
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** How long a claimed message is hidden from other workers (ms) */
   MAIL_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   ADDRESS_LOOKUP: z.enum(['embedded', 'ideal-postcodes']).default('embedded'),
@@ -176,6 +180,8 @@ export interface Config {
     /** How long a claimed message is hidden from other workers (ms) */
     leaseMs: number
   }
+  /** The job queue (ADR 0185) */
+  jobs: { driver: 'auto' | 'local' | 'pg-boss'; pollMs: number }
   /** Secret key for sites whose bot check is reCAPTCHA. */
   recaptchaSecret: string | null
   /** Development and browser tests: auth e-mails appended to this file as JSON lines. */
@@ -396,6 +402,7 @@ export function loadConfig(
       sendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
       leaseMs: e.MAIL_LEASE_MS,
     },
+    jobs: { driver: e.JOB_QUEUE, pollMs: e.JOB_POLL_MS },
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
     mailCaptureFile: e.MAIL_CAPTURE_FILE ? resolve(root, e.MAIL_CAPTURE_FILE) : null,
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -212,8 +212,8 @@ async function withDeadline(ms: number, work: (signal: AbortSignal) => Promise<v
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const err = new Error(`send timed out after ${ms} ms; its outcome is unknown`)
+      reject(err) // first, so the race fails even if the work ends on the abort
       controller.abort(err)
-      reject(err)
     }, ms)
   })
   try {
