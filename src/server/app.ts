@@ -2,6 +2,7 @@
  * The composition root: buildApp(config) assembles plugins, modules and routes. main.ts and
  * the tests both call it; nothing else creates a Fastify instance.
  */
+import { randomUUID } from 'node:crypto'
 import { installMarketingCsp } from './modules/sites/marketing-tags.ts'
 import { currentCustomerId } from './modules/auth/auth.session.ts'
 import { siteBaseUrl } from './modules/sites/site-url.ts'
@@ -61,7 +62,7 @@ import { OrderOwnerLinks } from './modules/account/order-owner.ts'
 import { CheckoutService } from './modules/checkout/checkout.service.ts'
 import { loadLogo } from './modules/builders/workwear.service.ts'
 import { PaymentMethodRegistry, purchaseOrder } from './modules/checkout/payment-methods.ts'
-import { MailQueueWorker } from './modules/mail/mail.queue.ts'
+import { enqueueMail, MailQueueWorker } from './modules/mail/mail.queue.ts'
 import { CustomerService } from './modules/customers/customers.service.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
 import { analyticsFor, searchRoutes } from './modules/search/search.routes.ts'
@@ -320,7 +321,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     // Tests run deferred account work at once (they drain it); elsewhere after a random delay.
     deferMs: config.env === 'test' ? () => 0 : undefined,
     // Auth e-mails go through the shop's mailer (outbox or SMTP) unless a test captures them.
-    sendMail: deps.sendMail ?? ((m) => app.mailer.send({ ...m, to: [m.to] })),
+    // Account e-mails are durable (ADR 0186): a row in the mail queue, sent by it at once; a
+    // crash before or during the send leaves the row, which the next worker sends.
+    sendMail:
+      deps.sendMail ??
+      (async (m) => {
+        const dedupeKey = `account:${randomUUID()}`
+        await enqueueMail(database.db, [{ dedupeKey, message: { ...m, to: [m.to] } }])
+        await app.mailQueue.flush()
+      }),
   })
 
   if (config.serverTiming) {

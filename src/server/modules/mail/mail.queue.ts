@@ -195,6 +195,12 @@ export class MailQueueWorker {
     return this.running
   }
 
+  /** Sends what is due, including anything queued before this call (after the batch under way). */
+  async flush(): Promise<RunResult> {
+    await this.running?.catch(() => {})
+    return this.kick()
+  }
+
   /** Takes no further message and waits for the send under way (the app's close). */
   async stop(): Promise<void> {
     this.stopping = true
