@@ -176,3 +176,20 @@ describe('the in-process driver after a crash', () => {
     )
   })
 })
+
+describe.skipIf(!process.env.DATABASE_URL)('the app on pg-boss (PostgreSQL)', () => {
+  it('starts its jobs on pg-boss, runs the scheduled reconciler once, and closes', async () => {
+    const { buildTestApp } = await import('../helpers/app.ts')
+    const t = await buildTestApp({ jobs: { driver: 'pg-boss', pollMs: 500 } })
+    try {
+      expect(t.app.jobs.driver).toBe('pg-boss')
+      expect(t.app.jobs.status().map((s) => s.name)).toEqual(
+        expect.arrayContaining(['basket-sweep', 'session-sweep', 'payments-reconcile']),
+      )
+      await until(() => t.app.jobs.status().find((s) => s.name === 'payments-reconcile')!.runs >= 1, 15_000)
+      expect(t.app.jobs.status().find((s) => s.name === 'payments-reconcile')!.failures).toBe(0)
+    } finally {
+      await t.close()
+    }
+  }, 30_000)
+})

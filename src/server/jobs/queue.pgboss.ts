@@ -73,15 +73,18 @@ export class PgBossJobQueue implements JobQueue {
     this.started = true
     await this.boss.start()
     for (const [name, { handler, options }] of this.handlers) {
-      const queue = {
-        policy: 'stately' as const,
+      const settings = {
         expireInSeconds: Math.ceil(leaseFor(options) / 1000),
         retryLimit: options.retryLimit ?? 2,
         retryDelay: Math.max(1, Math.round((options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS) / 1000)),
         retryBackoff: true,
       }
-      if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, queue)
-      else await this.boss.createQueue(name, queue)
+      // Instances start together: whichever creates the queue, the others bring its settings up
+      // to date (a queue's policy is fixed at creation).
+      if (!(await this.boss.getQueue(name))) {
+        await this.boss.createQueue(name, { policy: 'stately', ...settings }).catch(() => {})
+      }
+      await this.boss.updateQueue(name, settings)
       const every = this.schedules.get(name)?.everyMs
       await this.boss.work(
         name,
