@@ -193,3 +193,23 @@ describe.skipIf(!process.env.DATABASE_URL)('the app on pg-boss (PostgreSQL)', ()
     }
   }, 30_000)
 })
+
+describe('the in-process driver keeps finished jobs for a while', () => {
+  it('deletes done jobs after a day and failed ones after a week, and nothing live', async () => {
+    const db = tdb.database.db
+    const at = (daysAgo: number) => sql`now() - ${daysAgo} * interval '1 day'` as never
+    await db.insert(queueJobs).values([
+      { name: 'prune', key: 'done-old', state: 'done', finishedAt: at(2) },
+      { name: 'prune', key: 'done-new', state: 'done', finishedAt: at(0.5) },
+      { name: 'prune', key: 'failed-old', state: 'failed', finishedAt: at(8) },
+      { name: 'prune', key: 'failed-new', state: 'failed', finishedAt: at(2) },
+      { name: 'prune', key: 'queued', state: 'queued' },
+    ])
+    await new LocalJobQueue(db).prune()
+    const left = await db
+      .select({ key: queueJobs.key })
+      .from(queueJobs)
+      .where(sql`name = 'prune'`)
+    expect(left.map((r) => r.key).sort()).toEqual(['done-new', 'failed-new', 'queued'])
+  })
+})

@@ -19,7 +19,12 @@ const request = () => ({ log: t.app.log }) as never
 
 describe('account e-mails', () => {
   it('are queued with a key of their own and sent from the queue at once', async () => {
-    t.app.auth.deliver(request(), { to: 'first@example.com', subject: 'Verify your e-mail', text: 'link' })
+    t.app.auth.deliver(request(), {
+      to: 'first@example.com',
+      subject: 'Verify your e-mail',
+      text: 'link',
+      html: '<p>link</p>',
+    })
     await t.app.auth.deferred.drain()
     await expect
       .poll(
@@ -35,7 +40,12 @@ describe('account e-mails', () => {
 
   it('survive a worker that stops before sending: the next worker sends them, once', async () => {
     await t.app.mailQueue.stop()
-    t.app.auth.deliver(request(), { to: 'second@example.com', subject: 'Reset your password', text: 'link' })
+    t.app.auth.deliver(request(), {
+      to: 'second@example.com',
+      subject: 'Reset your password',
+      text: 'link',
+      html: '<p>link</p>',
+    })
     await expect
       .poll(
         async () =>

@@ -91,6 +91,17 @@ export class LocalJobQueue implements JobQueue {
       this.every(Math.min(everyMs, 60_000), tick, Math.floor(Math.random() * Math.min(everyMs, 5000)))
     }
     this.every(this.pollMs, () => this.wake(), this.pollMs)
+    const prune = () =>
+      void this.prune().catch((err) => this.opts.log?.warn({ err }, 'job queue prune failed'))
+    this.every(3600_000, prune, 60_000)
+  }
+
+  /** Finished jobs are kept a day (failed ones a week) for inspection, then deleted. */
+  async prune(): Promise<void> {
+    await this.db.execute(sql`
+      delete from ${queueJobs}
+      where (state = 'done' and finished_at < now() - interval '1 day')
+         or (state = 'failed' and finished_at < now() - interval '7 days')`)
   }
 
   async stop(): Promise<void> {
