@@ -6,7 +6,8 @@
  * `expireInSeconds` is the lease, above the run's deadline: a job whose worker died is retried
  * when its lease runs out. Enqueue goes through the caller's Drizzle transaction (`fromDrizzle`).
  * A scheduled name is a chain: each instance queues the `schedule` run at start (deduplicated),
- * each run queues the next one `everyMs` later.
+ * each run queues the next one `everyMs` later, and every instance offers the next run now and
+ * then, so a chain whose running instance died goes on.
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
@@ -40,6 +41,7 @@ export class PgBossJobQueue implements JobQueue {
   private readonly handlers = new Map<string, { handler: JobHandler; options: WorkOptions }>()
   private readonly schedules = new Map<string, ScheduleOptions>()
   private readonly stats = new RunStats()
+  private readonly timers: NodeJS.Timeout[] = []
   private started = false
   private stopped = false
 
@@ -110,8 +112,16 @@ export class PgBossJobQueue implements JobQueue {
         },
       )
     }
-    for (const name of this.schedules.keys()) {
+    for (const [name, { everyMs }] of this.schedules) {
       await this.boss.send(name, { scheduled: true }, { singletonKey: SCHEDULE_KEY })
+      // The chain's safety net: an instance that died mid-run never queued the next run; every
+      // instance offers one now and then (ignored while one is waiting: the key is stately).
+      const timer = setInterval(
+        () => void this.planNext(name, everyMs).catch(() => {}),
+        Math.max(everyMs, 30_000),
+      )
+      timer.unref()
+      this.timers.push(timer)
     }
   }
 
@@ -126,6 +136,7 @@ export class PgBossJobQueue implements JobQueue {
   async stop(): Promise<void> {
     if (this.stopped) return
     this.stopped = true
+    for (const t of this.timers) clearInterval(t)
     if (this.started) await this.boss.stop({ graceful: true, timeout: 30_000 })
   }
 
