@@ -8,7 +8,7 @@ describe('the job queue helpers', () => {
       fc.property(
         fc.integer({ min: 1, max: 40 }),
         fc.integer({ min: 1, max: 60_000 }),
-        fc.double({ min: 0, max: 0.999_999 }),
+        fc.double({ min: 0, max: 0.999_999, noNaN: true }),
         (attempt, base, r) => {
           const exact = Math.min(3_600_000, base * 2 ** (attempt - 1))
           const d = retryDelay(attempt, base, () => r)
