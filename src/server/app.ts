@@ -2,6 +2,7 @@
  * The composition root: buildApp(config) assembles plugins, modules and routes. main.ts and
  * the tests both call it; nothing else creates a Fastify instance.
  */
+import { randomUUID } from 'node:crypto'
 import { installMarketingCsp } from './modules/sites/marketing-tags.ts'
 import { currentCustomerId } from './modules/auth/auth.session.ts'
 import { siteBaseUrl } from './modules/sites/site-url.ts'
@@ -30,7 +31,7 @@ import type { Config } from './config.ts'
 import './app.types.ts'
 import { createUploadStore, type UploadStore } from './lib/upload-store.ts'
 import { openDatabase, type Database } from './db/client.ts'
-import { createJobs } from './jobs/index.ts'
+import { createJobQueue, registerJobs } from './jobs/index.ts'
 import { connectCaches } from './ops/cache-signals.ts'
 import { LocalChangeBus, PostgresChangeBus, type ChangeBus } from './ops/change-bus.ts'
 import { healthRoutes } from './ops/health.ts'
@@ -71,7 +72,7 @@ import { copyWorkwearSessions, loadLogo } from './modules/builders/workwear.serv
 import { orderPreviews, recordOrderBuilds } from './modules/builders/order-builds.ts'
 import { PaymentMethodRegistry } from './modules/payments/payment-methods.ts'
 import { purchaseOrder } from './modules/payment-methods/purchase-order/purchase-order.method.ts'
-import { MailQueueWorker } from './modules/mail/mail.queue.ts'
+import { enqueueMail, MailQueueWorker } from './modules/mail/mail.queue.ts'
 import { CustomerService } from './modules/customers/customers.service.ts'
 import { keepRegistrationDetails } from './modules/customers/registration.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
@@ -227,7 +228,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   )
   app.decorate('customers', new CustomerService(database.db))
   // Order e-mails: queued in the order's transaction, sent by this worker (any instance may run it).
-  app.decorate('mailQueue', new MailQueueWorker(database.db, app.mailer, { log: app.log }))
+  app.decorate(
+    'mailQueue',
+    new MailQueueWorker(database.db, app.mailer, {
+      log: app.log,
+      from: config.mail.from,
+      leaseMs: config.mail.leaseMs,
+      sendTimeoutMs: config.mail.sendTimeoutMs,
+    }),
+  )
   // Payment methods: purchase order here; the payments module registers the card and wallet ones.
   app.decorate('paymentMethods', new PaymentMethodRegistry())
   app.paymentMethods.register(purchaseOrder)
@@ -253,7 +262,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
         recordOrderBuilds(tx, { ...order, loadLogo: (row) => loadLogo(app.uploads, row) }),
     }),
   )
-  app.decorate('jobs', createJobs(app))
+  // Background work on the job queue (pg-boss on PostgreSQL, the in-process driver otherwise).
+  app.decorate('jobs', registerJobs(app, createJobQueue(app, database.connectionString)))
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start())
   app.decorate('assetVersion', '')
   app.decorateRequest('site', null)
@@ -351,7 +361,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     // Tests run deferred account work at once (they drain it); elsewhere after a random delay.
     deferMs: config.env === 'test' ? () => 0 : undefined,
     // Auth e-mails go through the shop's mailer (outbox or SMTP) unless a test captures them.
-    sendMail: deps.sendMail ?? ((m) => app.mailer.send({ ...m, to: [m.to] })),
+    // Account e-mails are durable (ADR 0186): a row in the mail queue, sent by it at once; a
+    // crash before or during the send leaves the row, which the next worker sends.
+    sendMail:
+      deps.sendMail ??
+      (async (m) => {
+        const dedupeKey = `account:${randomUUID()}`
+        await enqueueMail(database.db, [{ dedupeKey, message: { ...m, to: [m.to] } }])
+        await app.mailQueue.flush()
+      }),
   })
 
   if (config.serverTiming) {

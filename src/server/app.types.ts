@@ -7,7 +7,7 @@
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import type { QueryTally } from './db/query-count.ts'
-import type { JobRunner } from './jobs/runner.ts'
+import type { JobQueue } from './jobs/queue.ts'
 import type { AddressLookup } from './modules/checkout/address-lookup.ts'
 import type { CheckoutService } from './modules/checkout/checkout.service.ts'
 import type { PaymentMethodRegistry } from './modules/payments/payment-methods.ts'
@@ -41,7 +41,7 @@ declare module 'fastify' {
     /** Tells other instances what this one changed, so their caches follow (ADR 0081). */
     changes: ChangeBus
     /** Background work of this instance (started when the app is ready). */
-    jobs: JobRunner
+    jobs: JobQueue
     /** Uploaded and generated files (logos, sign proofs), shared by every instance (ADR 0083). */
     uploads: UploadStore
     /** The Inertia asset version the browser must send back. */

@@ -107,6 +107,18 @@ const envSchema = z.object({
     .default(''),
   /** How often the mail queue worker looks for due order e-mails (ms); 0 turns it off */
   MAIL_QUEUE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /** SMTP: time to open the connection, to get the server's greeting, of silence on the socket (ms) */
+  SMTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SMTP_GREETING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** Longest one send may take before it is abandoned (ms); must stay below MAIL_LEASE_MS */
+  MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(45_000),
+  /** Job queue driver: auto = pg-boss on PostgreSQL outside tests, the in-process table otherwise */
+  JOB_QUEUE: z.enum(['auto', 'local', 'pg-boss']).default('auto'),
+  /** How often an idle job worker looks for due jobs (ms) */
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How long a claimed message is hidden from other workers (ms) */
+  MAIL_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   ADDRESS_LOOKUP: z.enum(['embedded', 'ideal-postcodes']).default('embedded'),
   IDEAL_POSTCODES_API_KEY: z.string().min(1).max(200).optional(),
   IDEAL_POSTCODES_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -168,7 +180,15 @@ export interface Config {
     outboxPage: boolean
     /** Mail queue polling interval (ms); 0: no polling (a placed order still kicks the worker) */
     queueIntervalMs: number
+    /** SMTP socket timeouts (ms); their sum stays below sendTimeoutMs */
+    smtpTimeouts: { connectionMs: number; greetingMs: number; socketMs: number }
+    /** Longest one send may take (ms); below leaseMs, so a send never outlives its claim */
+    sendTimeoutMs: number
+    /** How long a claimed message is hidden from other workers (ms) */
+    leaseMs: number
   }
+  /** The job queue (ADR 0185) */
+  jobs: { driver: 'auto' | 'local' | 'pg-boss'; pollMs: number }
   /** Secret key for sites whose bot check is reCAPTCHA. */
   recaptchaSecret: string | null
   /** Development and browser tests: auth e-mails appended to this file as JSON lines. */
@@ -258,6 +278,10 @@ export function loadConfig(
   const e = parsed.data
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
     throw new ConfigError(['SMTP_URL: required when MAIL_TRANSPORT is smtp'])
+  }
+  // A send must end before its claim does, or another worker could send the message again.
+  if (e.MAIL_SEND_TIMEOUT_MS >= e.MAIL_LEASE_MS) {
+    throw new ConfigError(['MAIL_SEND_TIMEOUT_MS: must be below MAIL_LEASE_MS'])
   }
   const root = projectRoot
   const varDir = resolve(root, 'var')
@@ -387,7 +411,15 @@ export function loadConfig(
       from: e.MAIL_FROM ?? 'Shop <no-reply@localhost>',
       outboxPage: e.MAIL_OUTBOX_PAGE ?? isDev,
       queueIntervalMs: e.MAIL_QUEUE_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+      smtpTimeouts: {
+        connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS,
+        greetingMs: e.SMTP_GREETING_TIMEOUT_MS,
+        socketMs: e.SMTP_SOCKET_TIMEOUT_MS,
+      },
+      sendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
+      leaseMs: e.MAIL_LEASE_MS,
     },
+    jobs: { driver: e.JOB_QUEUE, pollMs: e.JOB_POLL_MS },
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
     mailCaptureFile: e.MAIL_CAPTURE_FILE ? resolve(root, e.MAIL_CAPTURE_FILE) : null,
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -1,44 +1,77 @@
 /**
- * The jobs of the shop, registered in one place. Add a job here, never from route registration.
+ * The jobs of the shop, registered in one place on the job queue (ADR 0185). Add a job here,
+ * never from route registration. Each says how it behaves with two or more instances on one
+ * PostgreSQL; the README's operations section repeats it.
  */
 import type { FastifyInstance } from 'fastify'
 import { sweepExpiredSessions } from '../plugins/session.ts'
-import { JobRunner } from './runner.ts'
+import type { JobQueue } from './queue.ts'
+import { LocalJobQueue } from './queue.local.ts'
+import { PgBossJobQueue } from './queue.pgboss.ts'
 
-/** Every job of an app instance (not yet started). */
-export function createJobs(app: FastifyInstance): JobRunner {
-  const jobs = new JobRunner(app.log)
-  // Baskets whose session has expired (a day's grace) and old share-link copies go, hourly.
-  // Safe on every instance: the sweep takes its rows with FOR UPDATE SKIP LOCKED.
-  const maxAge = app.config.session.ttlSeconds + 86_400
-  jobs.add({ name: 'basket-sweep', everyMs: 3600_000, runOnce: () => app.carts.sweep(maxAge) })
-  // Expired sessions in the database (with Redis, keys expire by themselves), hourly.
-  if (!app.config.redisUrl) {
-    jobs.add({ name: 'session-sweep', everyMs: 3600_000, runOnce: () => sweepExpiredSessions(app.db) })
+/** The queue of an app instance: pg-boss on PostgreSQL, the in-process driver otherwise. */
+export function createJobQueue(app: FastifyInstance, connectionString: string | undefined): JobQueue {
+  const { driver, pollMs } = app.config.jobs
+  const usePgBoss =
+    driver === 'pg-boss' || (driver === 'auto' && connectionString && app.config.env !== 'test')
+  if (usePgBoss) {
+    if (!connectionString) throw new Error('JOB_QUEUE=pg-boss needs DATABASE_URL')
+    return new PgBossJobQueue({
+      connectionString,
+      pollingIntervalSeconds: Math.max(0.5, pollMs / 1000),
+      log: app.log,
+    })
   }
-  // Order e-mails queued in the order's transaction (SKIP LOCKED claims: safe on every instance).
+  return new LocalJobQueue(app.db, { pollMs, log: app.log })
+}
+
+/** Registers every job of an app instance on its queue (not yet started). */
+export function registerJobs(app: FastifyInstance, jobs: JobQueue): JobQueue {
+  // Baskets whose session has expired (a day's grace) and old share-link copies go, hourly.
+  // Many instances: one run at a time across all of them (a scheduled job); the sweep also takes
+  // its rows with FOR UPDATE SKIP LOCKED.
+  const maxAge = app.config.session.ttlSeconds + 86_400
+  jobs.work('basket-sweep', () => app.carts.sweep(maxAge), { timeoutMs: 300_000 })
+  jobs.schedule('basket-sweep', { everyMs: 3600_000 })
+  // Expired sessions in the database (with Redis, keys expire by themselves), hourly.
+  // Many instances: one run at a time across all of them; a plain DELETE, safe to repeat.
+  if (!app.config.redisUrl) {
+    jobs.work('session-sweep', () => sweepExpiredSessions(app.db), { timeoutMs: 300_000 })
+    jobs.schedule('session-sweep', { everyMs: 3600_000 })
+  }
+  // Order and account e-mails (rows written in the transaction that causes them), sent one
+  // message per claim (mail.queue.ts). Many instances: one run of this job at a time; any
+  // instance's kick after a commit may run a batch beside it, which is safe: each message is
+  // claimed on its own under a lease longer than its send's deadline, and a sent one is never
+  // claimed again. The run's deadline exceeds a batch of sends (MailQueueWorker stops between
+  // messages when it is told to).
   const mailEvery = app.config.mail.queueIntervalMs
   if (mailEvery > 0) {
-    jobs.add({
-      name: 'mail-queue',
-      everyMs: mailEvery,
-      firstRunMs: mailEvery,
-      runOnce: async () => {
+    jobs.work(
+      'mail-queue',
+      async () => {
         const { sent, failed } = await app.mailQueue.kick()
         return sent + failed
       },
-    })
+      { timeoutMs: 20 * app.config.mail.sendTimeoutMs + 60_000, retryLimit: 0 },
+    )
+    jobs.schedule('mail-queue', { everyMs: mailEvery })
   }
   // Payment attempts whose outcome is unknown or pending: the provider is asked (payments.md §7).
-  // Safe on every instance: reconcileDue claims its rows with FOR UPDATE SKIP LOCKED and a lease.
-  jobs.add({
-    name: 'payments-reconcile',
-    everyMs: PAYMENTS_RECONCILE_EVERY_MS,
-    firstRunMs: PAYMENTS_RECONCILE_EVERY_MS,
-    runOnce: async () => (app.hasDecorator('payments') ? (await app.payments.reconcileDue()).length : 0),
-  })
+  // Many instances: one run at a time across all of them; reconcileDue also claims its rows with
+  // FOR UPDATE SKIP LOCKED and a lease. A run takes at most RECONCILE_BATCH attempts so that
+  // their provider calls (20 s time-out each) end well inside that lease and the job's deadline.
+  jobs.work(
+    'payments-reconcile',
+    async () =>
+      app.hasDecorator('payments') ? (await app.payments.reconcileDue(RECONCILE_BATCH, 120_000)).length : 0,
+    { timeoutMs: 100_000, leaseMs: 150_000, retryLimit: 0 },
+  )
+  jobs.schedule('payments-reconcile', { everyMs: PAYMENTS_RECONCILE_EVERY_MS })
   return jobs
 }
 
-/** How often the payment reconciler looks for due attempts (the first delay is 5 s). */
+/** How often the payment reconciler looks for due attempts. */
 export const PAYMENTS_RECONCILE_EVERY_MS = 5_000
+/** Attempts per reconciler run: 4 × a 20 s provider time-out stays below the 120 s row lease. */
+export const RECONCILE_BATCH = 4

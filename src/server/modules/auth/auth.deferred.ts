@@ -6,8 +6,11 @@
  *
  * Tasks run in order, one at a time, after a delay with jitter (production: 150–650 ms): the
  * extra work of a real account lands on whichever requests happen to run then, not on the one
- * that asked for it nor reliably on the next. The queue is held in memory: a task still waiting
- * when the process dies is lost (the visitor asks again); `close()` runs what is left.
+ * that asked for it nor reliably on the next. The e-mail a task decides on is durable: the app's
+ * mailer for account mail writes a row in the mail queue and sends it from there (ADR 0186), so
+ * once a task has run, a crash no longer loses its message. The task itself is held in memory
+ * for its delay (under a second): a process that dies in that window loses it (the visitor asks
+ * again); `close()` runs what is left.
  */
 export interface DeferredWorkOptions {
   /** Delay before a batch runs (ms); called for every batch so it may be random. */

@@ -1,15 +1,24 @@
 /**
- * The mail queue: `enqueueMail()` writes a job row inside the caller's transaction (so a message
- * exists exactly when what it is about was committed), and `MailQueueWorker` sends due jobs
- * through the mailer. Self-contained: `runOnce()` does one batch and returns what it did;
- * `kick()` runs a batch unless one is under way; the job runner (`src/server/jobs/`) kicks it on its
- * schedule and after a commit that queued mail. Any number of processes may run it against one database:
- * each batch claims its rows with `FOR UPDATE SKIP LOCKED` and pushes their next attempt forward
- * before sending, so a crash mid-send means a retry later, never a lost job. A failed send is
+ * The mail queue: `enqueueMail()` writes a message row inside the caller's transaction (so a
+ * message exists exactly when what it is about was committed); `MailQueueWorker` sends due rows
+ * through the mailer. The row's `dedupe_key` is the message's idempotency key.
+ *
+ * One message at a time: a worker claims one due row (`FOR UPDATE SKIP LOCKED`), giving it a
+ * fresh claim token and a lease (`next_attempt_at` moves to the end of the lease), sends it with
+ * a deadline shorter than the lease, and records the outcome only while the token is still its
+ * own. So no other worker, on this or another instance, can take the message while a send of it
+ * may be under way, and a sent message is never claimed again.
+ *
+ * The rule for a crash during a send (ADR 0186): the row keeps its lease and is claimed again
+ * when the lease has run out; if the earlier SMTP conversation had in fact been accepted, the
+ * message goes out a second time, with the same Message-ID (derived from the key). A message is
+ * never lost; a duplicate is possible only when a process dies, or the database cannot be
+ * reached, between the SMTP server's acceptance and the commit of `sent`. A send that fails is
  * retried with exponential back-off (30 s, 1 min, 2 min … capped at 1 h) and marked failed after
- * `maxAttempts`. A retried send may deliver twice (at least once), never zero times.
+ * `maxAttempts`; a send that times out keeps its lease to the end (its outcome is unknown).
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { createHash, randomUUID } from 'node:crypto'
+import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import type { MailMessage, Mailer } from './mail.service.ts'
 import { mailJobs, type MailJobRow } from './mail.tables.ts'
@@ -29,6 +38,12 @@ export async function enqueueMail(tx: Tx | Db, mails: QueuedMail[]): Promise<voi
     .onConflictDoNothing({ target: mailJobs.dedupeKey })
 }
 
+/** The Message-ID of the message with this idempotency key (the same on every attempt). */
+export function messageIdFor(dedupeKey: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
+  return `${createHash('sha256').update(dedupeKey).digest('hex').slice(0, 32)}@${domain}`
+}
+
 export interface MailQueueOptions {
   batchSize?: number
   maxAttempts?: number
@@ -36,6 +51,11 @@ export interface MailQueueOptions {
   backoffMs?: (attempt: number) => number
   /** How long a claimed job is hidden from other workers while it is being sent (ms) */
   leaseMs?: number
+  /** Longest one send may take (ms); must be below `leaseMs` */
+  sendTimeoutMs?: number
+  /** The sender, for the Message-ID's domain */
+  from?: string
+  /** Clock for tests; by default the database's clock (every instance then agrees on time) */
   now?: () => Date
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
 }
@@ -54,7 +74,9 @@ export class MailQueueWorker {
   private readonly maxAttempts: number
   private readonly backoffMs: (attempt: number) => number
   private readonly leaseMs: number
-  private readonly now: () => Date
+  private readonly sendTimeoutMs: number
+  private readonly now: (() => Date) | null
+  private stopping = false
 
   constructor(
     private readonly db: Db,
@@ -65,66 +87,102 @@ export class MailQueueWorker {
     this.maxAttempts = opts.maxAttempts ?? 8
     this.backoffMs = opts.backoffMs ?? defaultBackoff
     this.leaseMs = opts.leaseMs ?? 120_000
-    this.now = opts.now ?? (() => new Date())
+    this.sendTimeoutMs = opts.sendTimeoutMs ?? Math.floor(this.leaseMs / 2)
+    if (this.sendTimeoutMs >= this.leaseMs) throw new Error('the send timeout must be below the lease')
+    this.now = opts.now ?? null
   }
 
-  /** Claims due jobs (skipping rows another worker holds), then sends each one. */
+  /** The injected clock's time, or the database's. */
+  private clock(): SQL | Date {
+    return this.now ? this.now() : sql`clock_timestamp()`
+  }
+
+  private later(from: SQL | Date, ms: number): SQL | Date {
+    return from instanceof Date
+      ? new Date(from.getTime() + ms)
+      : sql`${from} + ${ms} * interval '1 millisecond'`
+  }
+
+  /** Sends due messages one at a time (each claimed on its own), up to `batchSize` of them. */
   async runOnce(): Promise<RunResult> {
     const result: RunResult = { sent: 0, failed: 0, retrying: 0 }
-    const now = this.now()
-    const claimed: MailJobRow[] = await this.db.transaction(async (tx) => {
-      const due = await tx
+    for (let n = 0; n < this.batchSize && !this.stopping; n++) {
+      const claim = await this.claim()
+      if (!claim) break
+      result[await this.deliver(claim.job, claim.token)]++
+    }
+    return result
+  }
+
+  /** Takes one due message (skipping rows another worker holds) under a fresh token and lease. */
+  private async claim(): Promise<{ job: MailJobRow; token: string } | null> {
+    const now = this.clock()
+    const token = randomUUID()
+    return this.db.transaction(async (tx) => {
+      const [due] = await tx
         .select()
         .from(mailJobs)
         .where(and(eq(mailJobs.status, 'pending'), lte(mailJobs.nextAttemptAt, now)))
         .orderBy(asc(mailJobs.nextAttemptAt), asc(mailJobs.id))
-        .limit(this.batchSize)
+        .limit(1)
         .for('update', { skipLocked: true })
-      if (due.length === 0) return []
+      if (!due) return null
       // The lease: hidden from every other worker until it runs out (a crash retries later).
-      await tx
+      const [job] = await tx
         .update(mailJobs)
         .set({
           attempts: sql`${mailJobs.attempts} + 1`,
-          nextAttemptAt: new Date(now.getTime() + this.leaseMs),
+          claimToken: token,
+          nextAttemptAt: this.later(now, this.leaseMs),
         })
-        .where(
-          inArray(
-            mailJobs.id,
-            due.map((d) => d.id),
-          ),
-        )
-      return due.map((d) => ({ ...d, attempts: d.attempts + 1 }))
+        .where(eq(mailJobs.id, due.id))
+        .returning()
+      return job ? { job, token } : null
     })
-    for (const job of claimed) {
-      try {
-        await this.mailer.send(job.message)
-        await this.db
-          .update(mailJobs)
-          .set({ status: 'sent', sentAt: this.now(), lastError: null })
-          .where(eq(mailJobs.id, job.id))
-        result.sent++
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err)
-        const last = job.attempts >= this.maxAttempts
-        await this.db
-          .update(mailJobs)
-          .set({
-            status: last ? 'failed' : 'pending',
-            lastError: message.slice(0, 1000),
-            nextAttemptAt: new Date(this.now().getTime() + this.backoffMs(job.attempts)),
-          })
-          .where(eq(mailJobs.id, job.id))
-        if (last) {
-          result.failed++
-          this.opts.log?.error({ jobId: job.id, err }, 'mail job failed for good')
-        } else {
-          result.retrying++
-          this.opts.log?.warn({ jobId: job.id, attempts: job.attempts, err }, 'mail job will be retried')
-        }
+  }
+
+  private async deliver(job: MailJobRow, token: string): Promise<keyof RunResult> {
+    const ours = and(eq(mailJobs.id, job.id), eq(mailJobs.claimToken, token), eq(mailJobs.status, 'pending'))
+    let timedOut = false
+    try {
+      const messageId = messageIdFor(job.dedupeKey, this.opts.from ?? '')
+      await withDeadline(this.sendTimeoutMs, async (signal) => {
+        signal.addEventListener('abort', () => void (timedOut = true))
+        await this.mailer.send({ ...job.message, messageId }, { signal })
+      })
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err)
+      const last = job.attempts >= this.maxAttempts
+      const retryAt = this.later(this.clock(), this.backoffMs(job.attempts))
+      // A send that timed out may still be talking to the server: its lease is kept to the end.
+      const leaseEnd = job.nextAttemptAt
+      await this.db
+        .update(mailJobs)
+        .set({
+          status: last ? 'failed' : 'pending',
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: timedOut
+            ? sql`greatest((${retryAt instanceof Date ? retryAt.toISOString() : retryAt})::timestamptz, ${leaseEnd.toISOString()}::timestamptz)`
+            : retryAt,
+        })
+        .where(ours)
+      if (last) {
+        this.opts.log?.error({ jobId: job.id, err }, 'mail job failed for good')
+        return 'failed'
       }
+      this.opts.log?.warn({ jobId: job.id, attempts: job.attempts, err }, 'mail job will be retried')
+      return 'retrying'
     }
-    return result
+    const marked = await this.db
+      .update(mailJobs)
+      .set({ status: 'sent', sentAt: this.clock(), lastError: null })
+      .where(ours)
+      .returning({ id: mailJobs.id })
+    if (marked.length === 0) {
+      // Cannot happen while sends end before their lease; logged loudly if it ever does.
+      this.opts.log?.error({ jobId: job.id }, 'mail job sent after its claim ran out')
+    }
+    return 'sent'
   }
 
   /** Runs a batch now unless one is under way (then waits for it). */
@@ -137,8 +195,36 @@ export class MailQueueWorker {
     return this.running
   }
 
-  /** Waits for the batch under way (the app's close). */
-  async stop(): Promise<void> {
+  /** Sends what is due, including anything queued before this call (after the batch under way). */
+  async flush(): Promise<RunResult> {
     await this.running?.catch(() => {})
+    return this.kick()
+  }
+
+  /** Takes no further message and waits for the send under way (the app's close). */
+  async stop(): Promise<void> {
+    this.stopping = true
+    await this.running?.catch(() => {})
+  }
+}
+
+/**
+ * Runs `work` with a signal that aborts after `ms`; rejects then even if `work` ignores the
+ * signal (the SMTP mailer honours it and closes its connection).
+ */
+async function withDeadline(ms: number, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  const controller = new AbortController()
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new Error(`send timed out after ${ms} ms; its outcome is unknown`)
+      reject(err) // first, so the race fails even if the work ends on the abort
+      controller.abort(err)
+    }, ms)
+  })
+  try {
+    await Promise.race([work(controller.signal), timeout])
+  } finally {
+    clearTimeout(timer)
   }
 }

@@ -20,10 +20,21 @@ export interface MailMessage {
   /** Defaults to MAIL_FROM */
   from?: string
   replyTo?: string
+  /**
+   * The Message-ID header, without brackets. The mail queue derives it from the message's
+   * idempotency key, so a message sent again after a crash carries the same id (receivers can
+   * tell it is the same message).
+   */
+  messageId?: string
+}
+
+export interface SendOptions {
+  /** Aborts the send (the SMTP mailer closes its connection at once). */
+  signal?: AbortSignal
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>
+  send(message: MailMessage, options?: SendOptions): Promise<void>
 }
 
 /** nodemailer is loaded on the first mail, not at start (it is a large module tree). */
@@ -46,7 +57,12 @@ export class OutboxMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     const from = message.from ?? this.defaultFrom
     this.builder ??= createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-    const info = (await (await this.builder).sendMail({ ...message, from })) as { message: Buffer }
+    const { messageId, ...rest } = message
+    const info = (await (
+      await this.builder
+    ).sendMail({ ...rest, from, ...(messageId ? { messageId: `<${messageId}>` } : {}) })) as {
+      message: Buffer
+    }
     await this.db.insert(mailOutbox).values({
       from,
       to: message.to,
@@ -68,17 +84,38 @@ export class OutboxMailer implements Mailer {
   }
 }
 
+/** Time limits of an SMTP conversation (ms): nodemailer's defaults are minutes. */
+export interface SmtpTimeouts {
+  connectionMs: number
+  greetingMs: number
+  socketMs: number
+}
+
 export class SmtpMailer implements Mailer {
   private transport: Promise<Transporter> | null = null
 
   constructor(
     private readonly smtpUrl: string,
     private readonly defaultFrom: string,
+    private readonly timeouts: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 },
   ) {}
 
-  async send(message: MailMessage): Promise<void> {
-    this.transport ??= createTransport(this.smtpUrl)
-    await (await this.transport).sendMail({ ...message, from: message.from ?? this.defaultFrom })
+  async send(message: MailMessage, options: SendOptions = {}): Promise<void> {
+    this.transport ??= createTransport({
+      url: this.smtpUrl,
+      connectionTimeout: this.timeouts.connectionMs,
+      greetingTimeout: this.timeouts.greetingMs,
+      socketTimeout: this.timeouts.socketMs,
+    } as Parameters<typeof nodemailer.createTransport>[0])
+    const { messageId, ...rest } = message
+    await (
+      await this.transport
+    ).sendMail({
+      ...rest,
+      from: message.from ?? this.defaultFrom,
+      ...(messageId ? { messageId: `<${messageId}>` } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    })
   }
 }
 
@@ -92,8 +129,8 @@ export class CapturingMailer implements Mailer {
     private readonly file: string,
   ) {}
 
-  async send(message: MailMessage): Promise<void> {
-    await this.inner.send(message)
+  async send(message: MailMessage, options?: SendOptions): Promise<void> {
+    await this.inner.send(message, options)
     await mkdir(dirname(this.file), { recursive: true })
     const line = {
       to: message.to.join(', '),
@@ -108,7 +145,7 @@ export class CapturingMailer implements Mailer {
 export function createMailer(config: Config, db: Db, onOutbox?: (message: MailMessage) => void): Mailer {
   const mailer =
     config.mail.transport === 'smtp' && config.mail.smtpUrl
-      ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
+      ? new SmtpMailer(config.mail.smtpUrl, config.mail.from, config.mail.smtpTimeouts)
       : new OutboxMailer(db, config.mail.from, onOutbox)
   return config.mailCaptureFile ? new CapturingMailer(mailer, config.mailCaptureFile) : mailer
 }

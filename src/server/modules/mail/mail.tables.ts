@@ -38,6 +38,12 @@ export const mailJobs = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Set when a worker claims the message (a fresh random value per claim). While claimed,
+     * `next_attempt_at` is the end of the claim's lease; the worker records the outcome only if
+     * the token is still its own, so a claim that ran out cannot overwrite a newer one.
+     */
+    claimToken: text('claim_token'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
