@@ -17,7 +17,6 @@ import { orderTransition } from './order.state.ts'
 import { orders } from './orders.tables.ts'
 import { paymentFailedMail } from './orders.payment-mail.ts'
 import { settlementEvent } from './placement.invariant.ts'
-import { paymentAttempts } from '../payments/payments.tables.ts'
 import type { ClaimedAttemptSettled } from '../payments/payments.service.ts'
 
 export function pendingOrderSettlement(app: FastifyInstance): ClaimedAttemptSettled {
@@ -60,15 +59,12 @@ export function pendingOrderSettlement(app: FastifyInstance): ClaimedAttemptSett
       },
     ])
     if (attempt.state === 'captured' || attempt.state === 'authorised') {
-      // Money taken, but not the order's amount: nothing is ordered and it is given back.
-      await tx
-        .update(paymentAttempts)
-        .set({
-          resolution: 'voiding',
-          resolutionNote: `order ${order.orderNumber}: settled for another amount`,
-          reconcileAfter: sql`now()`,
-        })
-        .where(eq(paymentAttempts.id, attempt.id))
+      // Money taken, but not the order's amount: nothing is ordered and it is given back. The
+      // attempt's declared step (order_placed -> voiding), under its row lock, in this transaction.
+      await app.payments.markVoiding(attempt.id, `order ${order.orderNumber}: settled for another amount`, {
+        claimed: true,
+        executor: tx,
+      })
       log.error(
         { order: order.orderNumber, attempt: attempt.id, confirmed },
         'pending order settled for another amount: payment failed, money being given back',
