@@ -31,7 +31,6 @@ import { rememberCart, rememberPreviousCart, sessionCartId } from '../../lib/cus
 import { currentCustomer, SESSION, sessionSet } from '../auth/auth.session.ts'
 import type { CustomerRow } from '../auth/auth.tables.ts'
 import { RULES } from '../auth/throttle.ts'
-import { CartNotFoundError, CartValidationError } from '../cart/cart.errors.ts'
 import type { CartContext } from '../cart/cart.service.ts'
 import { listSavedCards, removeSavedCard } from '../customers/saved-cards.service.ts'
 import { siteTotalsOptions } from '../orders/orders.presenter.ts'
@@ -121,13 +120,6 @@ function cartContext(request: FastifyRequest, customerId: number): CartContext {
     customerId,
     ownerKey: null,
   }
-}
-
-function cartFailure(reply: FastifyReply, err: unknown): FastifyReply {
-  if (err instanceof CartNotFoundError) return reply.code(404).send(NOT_FOUND)
-  if (err instanceof CartValidationError)
-    return reply.code(422).send({ message: err.message, errors: err.errors })
-  throw err
 }
 
 /**
@@ -289,19 +281,15 @@ export async function accountRoutes(app: FastifyInstance) {
       const lines = plan.lines
       const ctx = cartContext(request, customer.id)
       const previous = ctx.cartId
-      try {
-        const result = await app.carts.add(body.items ? ctx : { ...ctx, cartId: null }, lines)
-        if (!body.items && previous) rememberPreviousCart(request, previous)
-        if (result.cartId) rememberCart(request, result.cartId)
-        const added = lines.reduce((s, l) => s + l.quantity, 0)
-        return reply.send({
-          message: ACCOUNT_TEXT.reorderAdded(added),
-          cart: result.cart,
-          unavailable: found.items.filter((i) => info.get(i.id)?.state !== 'available').map((i) => i.id),
-        })
-      } catch (err) {
-        return cartFailure(reply, err)
-      }
+      const result = await app.carts.add(body.items ? ctx : { ...ctx, cartId: null }, lines)
+      if (!body.items && previous) rememberPreviousCart(request, previous)
+      if (result.cartId) rememberCart(request, result.cartId)
+      const added = lines.reduce((s, l) => s + l.quantity, 0)
+      return reply.send({
+        message: ACCOUNT_TEXT.reorderAdded(added),
+        cart: result.cart,
+        unavailable: found.items.filter((i) => info.get(i.id)?.state !== 'available').map((i) => i.id),
+      })
     },
   )
 
@@ -379,14 +367,10 @@ export async function accountRoutes(app: FastifyInstance) {
     const body = parseJson(cartIdSchema, request.body, reply, ACCOUNT_TEXT.cartFailed)
     if (!body) return reply
     const ctx = cartContext(request, customer.id)
-    try {
-      const result = await app.carts.loadSaved(ctx, customer.id, body.cart)
-      if (ctx.cartId) rememberPreviousCart(request, ctx.cartId)
-      rememberCart(request, result.cartId)
-      return reply.send(result.cart)
-    } catch (err) {
-      return cartFailure(reply, err)
-    }
+    const result = await app.carts.loadSaved(ctx, customer.id, body.cart)
+    if (ctx.cartId) rememberPreviousCart(request, ctx.cartId)
+    rememberCart(request, result.cartId)
+    return reply.send(result.cart)
   })
 
   app.post('/customer/destroy-cart', limit, async (request, reply) => {
@@ -394,12 +378,8 @@ export async function accountRoutes(app: FastifyInstance) {
     if (!customer) return reply
     const body = parseJson(destroyCartSchema, request.body, reply, ACCOUNT_TEXT.cartFailed)
     if (!body) return reply
-    try {
-      await app.carts.deleteSaved(request.site!, customer.id, body.id)
-      return reply.send({ message: ACCOUNT_TEXT.cartDeleted })
-    } catch (err) {
-      return cartFailure(reply, err)
-    }
+    await app.carts.deleteSaved(request.site!, customer.id, body.id)
+    return reply.send({ message: ACCOUNT_TEXT.cartDeleted })
   })
 
   // --- details and cards ------------------------------------------------------------------

@@ -4,7 +4,6 @@ import type { z } from 'zod'
 import { fieldErrors } from '../../../shared/cart.schemas.ts'
 import { siteBaseUrl } from '../sites/site-url.ts'
 import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
-import { CartNotFoundError, CartValidationError } from '../cart/cart.errors.ts'
 import type { CartContext, CartResult } from '../cart/cart.service.ts'
 
 export const NOT_FOUND = { message: 'Not Found' }
@@ -58,9 +57,6 @@ export async function answerCart(
   } catch (err) {
     const mapped = onError?.(err)
     if (mapped) return reply.code(mapped.status).send(mapped.body)
-    if (err instanceof CartNotFoundError) return reply.code(404).send(NOT_FOUND)
-    if (err instanceof CartValidationError)
-      return reply.code(422).send({ message: err.message, errors: err.errors })
     throw err
   }
 }

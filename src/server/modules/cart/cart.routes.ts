@@ -25,8 +25,8 @@ import {
   rememberPreviousCart,
   sessionCartId,
 } from '../../lib/customer-session.ts'
-import { CartNotFoundError, CartValidationError, invalid } from './cart.errors.ts'
-import { zoneFor } from '../../../shared/checkout-rules.ts'
+import { CartNotFoundError, invalid } from './cart.errors.ts'
+import { countryInList, zoneFor } from '../../../shared/checkout-rules.ts'
 import { CUSTOMER_TEXT } from '../../../shared/customer.ts'
 import { shareEmail } from './cart.mail.ts'
 import { presentCartPage } from './cart.presenter.ts'
@@ -65,26 +65,15 @@ function parse<S extends z.ZodType>(schema: S, body: unknown, reply: FastifyRepl
   return null
 }
 
-/** Runs a cart operation and answers its cart (or the mapped failure). */
+/** Runs a cart operation and answers its cart (a refusal is a domain error the error handler answers). */
 async function answer(
   request: FastifyRequest,
   reply: FastifyReply,
   run: () => Promise<CartResult>,
 ): Promise<FastifyReply> {
-  try {
-    const result = await run()
-    if (result.cartId) rememberCart(request, result.cartId)
-    return reply.send(result.cart satisfies Cart)
-  } catch (err) {
-    return failure(reply, err)
-  }
-}
-
-function failure(reply: FastifyReply, err: unknown): FastifyReply {
-  if (err instanceof CartNotFoundError) return reply.code(404).send(NOT_FOUND)
-  if (err instanceof CartValidationError)
-    return reply.code(422).send({ message: err.message, errors: err.errors })
-  throw err
+  const result = await run()
+  if (result.cartId) rememberCart(request, result.cartId)
+  return reply.send(result.cart satisfies Cart)
 }
 
 export async function cartRoutes(app: FastifyInstance) {
@@ -159,10 +148,10 @@ export async function cartRoutes(app: FastifyInstance) {
     if (country !== undefined) {
       const site = request.site!
       const zones = [...new Set((await cartService.rates(app.db, site.id)).map((r) => r.zone))]
-      const zone = site.settings.countries.some((c) => c.code === country)
+      const zone = countryInList(site.settings.countries, country)
         ? zoneFor(zones, country, postcode ?? null)
         : null
-      if (!zone) return failure(reply, invalid('country', CUSTOMER_TEXT.countryNotAllowed))
+      if (!zone) throw invalid('country', CUSTOMER_TEXT.countryNotAllowed)
       update.shippingZone ??= zone
     }
     return answer(request, reply, () => cartService.updateCart(context(request)!, update))
@@ -193,15 +182,11 @@ export async function cartRoutes(app: FastifyInstance) {
       const ctx = context(request)!
       // The basket shared is always the visitor's own: a cart_id naming another is not found.
       if (body.cart_id !== undefined && body.cart_id !== ctx.cartId) return reply.code(404).send(NOT_FOUND)
-      try {
-        const token = await cartService.share(ctx)
-        const recipients = splitEmails(body.emails)
-        const mail = shareEmail(request.site!, body.name, `${ctx.baseUrl}/cart/shared/${token}`)
-        for (const to of recipients) await app.mailer.send({ to: [to], ...mail })
-        return reply.send({ message: 'Cart sent', sent: recipients.length })
-      } catch (err) {
-        return failure(reply, err)
-      }
+      const token = await cartService.share(ctx)
+      const recipients = splitEmails(body.emails)
+      const mail = shareEmail(request.site!, body.name, `${ctx.baseUrl}/cart/shared/${token}`)
+      for (const to of recipients) await app.mailer.send({ to: [to], ...mail })
+      return reply.send({ message: 'Cart sent', sent: recipients.length })
     },
   )
 
@@ -266,19 +251,11 @@ export async function cartRoutes(app: FastifyInstance) {
     // With an id: renames one of the customer's saved baskets (the account's Baskets page).
     const id = (request.body as Record<string, unknown> | null)?.id
     if (id !== undefined && id !== null) {
-      try {
-        if (typeof id !== 'string') throw new CartNotFoundError()
-        await cartService.renameSaved(request.site!, customerId, id, body.basketName)
-        return reply.send({ message: 'Cart updated!', id, basketName: body.basketName })
-      } catch (err) {
-        return failure(reply, err)
-      }
+      if (typeof id !== 'string') throw new CartNotFoundError()
+      await cartService.renameSaved(request.site!, customerId, id, body.basketName)
+      return reply.send({ message: 'Cart updated!', id, basketName: body.basketName })
     }
-    try {
-      const saved = await cartService.save(context(request)!, customerId, body.basketName)
-      return reply.send({ message: 'Cart Saved', ...saved })
-    } catch (err) {
-      return failure(reply, err)
-    }
+    const saved = await cartService.save(context(request)!, customerId, body.basketName)
+    return reply.send({ message: 'Cart Saved', ...saved })
   })
 }

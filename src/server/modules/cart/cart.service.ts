@@ -5,7 +5,7 @@
  * pricing engine and stores the header summary on the row together with the changed quantities
  * (ADR 0111). Nothing here knows HTTP.
  *
- * This class only composes the parts (docs/architecture-basket.md, ADR 0152): each method hands
+ * This class only composes the parts (docs/architecture/basket.md, ADR 0152): each method hands
  * the one `BasketStore` (database, caches, design copier) to the function that does the work.
  */
 import type { Db, Executor, Tx } from '../../db/client.ts'

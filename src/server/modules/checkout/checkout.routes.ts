@@ -19,7 +19,6 @@ import {
   type CheckoutPageProps,
 } from '../../../shared/checkout.ts'
 import { CUSTOMER_TEXT } from '../../../shared/customer.ts'
-import { CartNotFoundError, CartValidationError } from '../cart/cart.errors.ts'
 import { siteBaseUrl } from '../sites/site-url.ts'
 import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
 import { lastOrderOf, rememberLastOrder } from '../../lib/last-order.ts'
@@ -153,26 +152,19 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
       baseUrl: siteBaseUrl(request),
       customerId: currentCustomerId(request),
     }
-    try {
-      let cart
-      if (parsed.data.countryCode === null) {
-        // PayPal and Amazon: the provider's address decides later; the basket as it is.
-        cart = await app.carts.get(ctx)
-      } else {
-        const zone = await checkout.zoneOf(site, parsed.data.countryCode, parsed.data.regionCode)
-        if (!zone) {
-          const message = CUSTOMER_TEXT.countryNotAllowed
-          return reply.code(422).send({ message, errors: { countryCode: [message] } })
-        }
-        cart = (await app.carts.updateCart(ctx, { shippingZone: zone })).cart
+    let cart
+    if (parsed.data.countryCode === null) {
+      // PayPal and Amazon: the provider's address decides later; the basket as it is.
+      cart = await app.carts.get(ctx)
+    } else {
+      const zone = await checkout.zoneOf(site, parsed.data.countryCode, parsed.data.regionCode)
+      if (!zone) {
+        const message = CUSTOMER_TEXT.countryNotAllowed
+        return reply.code(422).send({ message, errors: { countryCode: [message] } })
       }
-      return reply.send({ cart, shippingRates: cart.shippingRates })
-    } catch (err) {
-      if (err instanceof CartNotFoundError) return reply.code(404).send({ message: 'Not Found' })
-      if (err instanceof CartValidationError)
-        return reply.code(422).send({ message: err.message, errors: err.errors })
-      throw err
+      cart = (await app.carts.updateCart(ctx, { shippingZone: zone })).cart
     }
+    return reply.send({ cart, shippingRates: cart.shippingRates })
   })
 
   app.get(
