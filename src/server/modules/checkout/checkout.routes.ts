@@ -8,7 +8,7 @@
  *  its refusals are domain errors answered by plugins/error-handler.ts (ADR 0171).
  * A guest is never logged in: the session remembers only its last order (`checkout.lastOrder`).
  */
-import { parseOrderForm } from './order-form.ts'
+import { parseOrderForm, placeInputOf } from './order-form.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fieldErrors } from '../../../shared/cart.schemas.ts'
 import { z } from 'zod'
@@ -78,11 +78,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
       if (!form) return reply
       const key = request.headers['idempotency-key']
       const input: PlaceInput = {
-        site,
-        baseUrl: siteBaseUrl(request),
-        sessionCartId: sessionCartId(request),
-        lastOrder: lastOrderOf(request),
-        customerId: currentCustomerId(request),
+        ...placeInputOf(request, site),
         form,
         idempotencyKey: typeof key === 'string' && /^[\w-]{8,100}$/.test(key) ? key : null,
         client: {

@@ -3,13 +3,10 @@
  * in and out (CSRF as every POST); the two Amazon returns are browser navigations (GET) that end
  * in a redirect.
  */
+import { placeInputOf } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
 import { rememberPlaced } from '../../checkout/checkout.routes.ts'
 import { DomainError } from '../../../lib/domain-error.ts'
-import { lastOrderOf } from '../../../lib/last-order.ts'
-import { currentCustomerId } from '../../auth/auth.session.ts'
-import { sessionCartId } from '../../../lib/customer-session.ts'
-import { siteBaseUrl } from '../../sites/site-url.ts'
 import { walletContext } from '../wallets/wallet.context.ts'
 
 const limit = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } })
@@ -62,11 +59,7 @@ export async function amazonRoutes(app: FastifyInstance): Promise<void> {
       return reply.redirect('/checkout')
     }
     const input = {
-      site,
-      baseUrl: siteBaseUrl(request),
-      sessionCartId: sessionCartId(request),
-      lastOrder: lastOrderOf(request),
-      customerId: currentCustomerId(request),
+      ...placeInputOf(request, site),
     }
     const result = await wallets.amazon.amazonResult(
       walletContext(request, site),

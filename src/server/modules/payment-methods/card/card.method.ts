@@ -16,20 +16,18 @@
  *     again; the attempt is reconciled with Opayo before anything is paid again.
  *  4. `settle` records the verified payment in the order transaction.
  */
-import { parseOrderForm } from '../../checkout/order-form.ts'
+import { parseOrderForm, placeInputOf } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { CHECKOUT_TEXT } from '../../../../shared/checkout.ts'
-import { currentCustomerId, sessionCartId } from '../../../lib/customer-session.ts'
+import { currentCustomerId } from '../../../lib/customer-session.ts'
 import type {
   Authorisation,
   AuthoriseContext,
   ParsedDetails,
   PaymentMethod,
 } from '../../payments/payment-methods.ts'
-import { lastOrderOf } from '../../../lib/last-order.ts'
 import { listSavedCards, saveCard, savedCardToken } from '../../customers/saved-cards.service.ts'
-import { siteBaseUrl } from '../../sites/site-url.ts'
 import { SUCCESS_STATES } from '../../payments/attempt.state.ts'
 import { PaymentError, type PaymentAttempt } from '../../payments/payments.service.ts'
 import { isRecord, str } from '../../payments/providers/http.ts'
@@ -348,11 +346,7 @@ export async function sagepayRoutes(app: FastifyInstance) {
       const form = { ...checked, payment_method: 'sagepay' }
       // A refusal is a domain error: plugins/error-handler.ts answers it.
       await app.checkout.prepare({
-        site,
-        baseUrl: siteBaseUrl(request),
-        sessionCartId: sessionCartId(request),
-        lastOrder: lastOrderOf(request),
-        customerId,
+        ...placeInputOf(request, site),
         form,
         idempotencyKey: null,
       })

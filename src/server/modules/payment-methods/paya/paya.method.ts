@@ -11,10 +11,9 @@
  *  3. `authorise` asks Paya for the transaction by transaction_api_id (never trusting the
  *     browser), then `settle` records it.
  */
-import { parseOrderForm } from '../../checkout/order-form.ts'
+import { parseOrderForm, placeInputOf } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
-import { currentCustomerId, sessionCartId } from '../../../lib/customer-session.ts'
-import { lastOrderOf } from '../../../lib/last-order.ts'
+import { currentCustomerId } from '../../../lib/customer-session.ts'
 import type { Authorisation, ParsedDetails, PaymentMethod } from '../../payments/payment-methods.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
 import { SUCCESS_STATES } from '../../payments/attempt.state.ts'
@@ -132,11 +131,7 @@ export async function payaRoutes(app: FastifyInstance) {
       const form = { ...checked, payment_method: 'paya' }
       // A refusal is a domain error: plugins/error-handler.ts answers it.
       const prepared = await app.checkout.prepare({
-        site,
-        baseUrl: siteBaseUrl(request),
-        sessionCartId: sessionCartId(request),
-        lastOrder: lastOrderOf(request),
-        customerId: currentCustomerId(request),
+        ...placeInputOf(request, site),
         form,
         idempotencyKey: null,
       })
