@@ -154,7 +154,7 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
   })
   await app.register(formbody)
   const faults = new Faults()
-  let origin = ''
+  // The origin the pages name (the public one if given), known once the simulators listen.
   let publicOrigin = ''
   const getOrigin = () => publicOrigin
   // The SNS signing certificate is made on first use (an IPN or a fetch of the certificate):
@@ -257,7 +257,7 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
   await app.listen({ host, port: options.port ?? 0 })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : options.port
-  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   publicOrigin = options.publicOrigin ? new URL(options.publicOrigin).origin : origin
   return {
     origin,
