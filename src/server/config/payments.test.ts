@@ -143,6 +143,10 @@ describe('payments configuration', () => {
         }),
       ).toEqual({ host: '0.0.0.0', port: 3100, publicUrl: 'http://localhost:8081' })
       expect(() => loadSimulatorServiceSettings({ PAYMENTS_SIMULATOR_PORT: 'x' })).toThrow(ConfigError)
+      expect(loadSimulatorServiceSettings({ PAYMENTS_MODE: 'simulator' }).port).toBe(3100)
+      expect(() => loadSimulatorServiceSettings({ PAYMENTS_MODE: 'live' })).toThrow(
+        "PAYMENTS_MODE: the payment simulator service runs only in simulator mode, not 'live'",
+      )
       expect(() => loadSimulatorServiceSettings({ PAYMENTS_SIMULATOR_PUBLIC_URL: 'file:///etc' })).toThrow(
         /PAYMENTS_SIMULATOR_PUBLIC_URL: must be an http\(s\) origin/,
       )

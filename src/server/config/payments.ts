@@ -418,6 +418,7 @@ export function loadPaymentsConfig(
  * The simulator service's settings (`npm run simulators`), from the environment map config.ts
  * hands over: where it listens (PAYMENTS_SIMULATOR_HOST, PAYMENTS_SIMULATOR_PORT) and the origin
  * the browser reaches it at (PAYMENTS_SIMULATOR_PUBLIC_URL), the names the shop uses for them.
+ * PAYMENTS_MODE, if given, must say simulator.
  */
 export function loadSimulatorServiceConfig(
   env: Record<string, string | undefined>,
@@ -435,6 +436,11 @@ export function loadSimulatorServiceConfig(
     return { host: '127.0.0.1', port: 3100, publicUrl: null }
   }
   const e = parsed.data
+  // A service named as a live or sandbox payments one is a mistake in its deployment.
+  if (env.PAYMENTS_MODE !== undefined && env.PAYMENTS_MODE !== 'simulator')
+    issues.push(
+      `PAYMENTS_MODE: the payment simulator service runs only in simulator mode, not '${env.PAYMENTS_MODE}'`,
+    )
   return {
     host: e.PAYMENTS_SIMULATOR_HOST,
     port: e.PAYMENTS_SIMULATOR_PORT,
