@@ -5,6 +5,8 @@
  * the same provider records: a payment taken through one is found by the other's reconciler.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -161,6 +163,24 @@ describe('one payment simulator service for several shop instances', () => {
     // a 404 (null) for a signature the service accepts, a 401 (an error) otherwise.
     for (const app of [app1, app2])
       await expect(app.payments.adapters.amazon!.getCheckoutSession('no-such-session')).resolves.toBeNull()
+  })
+
+  it('stops the start of an instance whose simulator service refuses it, naming the URL', async () => {
+    const notSimulators = createServer((_req, res) => {
+      res.statusCode = 404
+      res.end()
+    })
+    await new Promise<void>((done) => notSimulators.listen(0, '127.0.0.1', done))
+    const url = `http://127.0.0.1:${(notSimulators.address() as AddressInfo).port}`
+    try {
+      const { payments } = loadConfig({ NODE_ENV: 'test', PAYMENTS_SIMULATOR_URL: url })
+      const config = loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }, { payments })
+      await expect(buildApp(config, { database: testDb!.database, migrated: true })).rejects.toThrow(
+        `PAYMENTS_SIMULATOR_URL: the payment simulator service at ${url} could not be reached (answered 404)`,
+      )
+    } finally {
+      notSimulators.close()
+    }
   })
 
   it('refuses a merchant key that is not a public key, and keeps the ones it has', async () => {
