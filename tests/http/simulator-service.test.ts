@@ -9,13 +9,20 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { paymentAttempts } from '../../src/server/modules/payments/payments.tables.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 
 type App = Awaited<ReturnType<typeof buildApp>>
+
+/** Whether this process imported the simulators' apps (the instances should not). */
+const loaded = vi.hoisted(() => ({ simulators: false }))
+vi.mock(import('../../src/simulators/index.ts'), async (importOriginal) => {
+  loaded.simulators = true
+  return await importOriginal()
+})
 
 const root = resolve(import.meta.dirname, '../..')
 /** Where the browser would reach the service through a proxy (only named in pages and policies). */
@@ -104,6 +111,7 @@ describe('one payment simulator service for several shop instances', () => {
   })
 
   it('is used by both instances, which start no simulator of their own', () => {
+    expect(loaded.simulators).toBe(false)
     for (const app of [app1, app2]) {
       expect(app.paymentSimulators).toBeNull()
       expect(app.paymentProviders.sagepay?.baseUrl).toBe(`${serviceUrl}/opayo/api/v1`)
