@@ -34,7 +34,7 @@ let testDb: TestDatabase | undefined
 const apps: App[] = []
 
 /** Starts the simulator service's entry on a free loopback port; resolves with its origin. */
-function startService(): Promise<string> {
+function startService(port = 0): Promise<string> {
   return new Promise((done, fail) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'src/simulators/main.ts'], {
       cwd: root,
@@ -42,7 +42,7 @@ function startService(): Promise<string> {
         ...process.env,
         NODE_ENV: 'production',
         PAYMENTS_SIMULATOR_HOST: '127.0.0.1',
-        PAYMENTS_SIMULATOR_PORT: '0',
+        PAYMENTS_SIMULATOR_PORT: String(port),
         PAYMENTS_SIMULATOR_PUBLIC_URL: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,14 +92,18 @@ beforeAll(async () => {
   app2 = await instance()
 }, 180_000)
 
-afterAll(async () => {
-  for (const app of apps) await app.close()
-  await testDb?.dispose()
+async function stopService(): Promise<void> {
   if (child && child.exitCode === null) {
     const exited = new Promise((done) => child!.once('exit', done))
     child.kill('SIGTERM')
     await exited
   }
+}
+
+afterAll(async () => {
+  for (const app of apps) await app.close()
+  await testDb?.dispose()
+  await stopService()
 })
 
 describe('one payment simulator service for several shop instances', () => {
@@ -199,5 +203,29 @@ describe('one payment simulator service for several shop instances', () => {
     })
     expect(res.status).toBe(422)
     await expect(app1.payments.adapters.amazon!.getCheckoutSession('no-such-session')).resolves.toBeNull()
+  })
+
+  // Last: it restarts the service, which forgets every payment and key.
+  it('tells a restarted service its Amazon Pay key again', async () => {
+    // Only the instance's periodic registration runs on fake time; fetch and time-outs are real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const app3 = await instance()
+      const amazon = app3.payments.adapters.amazon!
+      await expect(amazon.getCheckoutSession('no-such-session')).resolves.toBeNull()
+      await stopService()
+      serviceUrl = await startService(Number(new URL(serviceUrl).port))
+      // The restarted service knows no key: the instance's signature is refused…
+      await expect(amazon.getCheckoutSession('no-such-session')).rejects.toThrow(/HTTP 401/)
+      // …until the instance registers it again.
+      await vi.advanceTimersByTimeAsync(30_000)
+      await expect
+        .poll(() => amazon.getCheckoutSession('no-such-session').catch((err: Error) => err.message), {
+          timeout: 5000,
+        })
+        .toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

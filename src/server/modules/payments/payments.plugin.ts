@@ -36,6 +36,9 @@ export interface PaymentsPluginOptions {
   ): FastifyInstance['payments']
 }
 
+/** How often an instance tells the simulator service its Amazon Pay key again. */
+const AMAZON_KEY_REGISTRATION_MS = 30_000
+
 /**
  * Gives the simulator service this instance's Amazon Pay public key. A service still starting
  * (compose starts everything at once) is asked again for a while; then the start stops with one
@@ -58,7 +61,7 @@ async function registerAmazonKey(serviceUrl: string, publicKeyPem: string, attem
     } catch (err) {
       last = (err as Error).message
     }
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    if (i < attempts - 1) await new Promise((resolve) => setTimeout(resolve, 500))
   }
   throw new Error(
     `PAYMENTS_SIMULATOR_URL: the payment simulator service at ${serviceUrl} could not be reached (${last}); start it with npm run simulators`,
@@ -96,7 +99,17 @@ export const paymentsPlugin = fp(
       const service = payments.simulatorService
       const { rsaKeyPair } = await import('../../../simulators/keys.ts')
       const keys = await rsaKeyPair()
-      await registerAmazonKey(service.url, keys.publicKey.export({ type: 'spki', format: 'pem' }).toString())
+      const publicPem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString()
+      await registerAmazonKey(service.url, publicPem)
+      // The service keeps keys in memory: told again now and then, a restarted service knows this
+      // instance's key within a minute (a key it knows already is not added twice).
+      const again = setInterval(() => {
+        registerAmazonKey(service.url, publicPem, 1).catch((err: unknown) =>
+          app.log.warn({ err }, 'payment simulator service: registering the Amazon Pay key failed'),
+        )
+      }, AMAZON_KEY_REGISTRATION_MS)
+      again.unref()
+      app.addHook('onClose', async () => clearInterval(again))
       const privatePem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
       providers = simulatorProviders(service.url, privatePem, service.publicUrl)
       app.log.info(
