@@ -2,7 +2,8 @@
  * Issue 32, item 5 (ADR 0195): one payment simulator service that several shop instances share.
  * `src/simulators/main.ts` runs as a child process (as `npm run simulators` runs it); two apps on
  * one database point at it with PAYMENTS_SIMULATOR_URL, start no simulator of their own, and see
- * the same provider records: a payment taken through one is found by the other's reconciler.
+ * the same provider records: a card or Paya payment taken through one is found (or completed) by
+ * the other's reconciler.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:http'
@@ -168,6 +169,66 @@ describe('one payment simulator service for several shop instances', () => {
     const after = await app2.payments.get(attempt.id)
     expect(after?.state).toBe('captured')
     expect(after?.amountMinor).toBe(4200)
+  })
+
+  it('completes through the second instance a card payment whose answer the first did not get', async () => {
+    const p1 = app1.payments
+    const { merchantSessionKey } = await p1.cardSession()
+    // The card form tokenises in the browser, at the provider (the simulator service).
+    const tokenised = await fetch(`${serviceUrl}/opayo/api/v1/card-identifiers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${merchantSessionKey}` },
+      body: JSON.stringify({
+        cardDetails: {
+          cardholderName: 'SUCCESSFUL',
+          cardNumber: '4929000000006',
+          expiryDate: '1230',
+          securityCode: '123',
+        },
+      }),
+    })
+    expect(tokenised.status).toBe(201)
+    const { cardIdentifier } = (await tokenised.json()) as { cardIdentifier: string }
+    const attempt = await p1.createAttempt({
+      siteId: await siteId(app1, 'harbour'),
+      orderRef: `sims-${Math.random().toString(36).slice(2, 10)}`,
+      method: 'sagepay',
+      amountMinor: 2349,
+      currency: 'GBP',
+    })
+    await fetch(`${serviceUrl}/__sim/control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'opayo', match: 'POST /transactions$', kind: 'error500', times: 1 }),
+    })
+    const lost = await p1.cardPay(attempt.id, {
+      merchantSessionKey,
+      cardIdentifier,
+      description: 'Harbour order',
+      customer: { firstName: 'Sam', lastName: 'Jones', email: 'sam@example.com' },
+      billingAddress: { address1: '88', city: 'London', postalCode: '412', country: 'GB' },
+      browser: {
+        browserIP: '127.0.0.1',
+        browserAcceptHeader: 'text/html',
+        browserJavascriptEnabled: true,
+        browserLanguage: 'en-GB',
+        browserUserAgent: 'test',
+      },
+      notificationURL: 'http://127.0.0.1/payments/3ds/notify',
+      challengeWindowSize: 'Medium',
+    })
+    expect(lost.state).toBe('unknown')
+
+    // The second instance repeats the request: the service knows the card identifier made for
+    // the first (an instance's own simulators would not).
+    await app2.db
+      .update(paymentAttempts)
+      .set({ reconcileAfter: new Date(Date.now() - 1000) })
+      .where(eq(paymentAttempts.id, attempt.id))
+    await app2.jobs.runNow('payments-reconcile')
+    const after = await app2.payments.get(attempt.id)
+    expect(after?.state).toBe('captured')
+    expect(after?.providerRefs.opayoTransactionId).toBeTruthy()
   })
 
   it("accepts each instance's own Amazon Pay signature", async () => {
