@@ -22,11 +22,19 @@ try {
   throw err
 }
 
-const simulators = await startSimulators({
-  host: settings.host,
-  port: settings.port,
-  ...(settings.publicUrl ? { publicOrigin: settings.publicUrl } : {}),
-})
+let simulators: Awaited<ReturnType<typeof startSimulators>>
+try {
+  simulators = await startSimulators({
+    host: settings.host,
+    port: settings.port,
+    ...(settings.publicUrl ? { publicOrigin: settings.publicUrl } : {}),
+  })
+} catch (err) {
+  // A port in use or a host not on this machine: one line, as for a configuration error.
+  const { code, message } = err as NodeJS.ErrnoException
+  console.error(`payment simulators: cannot listen on ${settings.host}:${settings.port} (${code ?? message})`)
+  process.exit(1)
+}
 const shown = simulators.publicOrigin === simulators.origin ? '' : ` (browser: ${simulators.publicOrigin})`
 console.log(`payment simulators listening on ${simulators.origin}${shown} (test mode: no real payments)`)
 
