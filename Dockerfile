@@ -22,7 +22,9 @@ COPY --from=build --chown=node:node /app/content ./content
 # var/uploads (compose.yaml) starts out writable by it.
 RUN mkdir -p var/uploads && chown -R node:node var
 USER node
-EXPOSE 3000
+# 3000 the shop; 3100 the payment simulator service the same image runs in compose.yaml
+# (`node dist/node/server/simulators.js`, ADR 0195), whose health check there replaces this one.
+EXPOSE 3000 3100
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The serve script sets the server's environment (ADR 0113) and execs node, which gets the signals.
 CMD ["npm", "run", "serve"]

@@ -11,7 +11,8 @@
  * - External (loaded from node_modules at run time): packages with native code or WebAssembly, or
  *   that read files beside their own module (fonts, workers), and the dev-only Vite.
  * - The payment simulators are only in chunks that main.js does not import statically (ADR 0126);
- *   the build fails if that stops being true. The options live in server-bundle.ts.
+ *   the build fails if that stops being true. Their service of its own process is the entry
+ *   `simulators.js` (ADR 0195). The options live in server-bundle.ts.
  */
 import { build } from 'esbuild'
 import { rmSync, writeFileSync } from 'node:fs'

@@ -21,5 +21,10 @@ describe('the production server bundle', () => {
     const bundled = Object.values(metafile.outputs).flatMap((o) => Object.keys(o.inputs))
     expect(bundled).toContain('src/simulators/index.ts')
     expect(bundled).toContain('src/simulators/keys.ts')
+    // The simulator service is an entry of its own (ADR 0195), beside main.js.
+    const service = Object.entries(metafile.outputs).find(
+      ([, o]) => o.entryPoint === 'src/simulators/main.ts',
+    )
+    expect(service?.[0]).toMatch(/dist\/node\/server\/simulators\.js$/)
   }, 120_000)
 })

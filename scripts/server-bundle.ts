@@ -37,6 +37,9 @@ export function serverBuildOptions(root: string, outdir: string): BuildOptions &
       'db/seed/cli': 'src/server/db/seed/cli.ts',
       'modules/admin/cli': 'src/server/modules/admin/cli.ts',
       'modules/content/import-cli': 'src/server/modules/content/import-cli.ts',
+      // The payment simulator service of its own process (`node dist/node/server/simulators.js`,
+      // ADR 0195); the shop's own start never loads it (simulatorFilesLoadedAtStart).
+      simulators: 'src/simulators/main.ts',
     },
     outdir,
     bundle: true,

@@ -7,7 +7,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { loadPaymentsConfig, type PaymentsConfig } from './config/payments.ts'
+import {
+  loadPaymentsConfig,
+  loadSimulatorServiceConfig,
+  type PaymentsConfig,
+  type SimulatorServiceConfig,
+} from './config/payments.ts'
 import type { UploadConfig } from './lib/upload-store.ts'
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..').replace(/\/dist$/, '')
@@ -261,6 +266,20 @@ function parseHost(raw: string, variable: string, issues: string[]): AlgoliaHost
     issues.push(`${variable}: '${raw}' is not an http(s) URL`)
     return null
   }
+}
+
+/**
+ * The payment simulator service's settings (`npm run simulators`, src/simulators/main.ts; ADR 0195):
+ * it is no shop, so it reads only its own few variables, with the same empty-means-unset rule.
+ */
+export function loadSimulatorServiceSettings(
+  source: Record<string, string | undefined> = process.env,
+): SimulatorServiceConfig {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
+  const issues: string[] = []
+  const settings = loadSimulatorServiceConfig(cleaned, issues)
+  if (issues.length) throw new ConfigError(issues)
+  return settings
 }
 
 export function loadConfig(

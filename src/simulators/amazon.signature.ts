@@ -1,6 +1,8 @@
 /**
  * Amazon Pay's signatures as the simulator checks them: a request's (RSA-PSS over the canonical
- * request of its signed headers) and the button payload's.
+ * request of its signed headers) and the button payload's. A signature is good if any of the
+ * merchant keys the simulators know verifies it: one per shop instance using a shared simulator
+ * service (each instance makes its own key pair and registers its public half).
  */
 import { constants, createHash, createVerify, type KeyObject } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
@@ -12,7 +14,7 @@ export function requestSignatureValid(
   req: FastifyRequest,
   apiPath: string,
   publicKeyId: string,
-  merchantPublicKey: () => KeyObject,
+  merchantPublicKeys: () => readonly KeyObject[],
 ): boolean {
   const m = /^(\S+) PublicKeyId=([^,]+), SignedHeaders=([^,]+), Signature=(\S+)$/.exec(
     req.headers.authorization ?? '',
@@ -35,30 +37,26 @@ export function requestSignatureValid(
   for (const h of names) canonical += `${h}:${String(req.headers[h] ?? '')}\n`
   canonical += `\n${signedHeaders}\n${createHash('sha256').update(raw).digest('hex')}`
   const stringToSign = `${algorithm}\n${createHash('sha256').update(canonical).digest('hex')}`
-  return createVerify('RSA-SHA256')
-    .update(stringToSign)
-    .verify(
-      { key: merchantPublicKey(), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: salt },
-      signature,
-      'base64',
-    )
+  return merchantPublicKeys().some((key) =>
+    createVerify('RSA-SHA256')
+      .update(stringToSign)
+      .verify({ key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: salt }, signature, 'base64'),
+  )
 }
 
 /** The button payload's signature (AMZN-PAY-RSASSA-PSS-V2), as the sign-in page checks it. */
 export function buttonPayloadSignatureValid(
   payloadJSON: string,
   signature: string,
-  merchantPublicKey: () => KeyObject,
+  merchantPublicKeys: () => readonly KeyObject[],
 ): boolean {
   const stringToSign = `AMZN-PAY-RSASSA-PSS-V2\n${createHash('sha256').update(payloadJSON).digest('hex')}`
   try {
-    return createVerify('RSA-SHA256')
-      .update(stringToSign)
-      .verify(
-        { key: merchantPublicKey(), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
-        signature,
-        'base64',
-      )
+    return merchantPublicKeys().some((key) =>
+      createVerify('RSA-SHA256')
+        .update(stringToSign)
+        .verify({ key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }, signature, 'base64'),
+    )
   } catch {
     return false
   }

@@ -57,7 +57,7 @@ export function amazonSimulator(
   faults: Faults,
   origin: () => string,
   /** The shop's public key (set before the simulators listen) */
-  merchantPublicKey: () => KeyObject,
+  merchantPublicKeys: () => readonly KeyObject[],
   /** The SNS signing certificate and key, made on first use */
   sns: () => Promise<{ cert: string; privateKey: string }>,
 ): AmazonSimControl {
@@ -78,9 +78,9 @@ export function amazonSimulator(
     reply.code(status).send({ reasonCode, message })
 
   const signatureValid = (req: FastifyRequest, apiPath: string) =>
-    requestSignatureValid(req, apiPath, creds.publicKeyId, merchantPublicKey)
+    requestSignatureValid(req, apiPath, creds.publicKeyId, merchantPublicKeys)
   const buttonSignatureValid = (payloadJSON: string, signature: string) =>
-    buttonPayloadSignatureValid(payloadJSON, signature, merchantPublicKey)
+    buttonPayloadSignatureValid(payloadJSON, signature, merchantPublicKeys)
   const view = (s: Session) => sessionView(s, origin)
 
   async function sendIpn(charge: Charge): Promise<void> {

@@ -1,14 +1,17 @@
 /**
  * The payment provider simulators, one Fastify app on its own loopback port: a different origin
  * from the shop, so the card iframe, the hosted form and the postMessage origin checks behave as
- * with the real providers. Started by the shop in PAYMENTS_MODE=simulator (main.ts) and by the
- * contract tests. Each provider lives under its own prefix: /opayo, /paya, /paypal, /amazon.
+ * with the real providers. Started by the shop in PAYMENTS_MODE=simulator (in-process, unless
+ * PAYMENTS_SIMULATOR_URL names a simulator service), by the contract tests, and as a process of its
+ * own by `npm run simulators` (main.ts), which several shop instances share. Each provider lives
+ * under its own prefix: /opayo, /paya, /paypal, /amazon; GET /healthz and /readyz answer once listening.
  *
  * Control endpoint (tests, demos): POST /__sim/control/faults {provider, match, kind, times},
  * DELETE /__sim/control/faults, POST /__sim/control/notify {paypal?, paya?, amazon?} (webhook URLs),
  * POST /__sim/control/knobs {provider, knob, ...}: the same test controls as the in-process
  * `Simulators` objects (settle-later payments, recorded amounts, settled batches), for tests that
- * drive the built app over HTTP.
+ * drive the built app over HTTP. POST /__sim/control/amazon-keys {publicKey} (PEM): a shop
+ * instance's Amazon Pay public key, accepted besides the others for signatures.
  */
 import { createPublicKey, type KeyObject } from 'node:crypto'
 import formbody from '@fastify/formbody'
@@ -27,12 +30,22 @@ export interface SimulatorOptions {
   /**
    * The shop's Amazon Pay public key (PEM or key object): the simulator checks request and button
    * signatures with it. A promise (a key still being made) is awaited before the simulators listen.
+   * The simulator service (main.ts) starts with none: each shop instance registers its own through
+   * POST /__sim/control/amazon-keys.
    */
-  amazonPublicKey: string | KeyObject | Promise<string | KeyObject>
+  amazonPublicKey?: string | KeyObject | Promise<string | KeyObject>
+  /**
+   * The origin the browser reaches the simulators at, when it is not the one they listen on (a
+   * proxy in front of the simulator service): their pages, scripts and links name it.
+   */
+  publicOrigin?: string
 }
 
 export interface Simulators {
+  /** Where they listen (http://127.0.0.1:<port>) */
   origin: string
+  /** Where the browser reaches them: `publicOrigin` if given, else `origin`. */
+  publicOrigin: string
   app: FastifyInstance
   faults: Faults
   opayo: OpayoSimControl
@@ -114,6 +127,9 @@ const knobSchema = z.union([
     to: z.enum(['Refunded', 'Declined']),
   }),
 ])
+/** The shop instances' Amazon Pay keys the simulator accepts at most (each registers one per start). */
+const MAX_MERCHANT_KEYS = 100
+const merchantKeySchema = z.object({ publicKey: z.string().min(100).max(10_000) })
 const notifySchema = z.object({
   paypal: z.url().nullable().optional(),
   paya: z.object({ url: z.url(), user: z.string(), password: z.string() }).nullable().optional(),
@@ -138,8 +154,9 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
   })
   await app.register(formbody)
   const faults = new Faults()
-  let origin = ''
-  const getOrigin = () => origin
+  // The origin the pages name (the public one if given), known once the simulators listen.
+  let publicOrigin = ''
+  const getOrigin = () => publicOrigin
   // The SNS signing certificate is made on first use (an IPN or a fetch of the certificate):
   // selfsigned and its X.509 libraries take a noticeable part of a cold start to load.
   let sns: Promise<{ cert: string; privateKey: string }> | null = null
@@ -159,9 +176,32 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
   const opayo = opayoSimulator(app, faults, getOrigin)
   const paya = payaSimulator(app, faults)
   const paypal = paypalSimulator(app, faults, getOrigin)
-  // Set before the simulators listen, so every request finds it.
-  let merchantKey: KeyObject | null = null
-  const amazon = amazonSimulator(app, faults, getOrigin, () => merchantKey!, snsCertificate)
+  // The shop's key is set before the simulators listen, so every request finds it; a simulator
+  // service learns its shops' keys from POST /__sim/control/amazon-keys.
+  const merchantKeys: KeyObject[] = []
+  const amazon = amazonSimulator(app, faults, getOrigin, () => merchantKeys, snsCertificate)
+
+  // Liveness and readiness for a proxy or an orchestrator: the simulators answer once listening.
+  app.get('/healthz', async () => ({ status: 'ok' }))
+  app.get('/readyz', async () => ({ status: 'ready' }))
+  app.post('/__sim/control/amazon-keys', async (req, reply) => {
+    const parsed = merchantKeySchema.safeParse(req.body)
+    if (!parsed.success) return reply.code(422).send({ errors: parsed.error.issues.map((i) => i.message) })
+    let key: KeyObject
+    try {
+      key = createPublicKey(parsed.data.publicKey)
+    } catch {
+      return reply.code(422).send({ errors: ['publicKey: not a PEM public key'] })
+    }
+    if (key.asymmetricKeyType !== 'rsa')
+      return reply.code(422).send({ errors: ['publicKey: Amazon Pay keys are RSA keys'] })
+    if (!merchantKeys.some((known) => known.equals(key))) {
+      // The oldest goes first: instances restarted many times leave keys no one signs with.
+      if (merchantKeys.length >= MAX_MERCHANT_KEYS) merchantKeys.shift()
+      merchantKeys.push(key)
+    }
+    return reply.code(204).send()
+  })
 
   app.post('/__sim/control/faults', async (req, reply) => {
     const parsed = faultSchema.safeParse(req.body)
@@ -213,13 +253,15 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
   )
 
   const given = await options.amazonPublicKey
-  merchantKey = typeof given === 'string' ? createPublicKey(given) : given
+  if (given) merchantKeys.push(typeof given === 'string' ? createPublicKey(given) : given)
   await app.listen({ host, port: options.port ?? 0 })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : options.port
-  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  publicOrigin = options.publicOrigin ? new URL(options.publicOrigin).origin : origin
   return {
     origin,
+    publicOrigin,
     app,
     faults,
     opayo,

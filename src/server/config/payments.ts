@@ -3,7 +3,9 @@
  * the only reader of process.env). Three modes:
  *
  * - simulator (default when no provider credential is set): every provider is the local
- *   simulator app on its own loopback port; credentials are the simulator's fixed ones.
+ *   simulator app on its own loopback port; credentials are the simulator's fixed ones. With
+ *   PAYMENTS_SIMULATOR_URL the shop starts none and uses that simulator service (`npm run
+ *   simulators`), which several instances share (ADR 0195).
  * - sandbox: each provider whose credentials are set talks to its sandbox (or the *_BASE_URL given).
  * - live: the same against production hosts; the shop refuses to start if any provider URL points
  *   at a loopback address or at the simulator.
@@ -27,6 +29,11 @@ export interface OpayoConfig {
 export interface PayaConfig {
   /** API host; paths start with /v2 */
   baseUrl: string
+  /**
+   * Where the browser loads the hosted payment form, when not at `baseUrl` (a simulator service
+   * the shop's server reaches at another address than the browser does).
+   */
+  formBaseUrl?: string
   developerId: string
   userId: string
   userApiKey: string
@@ -75,10 +82,28 @@ export interface PaymentsConfig {
   mode: PaymentsMode
   /** Simulator mode: where the simulator app listens (port 0 = any free port). */
   simulator: { host: string; port: number } | null
+  /**
+   * Simulator mode with PAYMENTS_SIMULATOR_URL: the simulator service the shop uses instead of
+   * starting its own (`url` for the server's calls, `publicUrl` for the browser's). Origins.
+   */
+  simulatorService?: SimulatorServiceUrls | null
   /** Sandbox/live: resolved now. Simulator: null until the simulator listens (simulatorProviders). */
   providers: ProviderConfigs | null
   /** Time-out of one provider call; past it the attempt is unknown and the reconciler takes over. */
   timeoutMs: number
+}
+
+export interface SimulatorServiceUrls {
+  url: string
+  publicUrl: string
+}
+
+/** The simulator service's own settings (`npm run simulators`, src/simulators/main.ts). */
+export interface SimulatorServiceConfig {
+  host: string
+  port: number
+  /** The origin the browser reaches it at, if not where it listens (a proxy). */
+  publicUrl: string | null
 }
 
 /**
@@ -118,41 +143,74 @@ export const SIMULATOR_CREDENTIALS = {
   },
 } as const
 
-/** Provider settings pointing at a simulator listening at `origin` (http://127.0.0.1:4194). */
-export function simulatorProviders(origin: string, amazonPrivateKey: string): ProviderConfigs {
+/**
+ * Provider settings pointing at a simulator listening at `origin` (http://127.0.0.1:4194): the
+ * server calls it there; the browser loads its scripts and pages from `publicOrigin` (the same
+ * unless a proxy stands in front of a simulator service).
+ */
+export function simulatorProviders(
+  origin: string,
+  amazonPrivateKey: string,
+  publicOrigin: string = origin,
+): ProviderConfigs {
   const c = SIMULATOR_CREDENTIALS
   return {
     sagepay: {
       ...c.opayo,
       baseUrl: `${origin}/opayo/api/v1`,
-      scriptUrl: `${origin}/opayo/api/v1/js/sagepay.js`,
+      scriptUrl: `${publicOrigin}/opayo/api/v1/js/sagepay.js`,
     },
     paya: {
       ...c.paya,
       baseUrl: `${origin}/paya`,
+      ...(publicOrigin === origin ? {} : { formBaseUrl: `${publicOrigin}/paya` }),
       postbackUser: 'sim-postback',
       postbackPassword: 'sim-postback-password',
     },
-    paypal: { ...c.paypal, baseUrl: `${origin}/paypal`, sdkUrl: `${origin}/paypal/sdk/js` },
+    paypal: { ...c.paypal, baseUrl: `${origin}/paypal`, sdkUrl: `${publicOrigin}/paypal/sdk/js` },
     amazon: {
       ...c.amazon,
       baseUrl: `${origin}/amazon`,
-      scriptUrl: `${origin}/amazon/checkout.js`,
+      scriptUrl: `${publicOrigin}/amazon/checkout.js`,
       region: 'uk',
       privateKey: amazonPrivateKey,
       sandbox: true,
-      snsCertHost: new RegExp(`^${new URL(origin).host.replace(/[.]/g, '\\.')}$`),
+      // The simulator names its signing certificate at the origin it shows the browser.
+      snsCertHost: new RegExp(`^${new URL(publicOrigin).host.replace(/[.]/g, '\\.')}$`),
     },
   }
 }
 
 const url = z.url({ protocol: /^https?$/ })
 const text = z.string().min(1).max(4000)
+/** An http(s) origin (a trailing `/` allowed), given back without the slash. */
+const origin = z
+  .string()
+  .max(2000)
+  .transform((raw, ctx) => {
+    const parsed = URL.parse(raw)
+    if (
+      !parsed ||
+      !/^https?:$/.test(parsed.protocol) ||
+      parsed.pathname !== '/' ||
+      parsed.search ||
+      parsed.hash
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be an http(s) origin such as http://simulators:3100 (no path), not '${raw}'`,
+      })
+      return z.NEVER
+    }
+    return parsed.origin
+  })
 
 export const paymentsEnvSchema = z.object({
   PAYMENTS_MODE: z.enum(['simulator', 'sandbox', 'live']).optional(),
   PAYMENTS_SIMULATOR_HOST: z.string().min(1).default('127.0.0.1'),
   PAYMENTS_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  PAYMENTS_SIMULATOR_URL: origin.optional(),
+  PAYMENTS_SIMULATOR_PUBLIC_URL: origin.optional(),
   PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   OPAYO_BASE_URL: url.optional(),
   OPAYO_VENDOR_NAME: text.optional(),
@@ -246,6 +304,20 @@ export function loadPaymentsConfig(
   if (mode === 'simulator') {
     if (anyCredential)
       issues.push('PAYMENTS_MODE: simulator mode cannot be combined with provider credentials')
+    if (e.PAYMENTS_SIMULATOR_URL) {
+      // A simulator service of its own process (npm run simulators), shared by every instance.
+      const service = {
+        url: e.PAYMENTS_SIMULATOR_URL,
+        publicUrl: e.PAYMENTS_SIMULATOR_PUBLIC_URL ?? e.PAYMENTS_SIMULATOR_URL,
+      }
+      return {
+        mode,
+        simulator: null,
+        simulatorService: service,
+        providers: null,
+        timeoutMs: e.PAYMENTS_TIMEOUT_MS,
+      }
+    }
     // Tests start their own simulators (any free port) unless a port is given explicitly.
     const start = env.NODE_ENV !== 'test' || env.PAYMENTS_SIMULATOR_PORT !== undefined
     return {
@@ -323,8 +395,16 @@ export function loadPaymentsConfig(
       ['AMAZON_PAY_BASE_URL', providers.amazon?.baseUrl],
       ['AMAZON_PAY_SCRIPT_URL', providers.amazon?.scriptUrl],
     ]
+    const simulatorHosts = [e.PAYMENTS_SIMULATOR_URL, e.PAYMENTS_SIMULATOR_PUBLIC_URL]
+      .filter((u) => u !== undefined)
+      .map((u) => new URL(u).host)
     for (const [name, value] of urls) {
-      if (value && (isLoopbackUrl(value, e.PAYMENTS_SIMULATOR_HOST) || !value.startsWith('https://'))) {
+      if (
+        value &&
+        (isLoopbackUrl(value, e.PAYMENTS_SIMULATOR_HOST) ||
+          simulatorHosts.includes(new URL(value).host) ||
+          !value.startsWith('https://'))
+      ) {
         issues.push(`${name}: live payments must use the provider's https address, not '${value}'`)
       }
     }
@@ -332,4 +412,38 @@ export function loadPaymentsConfig(
       issues.push('PAYMENTS_MODE: live needs at least one provider configured')
   }
   return { mode, simulator: null, providers, timeoutMs: e.PAYMENTS_TIMEOUT_MS }
+}
+
+/**
+ * The simulator service's settings (`npm run simulators`), from the environment map config.ts
+ * hands over: where it listens (PAYMENTS_SIMULATOR_HOST, PAYMENTS_SIMULATOR_PORT) and the origin
+ * the browser reaches it at (PAYMENTS_SIMULATOR_PUBLIC_URL), the names the shop uses for them.
+ * PAYMENTS_MODE, if given, must say simulator.
+ */
+export function loadSimulatorServiceConfig(
+  env: Record<string, string | undefined>,
+  issues: string[],
+): SimulatorServiceConfig {
+  const parsed = paymentsEnvSchema
+    .pick({
+      PAYMENTS_SIMULATOR_HOST: true,
+      PAYMENTS_SIMULATOR_PORT: true,
+      PAYMENTS_SIMULATOR_PUBLIC_URL: true,
+    })
+    .safeParse(env)
+  if (!parsed.success) {
+    for (const i of parsed.error.issues) issues.push(`${i.path.join('.')}: ${i.message}`)
+    return { host: '127.0.0.1', port: 3100, publicUrl: null }
+  }
+  const e = parsed.data
+  // A service named as a live or sandbox payments one is a mistake in its deployment.
+  if (env.PAYMENTS_MODE !== undefined && env.PAYMENTS_MODE !== 'simulator')
+    issues.push(
+      `PAYMENTS_MODE: the payment simulator service runs only in simulator mode, not '${env.PAYMENTS_MODE}'`,
+    )
+  return {
+    host: e.PAYMENTS_SIMULATOR_HOST,
+    port: e.PAYMENTS_SIMULATOR_PORT,
+    publicUrl: e.PAYMENTS_SIMULATOR_PUBLIC_URL ?? null,
+  }
 }

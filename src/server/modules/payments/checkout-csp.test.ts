@@ -47,6 +47,14 @@ describe('the checkout page CSP', () => {
     expect(o.connect).toEqual(['https://www.paypal.com', 'https://*.paypal.com'])
   })
 
+  it('names the simulator service where the browser reaches it, not where the server calls it', () => {
+    const internal = 'http://simulators:3100'
+    const browser = 'http://localhost:8081'
+    const origins = checkoutOrigins(simulatorProviders(internal, 'key', browser), 'simulator')
+    expect(origins).toEqual({ script: [browser], frame: [browser], connect: [browser], form: [browser] })
+    expect(checkoutCsp(SITE, origins)).not.toContain(internal)
+  })
+
   it('adds nothing when no provider is configured', () => {
     const none = checkoutOrigins({ sagepay: null, paya: null, paypal: null, amazon: null }, 'live')
     expect(checkoutCsp(SITE, none)).toBe(SITE.replace(' https://player.vimeo.com', ''))

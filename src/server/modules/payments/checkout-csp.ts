@@ -7,7 +7,8 @@
  * - sagepay: sagepay.js and its drop-in iframe come from Opayo's host; the 3-D Secure challenge
  *   is posted (form-action) into an iframe at the card issuer's ACS, whose host no one knows in
  *   advance: any https origin outside simulator mode, the simulator's otherwise.
- * - paya: the hosted payment form (iframe) on Paya's host.
+ * - paya: the hosted payment form (iframe) on Paya's host (its form address, where the browser
+ *   loads it, if that differs from the API's: a simulator service behind a proxy, ADR 0195).
  * - paypal: the JS SDK, its button and pop-up frames and their calls (*.paypal.com).
  * - amazon: checkout.js and its frames (*.payments-amazon.com).
  */
@@ -37,7 +38,7 @@ export function checkoutOrigins(p: ProviderConfigs, mode: PaymentsMode): Checkou
     o.form.add(real ? 'https:' : opayo)
     o.frame.add(real ? 'https:' : opayo)
   }
-  if (p.paya) o.frame.add(origin(p.paya.baseUrl))
+  if (p.paya) o.frame.add(origin(p.paya.formBaseUrl ?? p.paya.baseUrl))
   if (p.paypal) {
     const sdk = origin(p.paypal.sdkUrl)
     for (const k of ['script', 'frame', 'connect'] as const) {

@@ -17,7 +17,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     // `payments` (the PaymentService with the providers' clients) is declared where it is made:
     // modules/payment-methods/payment-methods.plugin.ts.
-    /** Simulator mode: the running simulators (their origin for CSP and logs). */
+    /** Simulator mode, in-process: the running simulators (their origin for CSP and logs). */
     paymentSimulators: Simulators | null
     /** The providers configured for this run (null: not configured); the methods' plugin reads it. */
     paymentProviders: ProviderConfigs
@@ -34,6 +34,38 @@ export interface PaymentsPluginOptions {
     mode: PaymentsConfig['mode'],
     timeoutMs: number | undefined,
   ): FastifyInstance['payments']
+}
+
+/** How often an instance tells the simulator service its Amazon Pay key again. */
+const AMAZON_KEY_REGISTRATION_MS = 30_000
+
+/**
+ * Gives the simulator service this instance's Amazon Pay public key. A service still starting
+ * (compose starts everything at once) is asked again for a while; then the start stops with one
+ * line naming the URL, as for a database that cannot be reached.
+ */
+async function registerAmazonKey(serviceUrl: string, publicKeyPem: string, attempts = 20): Promise<void> {
+  let last = ''
+  for (let i = 0; i < attempts; i++) {
+    try {
+      const res = await fetch(`${serviceUrl}/__sim/control/amazon-keys`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ publicKey: publicKeyPem }),
+        signal: AbortSignal.timeout(5000),
+      })
+      if (res.ok) return
+      last = `answered ${res.status}`
+      // Only a service that is not (yet) up is worth asking again.
+      if (res.status < 500) break
+    } catch (err) {
+      last = (err as Error).message
+    }
+    if (i < attempts - 1) await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(
+    `PAYMENTS_SIMULATOR_URL: the payment simulator service at ${serviceUrl} could not be reached (${last}); start it with npm run simulators`,
+  )
 }
 
 export const paymentsPlugin = fp(
@@ -61,6 +93,29 @@ export const paymentsPlugin = fp(
         'payment simulators listening (test mode: no real payments)',
       )
       app.addHook('onClose', async () => simulators?.close())
+    } else if (payments.mode === 'simulator' && !providers && payments.simulatorService) {
+      // A simulator service of its own process (npm run simulators, ADR 0195), shared with the
+      // other instances: none starts here. This instance's Amazon Pay key is registered with it.
+      const service = payments.simulatorService
+      const { rsaKeyPair } = await import('../../../simulators/keys.ts')
+      const keys = await rsaKeyPair()
+      const publicPem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString()
+      await registerAmazonKey(service.url, publicPem)
+      // The service keeps keys in memory: told again now and then, a restarted service knows this
+      // instance's key within a minute (a key it knows already is not added twice).
+      const again = setInterval(() => {
+        registerAmazonKey(service.url, publicPem, 1).catch((err: unknown) =>
+          app.log.warn({ err }, 'payment simulator service: registering the Amazon Pay key failed'),
+        )
+      }, AMAZON_KEY_REGISTRATION_MS)
+      again.unref()
+      app.addHook('onClose', async () => clearInterval(again))
+      const privatePem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+      providers = simulatorProviders(service.url, privatePem, service.publicUrl)
+      app.log.info(
+        { url: service.url, publicUrl: service.publicUrl },
+        'payments through the simulator service (test mode: no real payments)',
+      )
     }
     const none: ProviderConfigs = { sagepay: null, paya: null, paypal: null, amazon: null }
     app.decorate('payments', opts.createService(app.db, providers ?? none, payments.mode, payments.timeoutMs))

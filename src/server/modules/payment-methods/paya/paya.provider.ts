@@ -106,7 +106,8 @@ export class PayaClient {
       timestamp,
       data: Buffer.from(JSON.stringify(data), 'utf8').toString('hex'),
     })
-    return `${this.config.baseUrl}/v2/payform?${q.toString()}`
+    // The browser's address of the form (formBaseUrl: a simulator service behind a proxy).
+    return `${this.config.formBaseUrl ?? this.config.baseUrl}/v2/payform?${q.toString()}`
   }
 }
 
@@ -171,7 +172,11 @@ export class PayaAdapter implements ProviderAdapter {
       },
       this.formTimestamp(),
     )
-    return { iframeUrl, expectedOrigin: new URL(this.config.baseUrl).origin, transactionApiId }
+    return {
+      iframeUrl,
+      expectedOrigin: new URL(this.config.formBaseUrl ?? this.config.baseUrl).origin,
+      transactionApiId,
+    }
   }
 
   /** The browser says the form finished: ask Paya (the postMessage is only a hint). */
