@@ -44,7 +44,7 @@ const asPaymentSaid = (status: number) => (e: DomainError) => ({
 
 /**
  * Each domain code's answer, in one place (ADR 0171). The checkout page reads these shapes
- * (client/checkout/use-order-submit.ts, checkout/payment/shared.ts): a 409 with `cart` shows
+ * (client/checkout/use-order-submit.ts, client/lib/json-client.ts): a 409 with `cart` shows
  * the re-priced basket and its warning; a 422 with `redirect: '/cart'` goes to the basket;
  * other 422s put `errors` under their fields.
  */

@@ -13,7 +13,8 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PaymentMethodEntry, PaymentMethodProps } from './types.ts'
 import { joinErrors, requestJson } from '../../lib/json-client.ts'
-import { loadScript, WALLET_TEXT, type ImportedDetails } from './wallet-shared.tsx'
+import { loadScript } from './load-script.ts'
+import { WALLET_TEXT, type ImportedDetails } from './wallet-shared.tsx'
 
 declare global {
   interface Window {

@@ -15,7 +15,8 @@ import { publishCart } from '../../lib/cart-api.ts'
 import { joinErrors, requestJson } from '../../lib/json-client.ts'
 import type { Cart } from '../../../shared/cart.ts'
 import type { PaymentMethodEntry, PaymentMethodProps } from './types.ts'
-import { loadScript, ScriptLoadError, WALLET_TEXT, type ImportedDetails } from './wallet-shared.tsx'
+import { loadScript, ScriptLoadError } from './load-script.ts'
+import { WALLET_TEXT, type ImportedDetails } from './wallet-shared.tsx'
 
 interface PaypalActions {
   restart?: () => void

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { CHECKOUT } from '../../../shared/checkout-text.ts'
 import { primaryButton } from '../../components/cart/Modal.tsx'
 import { joinErrors, requestJson, untilSettled } from '../../lib/json-client.ts'
-import { loadScript } from './shared.ts'
+import { loadScript } from './load-script.ts'
 import { ThreeDSChallenge, type Challenge, type ChallengeResult } from './ThreeDSChallenge.tsx'
 import type { PaymentMethodEntry, PaymentMethodProps } from './types.ts'
 
