@@ -294,6 +294,12 @@ async function forgotTiming(): Promise<void> {
 }
 
 async function main() {
+  // Issue 32: the load test with faults instead of the bench (scripts/ops/fault-load.ts).
+  if (args.has('faults')) {
+    const { faultLoad, faultLoadOptions } = await import('../ops/fault-load.ts')
+    process.exitCode = await faultLoad(faultLoadOptions(root, args))
+    return
+  }
   if (!existsSync(resolve(root, 'dist/node/server/main.js'))) {
     console.error('No production build found: run `npm run build` first (npm run bench does).')
     process.exit(1)
