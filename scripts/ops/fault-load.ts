@@ -16,7 +16,7 @@
  * 4430, PostgreSQL 4450 (`--faults-port-base=N` moves them all by N - 4400). Loopback only.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { Redis } from 'ioredis'
@@ -100,6 +100,29 @@ async function targetsOf(db: pg.Client): Promise<Targets> {
     orderQuantity: 50,
     basketItem: { id: Number(basket.id), categoryId: Number(basket.category_id) },
   }
+}
+
+/** The instances' logged errors (pino level 50 and up) by message: what the shop said went wrong. */
+function loggedErrors(logDir: string): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const file of readdirSync(logDir).filter((f) => f.endsWith('.log'))) {
+    for (const line of readFileSync(resolve(logDir, file), 'utf8').split('\n')) {
+      if (!line.startsWith('{')) continue
+      try {
+        const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } }
+        if ((entry.level ?? 0) < 50) continue
+        const what =
+          `${entry.msg ?? ''}: ${(entry.err?.message ?? '').split('\n')[0]!.replace(/\d+/g, 'N')}`.slice(
+            0,
+            100,
+          )
+        out[what] = (out[what] ?? 0) + 1
+      } catch {
+        /* not a log line */
+      }
+    }
+  }
+  return out
 }
 
 export async function faultLoad(o: FaultLoadOptions): Promise<number> {
@@ -270,6 +293,7 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
         `refused ${JSON.stringify(traffic.ordersRefused)}, unanswered ${JSON.stringify(traffic.ordersUnanswered)}`,
     )
     console.log('\nerrors by kind:', JSON.stringify(errorsByKind(traffic.samples), null, 1))
+    console.log('\nerrors the instances logged:', JSON.stringify(loggedErrors(logDir), null, 1))
     console.log('\n## Reconciliation\n')
     console.log(JSON.stringify({ baskets, ...result, failures: undefined }, null, 1))
     if (result.failures.length) {
