@@ -2,6 +2,9 @@
  * `npm run bench`: starts the production build on a fresh PGlite database and a bare Fastify
  * server (the machine's ceiling), loads each scenario for a fixed time with the same client, and
  * prints req/s, p50/p95/p99 and the ratio to the ceiling. All figures come from this one run.
+ *
+ * `--faults` runs the load test with faults instead (scripts/ops/fault-load.ts: two instances on
+ * PostgreSQL and Redis, one killed and the database restarted mid-run, then a reconciliation).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'

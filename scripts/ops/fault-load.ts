@@ -46,7 +46,7 @@ export function faultLoadOptions(root: string, args: Map<string, string>): Fault
   return {
     root,
     seconds: Number(args.get('faults-seconds') ?? 300),
-    rate: Number(args.get('faults-rate') ?? 10),
+    rate: Number(args.get('faults-rate') ?? 15),
     portBase: Number(args.get('faults-port-base') ?? 4400),
     redisUrl: args.get('faults-redis') ?? 'redis://127.0.0.1:6379/12',
     dbRestart,

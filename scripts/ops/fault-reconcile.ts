@@ -47,6 +47,8 @@ export interface Reconciliation {
     attemptsUnsettledOverdue: number
     attemptsCreatedAfterCall: number
     attemptsPaidWithoutOrder: number
+    /** Paid, no order yet, still within the grace period (reported, not failed on) */
+    attemptsPaidAwaitingOrder: number
     attemptStates: Record<string, number>
     otherQueues: Record<string, number>
   }
@@ -191,12 +193,18 @@ export async function reconcile(
        and a.resolution is null and not exists (select 1 from orders o where o.payment_attempt_id = a.id)
        and a.updated_at < now() - interval '12 minutes'`,
   )
+  // The same within its grace period: not stuck yet, but money taken with no order so far.
+  const paidAwaiting = await db.query<{ n: string }>(
+    `select count(*) as n from payment_attempts a where a.state in ('authorised', 'captured')
+       and a.resolution is null and not exists (select 1 from orders o where o.payment_attempt_id = a.id)`,
+  )
   const stuck = {
     mailJobsDue,
     mailJobsFailed,
     attemptsUnsettledOverdue: Number(overdue.rows[0]!.n),
     attemptsCreatedAfterCall: Number(createdAfterCall.rows[0]!.n),
     attemptsPaidWithoutOrder: Number(paidWithoutOrder.rows[0]!.n),
+    attemptsPaidAwaitingOrder: Number(paidAwaiting.rows[0]!.n),
     attemptStates,
     otherQueues: await otherQueues(db),
   }
