@@ -259,6 +259,7 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
       received: smtp.received,
       emailSuffix: '@example.com',
       drainedAfterMs,
+      startedAt: Date.now() - (performance.now() - t0),
     })
     if (baskets.lost) result.failures.push(`${baskets.lost} acknowledged basket changes lost`)
     if (baskets.doubled) result.failures.push(`${baskets.doubled} basket changes applied twice`)

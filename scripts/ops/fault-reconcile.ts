@@ -30,11 +30,13 @@ export interface Reconciliation {
     queueTable: boolean
     jobs: number
     jobsSent: number
+    /** Jobs claimed more than once (a send that failed, or a lease that ran out) */
+    jobsClaimedAgain: number
     received: number
     ordersWithoutMail: number[]
     /** Queued messages that never arrived (recipient · subject) */
     missing: string[]
-    /** Messages that arrived more than once (recipient · subject × n) */
+    /** Messages that arrived more than once (recipient · subject × n at …, same Message-ID or not) */
     duplicated: string[]
     duplicateMessageIds: number
     /** Arrived without a queued job behind them (e.g. account e-mails) */
@@ -80,6 +82,8 @@ export async function reconcile(
     /** Orders placed by this run: their contact e-mails end with this */
     emailSuffix: string
     drainedAfterMs: number | null
+    /** When the traffic started (epoch ms): arrival times are given from it */
+    startedAt: number
   },
 ): Promise<Reconciliation> {
   const failures: string[] = []
@@ -107,10 +111,20 @@ export async function reconcile(
 
   // E-mails: what was queued for these orders against what arrived.
   const queueTable = await exists(db, 'public.mail_jobs')
-  const arrived = new Map<string, number>()
+  const arrived = new Map<string, ReceivedMail[]>()
   for (const m of input.received) {
-    for (const to of m.recipients) arrived.set(key(to, m.subject), (arrived.get(key(to, m.subject)) ?? 0) + 1)
+    for (const to of m.recipients) {
+      const list = arrived.get(key(to, m.subject))
+      if (list) list.push(m)
+      else arrived.set(key(to, m.subject), [m])
+    }
   }
+  // When each copy came (seconds from the start of the traffic) and whether a receiver could
+  // tell the copies are one message (the same Message-ID).
+  const copies = (list: ReceivedMail[]) =>
+    `× ${list.length} at ${list.map((m) => `${((m.at - input.startedAt) / 1000).toFixed(1)} s`).join(', ')}, ${
+      new Set(list.map((m) => m.messageId)).size === 1 ? 'the same Message-ID' : 'different Message-IDs'
+    }`
   const byId = new Map<string, number>()
   for (const m of input.received) if (m.messageId) byId.set(m.messageId, (byId.get(m.messageId) ?? 0) + 1)
   const duplicateMessageIds = [...byId.values()].filter((c) => c > 1).length
@@ -120,15 +134,23 @@ export async function reconcile(
   const expected = new Set<string>()
   let jobs = 0
   let jobsSent = 0
+  let jobsClaimedAgain = 0
   if (queueTable) {
-    const { rows } = await db.query<{ dedupe_key: string; status: string; to: string[]; subject: string }>(
-      `select dedupe_key, status, message->'to' as to, message->>'subject' as subject from mail_jobs
+    const { rows } = await db.query<{
+      dedupe_key: string
+      status: string
+      to: string[]
+      subject: string
+      attempts: number
+    }>(
+      `select dedupe_key, status, message->'to' as to, message->>'subject' as subject, attempts from mail_jobs
        where dedupe_key like 'order:%'`,
     )
     const ids = new Set(placed.rows.map((r) => String(r.id)))
     const mine = rows.filter((r) => ids.has(r.dedupe_key.split(':')[1] ?? ''))
     jobs = mine.length
     jobsSent = mine.filter((r) => r.status === 'sent').length
+    jobsClaimedAgain = mine.filter((r) => Number(r.attempts) > 1).length
     const withMail = new Set(mine.map((r) => r.dedupe_key.split(':')[1]))
     for (const r of placed.rows)
       if (!withMail.has(String(r.id))) ordersWithoutMail.push(Number(r.order_number))
@@ -136,19 +158,17 @@ export async function reconcile(
       for (const to of job.to) {
         const k = key(to, job.subject)
         expected.add(k)
-        const n = arrived.get(k) ?? 0
-        if (n === 0) missing.push(k)
-        else if (n > 1) duplicated.push(`${k} × ${n}`)
+        const list = arrived.get(k) ?? []
+        if (list.length === 0) missing.push(k)
+        else if (list.length > 1) duplicated.push(`${k} ${copies(list)}`)
       }
     }
   } else {
     // No mail_jobs table (the queue moved): every order's acknowledgement, by its subject.
     for (const r of placed.rows) {
-      const n = input.received.filter((m) =>
-        m.subject.endsWith(`order acknowledgement ${r.order_number}`),
-      ).length
-      if (n === 0) missing.push(`acknowledgement of order ${r.order_number}`)
-      if (n > 1) duplicated.push(`acknowledgement of order ${r.order_number} × ${n}`)
+      const list = input.received.filter((m) => m.subject.endsWith(`order acknowledgement ${r.order_number}`))
+      if (list.length === 0) missing.push(`acknowledgement of order ${r.order_number}`)
+      if (list.length > 1) duplicated.push(`acknowledgement of order ${r.order_number} ${copies(list)}`)
       expected.add(`ack ${r.order_number}`)
     }
   }
@@ -234,6 +254,7 @@ export async function reconcile(
       queueTable,
       jobs,
       jobsSent,
+      jobsClaimedAgain,
       received: input.received.length,
       ordersWithoutMail,
       missing,
