@@ -12,6 +12,9 @@
  * `--faults-drain-seconds` (180) to drain, the baskets are read back and everything is
  * reconciled (fault-reconcile.ts); the run exits 1 when reconciliation fails.
  *
+ * `--faults-kill=mid-order` times the kill to land while an order's Complete Order is in flight
+ * to instance 1 (by default it comes on time, whatever is in flight).
+ *
  * Ports (4400–4499): instances 4410 and 4420, their simulators 4411 and 4421, the SMTP stand-in
  * 4430, PostgreSQL 4450 (`--faults-port-base=N` moves them all by N - 4400). Loopback only.
  */
@@ -37,6 +40,8 @@ export interface FaultLoadOptions {
   redisUrl: string
   dbRestart: 'fast' | 'immediate'
   drainSeconds: number
+  /** `mid-order`: the kill waits (at most 15 s) for an order's Complete Order in flight to instance 1 */
+  kill: 'on-time' | 'mid-order'
 }
 
 export function faultLoadOptions(root: string, args: Map<string, string>): FaultLoadOptions {
@@ -51,6 +56,7 @@ export function faultLoadOptions(root: string, args: Map<string, string>): Fault
     redisUrl: args.get('faults-redis') ?? 'redis://127.0.0.1:6379/12',
     dbRestart,
     drainSeconds: Number(args.get('faults-drain-seconds') ?? 180),
+    kill: args.get('faults-kill') === 'mid-order' ? 'mid-order' : 'on-time',
   }
 }
 
@@ -212,6 +218,12 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
     const faults = (async () => {
       while (!t0) await sleep(50)
       await sleep(t0 + durationMs * 0.3 - performance.now())
+      if (o.kill === 'mid-order') {
+        const until = performance.now() + 15_000
+        while (lb.busy(0, '/checkout/complete') === 0 && performance.now() < until) await sleep(1)
+        // Into the request's handling (its provider call or its transaction), not its arrival.
+        await sleep(3)
+      }
       events.killed = performance.now()
       instances[0]!.kill('SIGKILL')
       await sleep(2000)

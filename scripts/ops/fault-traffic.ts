@@ -82,11 +82,14 @@ export interface Answer {
 export class Balancer {
   private next = 0
   private readonly up: boolean[]
+  /** Requests sent and not yet settled, per instance and path */
+  private readonly inFlight: Map<string, number>[]
   private readonly agents: http.Agent[]
   private timer: NodeJS.Timeout | null = null
 
   constructor(readonly ports: number[]) {
     this.up = ports.map(() => true)
+    this.inFlight = ports.map(() => new Map())
     this.agents = ports.map(() => new http.Agent({ keepAlive: true, maxSockets: 64 }))
   }
 
@@ -97,6 +100,11 @@ export class Balancer {
       if (this.up[at]) return at
     }
     return this.next++ % this.ports.length
+  }
+
+  /** Requests to `path` on instance `at` that have been sent and not answered yet. */
+  busy(at: number, path: string): number {
+    return this.inFlight[at]!.get(path) ?? 0
   }
 
   takeOut(at: number): void {
@@ -126,6 +134,22 @@ export class Balancer {
   }
 
   request(
+    at: number,
+    opts: {
+      method: string
+      path: string
+      headers: Record<string, string>
+      body?: string
+      timeoutMs?: number
+    },
+  ): Promise<Answer> {
+    const counts = this.inFlight[at]!
+    counts.set(opts.path, (counts.get(opts.path) ?? 0) + 1)
+    const settled = () => counts.set(opts.path, counts.get(opts.path)! - 1)
+    return this.send(at, opts).finally(settled)
+  }
+
+  private send(
     at: number,
     opts: {
       method: string
