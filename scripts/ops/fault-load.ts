@@ -27,7 +27,8 @@ import pg from 'pg'
 import { serverCommand } from '../bench/server-command.ts'
 import { errorsByKind, markdownTable, summarise, type Phase } from './fault-report.ts'
 import { pendingMail, reconcile } from './fault-reconcile.ts'
-import { Balancer, readBackBaskets, runTraffic, type Targets } from './fault-traffic.ts'
+import { Balancer } from './fault-balancer.ts'
+import { readBackBaskets, runTraffic, type Targets } from './fault-traffic.ts'
 import { startPgCluster } from './pg-cluster.ts'
 import { startSmtpStandIn } from './smtp-stand-in.ts'
 
@@ -151,6 +152,9 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
   const redis = new Redis(o.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 })
   const smtp = await startSmtpStandIn(port(30))
   const instances: (ChildProcess | null)[] = [null, null]
+  /** Faults the shop did not recover from (an instance that died or never became ready again) */
+  const problems: string[] = []
+  let t0 = 0
   let db: pg.Client | null = null
   let starts = 0
   try {
@@ -196,6 +200,13 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
       })
       child.stdout!.pipe(log)
       child.stderr!.pipe(log)
+      // An instance that dies by itself (not the test's SIGKILL or the final clean-up) fails the run.
+      child.on('exit', (code, signal) => {
+        if (signal !== 'SIGKILL')
+          problems.push(
+            `instance ${i + 1} exited by itself (${code ?? signal}) at ${((performance.now() - t0) / 1000).toFixed(1)} s: see ${logDir}`,
+          )
+      })
       return child
     }
 
@@ -213,7 +224,6 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
     const lb = new Balancer(appPorts)
     lb.startProbes()
     const events: Record<string, number> = {}
-    let t0 = 0
     const durationMs = o.seconds * 1000
     const faults = (async () => {
       while (!t0) await sleep(50)
@@ -228,15 +238,23 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
       instances[0]!.kill('SIGKILL')
       await sleep(2000)
       instances[0] = start(0, false)
-      await ready(appPorts[0]!)
+      await ready(appPorts[0]!).catch(() => problems.push('instance 1 not ready within 180 s of its restart'))
       events.instanceReady = performance.now()
       await sleep(t0 + durationMs * 0.6 - performance.now())
       events.dbRestart = performance.now()
       await cluster.restart(o.dbRestart)
       events.dbBack = performance.now()
-      await Promise.all(appPorts.map((p) => ready(p)))
+      await Promise.all(
+        appPorts.map((p, i) =>
+          ready(p, 60_000).catch(() =>
+            problems.push(`instance ${i + 1} not ready within 60 s of the database restart`),
+          ),
+        ),
+      )
       events.instancesReadyAfterDb = performance.now()
     })()
+    // Never an unhandled rejection mid-traffic (the clean-up below must run).
+    faults.catch(() => undefined)
     const traffic = await runTraffic({
       balancer: lb,
       targets,
@@ -263,7 +281,10 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
     }
     // Messages handed over at the last moment are still on the wire.
     await sleep(2000)
-    const baskets = await readBackBaskets(lb, traffic.baskets)
+    const baskets = await readBackBaskets(lb, traffic.baskets).catch((err: unknown) => {
+      problems.push(`the baskets could not be read back: ${String(err)}`)
+      return null
+    })
     lb.stop()
     const result = await reconcile(db, {
       acked: traffic.orders,
@@ -273,8 +294,9 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
       drainedAfterMs,
       startedAt: Date.now() - (performance.now() - t0),
     })
-    if (baskets.lost) result.failures.push(`${baskets.lost} acknowledged basket changes lost`)
-    if (baskets.doubled) result.failures.push(`${baskets.doubled} basket changes applied twice`)
+    result.failures.push(...problems)
+    if (baskets?.lost) result.failures.push(`${baskets.lost} acknowledged basket changes lost`)
+    if (baskets?.doubled) result.failures.push(`${baskets.doubled} basket changes applied twice`)
 
     const faultsEnd = Math.max(events.instanceReady!, events.instancesReadyAfterDb!) + 10_000
     const phases: Phase[] = [
