@@ -2,6 +2,9 @@
  * `npm run bench`: starts the production build on a fresh PGlite database and a bare Fastify
  * server (the machine's ceiling), loads each scenario for a fixed time with the same client, and
  * prints req/s, p50/p95/p99 and the ratio to the ceiling. All figures come from this one run.
+ *
+ * `--faults` runs the load test with faults instead (scripts/ops/fault-load.ts: two instances on
+ * PostgreSQL and Redis, one killed and the database restarted mid-run, then a reconciliation).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -294,6 +297,12 @@ async function forgotTiming(): Promise<void> {
 }
 
 async function main() {
+  // Issue 32: the load test with faults instead of the bench (scripts/ops/fault-load.ts).
+  if (args.has('faults')) {
+    const { faultLoad, faultLoadOptions } = await import('../ops/fault-load.ts')
+    process.exitCode = await faultLoad(faultLoadOptions(root, args))
+    return
+  }
   if (!existsSync(resolve(root, 'dist/node/server/main.js'))) {
     console.error('No production build found: run `npm run build` first (npm run bench does).')
     process.exit(1)
