@@ -62,8 +62,11 @@ export async function openDatabase(
       // one write and come back in one read, not one round trip each (ADR 0111).
       pipeline: true,
     })
-    // An idle client that errors (server restart) must not crash the process.
+    // An idle client that errors (server restart) must not crash the process, nor may one that is
+    // checked out between two statements (the pool listens only to its idle clients): the
+    // statement under way fails and its request is answered 503 (plugins/error-handler.ts).
     pool.on('error', () => {})
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = drizzle(pool, { schema, logger: queryLogger }) as unknown as Db
     return {
       db,

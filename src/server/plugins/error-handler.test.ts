@@ -122,3 +122,33 @@ describe('the error handler', () => {
     await app.close()
   })
 })
+
+describe('the error handler while the database is away', () => {
+  const unavailable = [
+    Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    new Error('Connection terminated unexpectedly'),
+    new Error('Failed query: select 1', {
+      cause: Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+    }),
+  ]
+
+  it.each(unavailable.map((error) => ({ error, text: error.message })))(
+    'answers "$text" with 503, a Retry-After and its own message',
+    async ({ error }) => {
+      const app = await appThrowing(error)
+      const res = await app.inject({ method: 'POST', url: '/boom', headers: { accept: 'application/json' } })
+      expect(res.statusCode).toBe(503)
+      expect(res.headers['retry-after']).toBe('5')
+      expect(res.json()).toEqual({ message: MESSAGES.unavailable })
+      await app.close()
+    },
+  )
+
+  it('still answers a query the database refused for another reason with 500', async () => {
+    const app = await appThrowing(Object.assign(new Error('duplicate key value'), { code: '23505' }))
+    const res = await app.inject({ method: 'POST', url: '/boom', headers: { accept: 'application/json' } })
+    expect(res.statusCode).toBe(500)
+    await app.close()
+  })
+})

@@ -8,6 +8,7 @@ export const MESSAGES = {
   unsupported: 'This kind of request is not supported.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   server: 'Something went wrong on our side. Please try again in a moment.',
+  unavailable: 'The shop is busy for a moment. Please try again in a few seconds.',
   notFound: 'Not Found',
 } as const
 
@@ -18,8 +19,40 @@ export function wantsPage(request: FastifyRequest): boolean {
   return accept.includes('text/html')
 }
 
+/**
+ * The database is restarting or out of reach (PostgreSQL's admin shutdown, cannot connect now,
+ * connection failures, a dropped connection): a 503 the client may retry, not a fault of ours.
+ */
+const DATABASE_UNAVAILABLE = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+])
+export function databaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (typeof e.code === 'string' && DATABASE_UNAVAILABLE.has(e.code)) return true
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect/.test(e.message)
+    )
+      return true
+  }
+  return false
+}
+
 function classify(error: FastifyError): { status: number; message: string } {
   const code = error.code ?? ''
+  if (databaseUnavailable(error)) return { status: 503, message: MESSAGES.unavailable }
   if (code.startsWith('FST_CSRF_')) return { status: 419, message: MESSAGES.csrf }
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, message: MESSAGES.tooLarge }
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, message: MESSAGES.unsupported }
@@ -99,6 +132,7 @@ export function installErrorHandler(app: FastifyInstance, opts: ErrorHandlerOpti
     if (status === 419) opts.onCsrfFailure?.(request, reply)
     const extra = (error as FastifyError & { headers?: Record<string, string> }).headers
     if (status === 429 && extra) reply.headers(extra)
+    if (status === 503) reply.header('retry-after', '5')
 
     const detail = opts.isDev && status >= 500 ? `${message}\n\n${error.stack ?? error.message}` : message
     if (wantsPage(request)) {
