@@ -73,4 +73,39 @@ describe('the mail queue', () => {
     const [row] = await db.select().from(mailJobs).where(eq(mailJobs.dedupeKey, 'test:fail'))
     expect(row!.status).toBe('failed')
   })
+
+  it('records a send the server accepted once the database is back, and never sends it again', async () => {
+    const db = tdb.database.db
+    const now = new Date('2032-01-01T00:00:00Z')
+    // The database drops the first two writes after the SMTP server took the message (a restart).
+    let down = 0
+    const flaky = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'update' && down > 0) {
+          down--
+          return () => {
+            throw new Error('Connection terminated unexpectedly')
+          }
+        }
+        return Reflect.get(target, prop, receiver) as unknown
+      },
+    })
+    const mailer: Mailer & { sent: MailMessage[] } = {
+      sent: [],
+      async send(m: MailMessage) {
+        this.sent.push(m)
+        down = 2
+      },
+    }
+    const worker = new MailQueueWorker(flaky, mailer, { now: () => now })
+    await enqueueMail(db, [{ dedupeKey: 'test:db-restart', message: message('restart@example.com') }])
+    await db.update(mailJobs).set({ nextAttemptAt: now }).where(eq(mailJobs.dedupeKey, 'test:db-restart'))
+    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0, retrying: 0 })
+    const [row] = await db.select().from(mailJobs).where(eq(mailJobs.dedupeKey, 'test:db-restart'))
+    expect(row!.status).toBe('sent')
+    // However long after, nothing sends it again.
+    const later = new MailQueueWorker(db, mailer, { now: () => new Date(now.getTime() + 86_400_000) })
+    await later.runOnce()
+    expect(mailer.sent.map((m) => m.to)).toEqual([['restart@example.com']])
+  })
 })

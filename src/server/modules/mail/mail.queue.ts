@@ -68,6 +68,9 @@ export interface RunResult {
 
 export const defaultBackoff = (attempt: number): number => Math.min(3600_000, 30_000 * 2 ** (attempt - 1))
 
+/** How long before the end of its lease a worker stops trying to record a send. */
+const RECORD_MARGIN_MS = 5_000
+
 export class MailQueueWorker {
   private running: Promise<RunResult> | null = null
   private readonly batchSize: number
@@ -173,16 +176,36 @@ export class MailQueueWorker {
       this.opts.log?.warn({ jobId: job.id, attempts: job.attempts, err }, 'mail job will be retried')
       return 'retrying'
     }
-    const marked = await this.db
-      .update(mailJobs)
-      .set({ status: 'sent', sentAt: this.clock(), lastError: null })
-      .where(ours)
-      .returning({ id: mailJobs.id })
-    if (marked.length === 0) {
+    const marked = await this.recordSent(job, ours)
+    if (!marked) {
       // Cannot happen while sends end before their lease; logged loudly if it ever does.
       this.opts.log?.error({ jobId: job.id }, 'mail job sent after its claim ran out')
     }
     return 'sent'
+  }
+
+  /**
+   * Records a send the SMTP server accepted. A database away for a moment (a restart) is asked
+   * again, with back-off, while the claim's lease lasts: giving up at once would let the lease
+   * run out and the message go out a second time (found by the fault load test). Only a worker
+   * that dies in that window leaves it to be sent again (ADR 0186).
+   */
+  private async recordSent(job: MailJobRow, ours: SQL | undefined): Promise<boolean> {
+    const leaseEnd = job.nextAttemptAt.getTime() - RECORD_MARGIN_MS
+    for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+      try {
+        const marked = await this.db
+          .update(mailJobs)
+          .set({ status: 'sent', sentAt: this.clock(), lastError: null })
+          .where(ours)
+          .returning({ id: mailJobs.id })
+        return marked.length > 0
+      } catch (err) {
+        if (Date.now() + wait >= leaseEnd) throw err
+        this.opts.log?.warn({ jobId: job.id, err }, 'mail job sent; recording it failed, asking again')
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
+    }
   }
 
   /** Runs a batch now unless one is under way (then waits for it). */
