@@ -7,11 +7,7 @@ import { installMarketingCsp } from './modules/sites/marketing-tags.ts'
 import { currentCustomerId } from './modules/auth/auth.session.ts'
 import { siteBaseUrl } from './modules/sites/site-url.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
-import {
-  PostgresRateLimitCounter,
-  postgresRateLimitStore,
-  sweepRateLimitCounts,
-} from './plugins/rate-limit-store.ts'
+import { PostgresRateLimitCounter, postgresRateLimitStore } from './plugins/rate-limit-store.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import fastifyCookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
@@ -311,12 +307,6 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // memory only on the embedded database, which one process serves.
   const rateLimitCounts =
     !redis && config.rateLimitStore === 'postgres' ? new PostgresRateLimitCounter(database.db) : null
-  if (rateLimitCounts) {
-    const stop = sweepRateLimitCounts(rateLimitCounts, 60_000, (err) =>
-      app.log.warn({ err }, 'rate-limit counts not swept'),
-    )
-    app.addHook('onClose', async () => stop())
-  }
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,

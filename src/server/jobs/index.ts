@@ -4,6 +4,7 @@
  * PostgreSQL; the README's operations section repeats it.
  */
 import type { FastifyInstance } from 'fastify'
+import { PostgresRateLimitCounter } from '../plugins/rate-limit-store.ts'
 import { sweepExpiredSessions } from '../plugins/session.ts'
 import type { JobQueue } from './queue.ts'
 import { LocalJobQueue } from './queue.local.ts'
@@ -38,6 +39,14 @@ export function registerJobs(app: FastifyInstance, jobs: JobQueue): JobQueue {
   if (!app.config.redisUrl) {
     jobs.work('session-sweep', () => sweepExpiredSessions(app.db), { timeoutMs: 300_000 })
     jobs.schedule('session-sweep', { everyMs: 3600_000 })
+  }
+  // Rate-limit counts whose window has ended (ADR 0176), every minute, when they are counted in
+  // PostgreSQL. Many instances: one run at a time across all of them; a plain DELETE of expired
+  // rows, safe to repeat.
+  if (app.config.rateLimitStore === 'postgres') {
+    const counts = new PostgresRateLimitCounter(app.db)
+    jobs.work('rate-limit-sweep', () => counts.sweep(), { timeoutMs: 60_000 })
+    jobs.schedule('rate-limit-sweep', { everyMs: 60_000 })
   }
   // Order and account e-mails (rows written in the transaction that causes them), sent one
   // message per claim (mail.queue.ts). Many instances: one run of this job at a time; any

@@ -6,7 +6,7 @@
  * opens the next. Each request is ONE atomic upsert that counts and answers, so concurrent
  * requests through any number of processes are each counted exactly once. The database's clock
  * decides when a window ends, so instances whose clocks differ still agree. Expired rows are
- * swept from time to time by `sweep()`.
+ * swept by the `rate-limit-sweep` job (src/server/jobs/).
  */
 import { createHash } from 'node:crypto'
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
@@ -124,15 +124,4 @@ export function postgresRateLimitStore(
     }
   }
   return PostgresRateLimitStore
-}
-
-/** Sweeps expired counts every `everyMs` until the returned function is called. */
-export function sweepRateLimitCounts(
-  counter: PostgresRateLimitCounter,
-  everyMs: number,
-  onError: (err: Error) => void = () => {},
-): () => void {
-  const timer = setInterval(() => void counter.sweep().catch(onError), everyMs)
-  timer.unref()
-  return () => clearInterval(timer)
 }
