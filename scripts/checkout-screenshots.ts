@@ -10,8 +10,7 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { chromium, expect, type Page } from '@playwright/test'
-import { generateSiteCatalog } from '../src/server/db/seed/catalog/generate.ts'
-import { SITE_SPECS } from '../src/server/db/seed/catalog/vocabulary.ts'
+import { addThirtyAndCheckout, plainProduct } from '../tests/support/demo-catalog.ts'
 
 const args = process.argv.slice(2)
 const arg = (name: string) => {
@@ -40,45 +39,13 @@ const SITES = [
   },
 ] as const
 
-/** The first plain product of a site (one row, minimum order 1) and its page. */
-function plainProduct(code: string) {
-  const c = generateSiteCatalog(SITE_SPECS.find((s) => s.code === code)!)
-  const groups = new Map(c.groups.map((g) => [g.url, g]))
-  const categories = new Map(c.categories.map((x) => [x.url, x]))
-  const sku = c.skus.find((s) => {
-    const g = groups.get(s.groupUrl)
-    const own =
-      !s.rowKey || c.skus.filter((o) => o.rowKey === s.rowKey && o.groupUrl === s.groupUrl).length === 1
-    return (
-      s.published &&
-      !!g?.published &&
-      categories.get(g.categoryUrl)?.published !== false &&
-      own &&
-      s.minimumOrder === 1
-    )
-  })!
-  return { sku, url: groups.get(sku.groupUrl)!.url }
-}
-
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {})
   await page.waitForTimeout(400)
 }
 
-async function toCheckout(page: Page, base: string, code: string) {
-  const item = plainProduct(code)
-  await page.goto(`${base}${item.url}`)
-  const field = page.locator(`tr[data-sku="${item.sku.sku}"]`).getByRole('textbox')
-  await field.fill('30')
-  await field.blur()
-  await page
-    .getByTestId(`price-grid-${item.sku.grid}`)
-    .getByRole('button', { name: /^Add to (Basket|Cart)$/ })
-    .click()
-  await page.waitForURL(/\/cart$/, { timeout: 15_000 })
-  await page.getByTestId('checkout-button').first().click()
-  await expect(page.getByTestId('required-note')).toBeVisible()
-  await page.waitForFunction(() => !!document.querySelector('[data-testid="continue"]'))
+async function toCheckout(page: Page, base: string, code: 'harbour' | 'northgate') {
+  await addThirtyAndCheckout(page, base, plainProduct(code))
   await page.waitForTimeout(400)
 }
 

@@ -10,8 +10,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { existsSync, readdirSync } from 'node:fs'
 import sharp from 'sharp'
-import { generateSiteCatalog, type SeedSku } from '../../src/server/db/seed/catalog/generate.ts'
-import { SITE_SPECS } from '../../src/server/db/seed/catalog/vocabulary.ts'
+import { plainProduct } from '../support/demo-catalog.ts'
 import { openDatabase } from '../../src/server/db/client.ts'
 import { AdminTokens } from '../../src/server/modules/admin/admin.tokens.ts'
 import { categories, productGroups, products, sites } from '../../src/server/db/schema.ts'
@@ -24,23 +23,10 @@ const A = `http://localhost:${INSTANCE_PORTS[0]}`
 const B = `http://localhost:${INSTANCE_PORTS[1]}`
 const SEEN_WITHIN = { timeout: 5_000 }
 
-const catalog = generateSiteCatalog(SITE_SPECS.find((s) => s.code === 'harbour')!)
-const groupByUrl = new Map(catalog.groups.map((g) => [g.url, g]))
-const categoryByUrl = new Map(catalog.categories.map((c) => [c.url, c]))
-const sku = catalog.skus.find((s: SeedSku) => {
-  const g = groupByUrl.get(s.groupUrl)
-  const alone =
-    !s.rowKey || catalog.skus.filter((o) => o.rowKey === s.rowKey && o.groupUrl === s.groupUrl).length === 1
-  return (
-    s.published &&
-    alone &&
-    !!g?.published &&
-    categoryByUrl.get(g.categoryUrl)?.published !== false &&
-    s.minimumOrder === 1 &&
-    normaliseBrackets(s.priceList)[0]!.lowerQty === 1
-  )
-})!
-const product = groupByUrl.get(sku.groupUrl)!
+const { sku, group: product } = plainProduct(
+  'harbour',
+  (s) => normaliseBrackets(s.priceList)[0]!.lowerQty === 1,
+)
 const gbp = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100)
 

@@ -4,23 +4,11 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { generateSiteCatalog, type SeedSku } from '../../src/server/db/seed/catalog/generate.ts'
-import { SITE_SPECS } from '../../src/server/db/seed/catalog/vocabulary.ts'
+import { plainProduct } from '../support/demo-catalog.ts'
 import { normaliseBrackets } from '../../src/shared/pricing.ts'
 
-const catalog = generateSiteCatalog(SITE_SPECS.find((s) => s.code === 'harbour')!)
-const groupByUrl = new Map(catalog.groups.map((g) => [g.url, g]))
-const categoryByUrl = new Map(catalog.categories.map((c) => [c.url, c]))
-const published = (s: SeedSku) => {
-  const g = groupByUrl.get(s.groupUrl)
-  return s.published && !!g?.published && categoryByUrl.get(g.categoryUrl)?.published !== false
-}
-const ownRow = (s: SeedSku) =>
-  !s.rowKey || catalog.skus.filter((o) => o.rowKey === s.rowKey && o.groupUrl === s.groupUrl).length === 1
-
 /** A SKU whose first bracket is under the £20 minimum for one, with a second bracket that clears it. */
-const sku = catalog.skus.find((s) => {
-  if (!published(s) || !ownRow(s) || s.minimumOrder !== 1) return false
+const { sku, group: product } = plainProduct('harbour', (s) => {
   const b = normaliseBrackets(s.priceList)
   return (
     b.length >= 2 &&
@@ -31,9 +19,7 @@ const sku = catalog.skus.find((s) => {
     b[1]!.price * b[1]!.lowerQty < 10000
   )
 })
-if (!sku) throw new Error('the demo catalogue has no SKU with the price breaks this test needs')
 const brackets = normaliseBrackets(sku.priceList)
-const product = groupByUrl.get(sku.groupUrl)!
 
 const gbp = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100)

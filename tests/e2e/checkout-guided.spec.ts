@@ -7,29 +7,11 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { generateSiteCatalog, type SeedSku } from '../../src/server/db/seed/catalog/generate.ts'
-import { SITE_SPECS } from '../../src/server/db/seed/catalog/vocabulary.ts'
+import { addThirtyAndCheckout, plainProduct } from '../support/demo-catalog.ts'
+import type { SeedSku } from '../../src/server/db/seed/catalog/generate.ts'
 
-function firstSku(code: 'harbour' | 'northgate') {
-  const catalog = generateSiteCatalog(SITE_SPECS.find((s) => s.code === code)!)
-  const groups = new Map(catalog.groups.map((g) => [g.url, g]))
-  const categories = new Map(catalog.categories.map((c) => [c.url, c]))
-  const sku = catalog.skus.find((s) => {
-    const g = groups.get(s.groupUrl)
-    const own =
-      !s.rowKey || catalog.skus.filter((o) => o.rowKey === s.rowKey && o.groupUrl === s.groupUrl).length === 1
-    return (
-      s.published &&
-      !!g?.published &&
-      categories.get(g.categoryUrl)?.published !== false &&
-      own &&
-      s.minimumOrder === 1
-    )
-  })!
-  return { sku, url: groups.get(sku.groupUrl)!.url }
-}
-const harbour = firstSku('harbour')
-const northgate = firstSku('northgate')
+const harbour = plainProduct('harbour')
+const northgate = plainProduct('northgate')
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
@@ -47,20 +29,7 @@ async function expectAccessible(page: Page, label: string) {
 }
 
 async function fillBasket(page: Page, base: string, item: { sku: SeedSku; url: string }) {
-  await page.goto(`${base}${item.url}`)
-  const field = page.locator(`tr[data-sku="${item.sku.sku}"]`).getByRole('textbox')
-  await field.fill('30')
-  await field.blur()
-  await page
-    .getByTestId(`price-grid-${item.sku.grid}`)
-    .getByRole('button', { name: /^Add to (Basket|Cart)$/ })
-    .click()
-  await expect(page).toHaveURL(/\/cart$/)
-  await page.getByTestId('checkout-button').first().click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeVisible()
-  // Hydrated: the step headings answer (a click before hydration does nothing).
-  await expect(page.getByTestId('required-note')).toBeVisible()
-  await page.waitForFunction(() => !!document.querySelector('[data-testid="continue"]'))
+  await addThirtyAndCheckout(page, base, item)
   await page.waitForTimeout(300)
 }
 

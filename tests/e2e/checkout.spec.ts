@@ -5,37 +5,11 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { generateSiteCatalog, type SeedSku } from '../../src/server/db/seed/catalog/generate.ts'
-import { SITE_SPECS } from '../../src/server/db/seed/catalog/vocabulary.ts'
+import type { SeedSku } from '../../src/server/db/seed/catalog/generate.ts'
+import { plainProduct } from '../support/demo-catalog.ts'
 
-const catalog = generateSiteCatalog(SITE_SPECS.find((s) => s.code === 'harbour')!)
-const groupByUrl = new Map(catalog.groups.map((g) => [g.url, g]))
-const categoryByUrl = new Map(catalog.categories.map((c) => [c.url, c]))
-const published = (s: SeedSku) => {
-  const g = groupByUrl.get(s.groupUrl)
-  return s.published && !!g?.published && categoryByUrl.get(g.categoryUrl)?.published !== false
-}
-const ownRow = (s: SeedSku) =>
-  !s.rowKey || catalog.skus.filter((o) => o.rowKey === s.rowKey && o.groupUrl === s.groupUrl).length === 1
-const sku = catalog.skus.find((s) => published(s) && ownRow(s) && s.minimumOrder === 1)!
-const product = groupByUrl.get(sku.groupUrl)!
-
-const usCatalog = generateSiteCatalog(SITE_SPECS.find((s) => s.code === 'northgate')!)
-const usGroups = new Map(usCatalog.groups.map((g) => [g.url, g]))
-const usCategories = new Map(usCatalog.categories.map((c) => [c.url, c]))
-const usSku = usCatalog.skus.find((s) => {
-  const g = usGroups.get(s.groupUrl)
-  const own =
-    !s.rowKey || usCatalog.skus.filter((o) => o.rowKey === s.rowKey && o.groupUrl === s.groupUrl).length === 1
-  return (
-    s.published &&
-    !!g?.published &&
-    usCategories.get(g.categoryUrl)?.published !== false &&
-    own &&
-    s.minimumOrder === 1
-  )
-})!
-const usProduct = usGroups.get(usSku.groupUrl)!
+const { sku, group: product } = plainProduct('harbour')
+const { sku: usSku, group: usProduct } = plainProduct('northgate')
 
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze()

@@ -6,49 +6,16 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { generateSiteCatalog, type SeedSku } from '../../src/server/db/seed/catalog/generate.ts'
-import { SITE_SPECS } from '../../src/server/db/seed/catalog/vocabulary.ts'
+import { addThirtyAndCheckout, plainProduct } from '../support/demo-catalog.ts'
 
 test.describe.configure({ mode: 'serial' })
 
-function firstSku(code: 'harbour' | 'northgate') {
-  const catalog = generateSiteCatalog(SITE_SPECS.find((s) => s.code === code)!)
-  const groups = new Map(catalog.groups.map((g) => [g.url, g]))
-  const categories = new Map(catalog.categories.map((c) => [c.url, c]))
-  const sku = catalog.skus.find((s) => {
-    const g = groups.get(s.groupUrl)
-    const own =
-      !s.rowKey || catalog.skus.filter((o) => o.rowKey === s.rowKey && o.groupUrl === s.groupUrl).length === 1
-    return (
-      s.published &&
-      !!g?.published &&
-      categories.get(g.categoryUrl)?.published !== false &&
-      own &&
-      s.minimumOrder === 1
-    )
-  })!
-  return { sku, url: groups.get(sku.groupUrl)!.url }
-}
-const harbour = firstSku('harbour')
-const northgate = firstSku('northgate')
+const harbour = plainProduct('harbour')
+const northgate = plainProduct('northgate')
 
 const SIM_PORT = process.env.PAYMENTS_SIMULATOR_PORT
 const DECLINE = '4929602110085639'
 const APPROVE = '4929000000006'
-
-async function fillBasket(page: Page, base: string, item: { sku: SeedSku; url: string }) {
-  await page.goto(`${base}${item.url}`)
-  const field = page.locator(`tr[data-sku="${item.sku.sku}"]`).getByRole('textbox')
-  await field.fill('30')
-  await field.blur()
-  await page
-    .getByTestId(`price-grid-${item.sku.grid}`)
-    .getByRole('button', { name: /^Add to (Basket|Cart)$/ })
-    .click()
-  await expect(page).toHaveURL(/\/cart$/)
-  await page.getByTestId('checkout-button').first().click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeVisible()
-}
 
 async function guestDetails(page: Page, email: string, country = 'GB', paymentBox = true) {
   // A click that lands before the page has hydrated does nothing: click until step 2 opens.
@@ -116,7 +83,7 @@ test('a guest pays by card in the drop-in: test mode shown, no card field in our
   page,
 }) => {
   test.setTimeout(120_000)
-  await fillBasket(page, '', harbour)
+  await addThirtyAndCheckout(page, '', harbour)
   await expect(page.getByRole('radio', { name: /Credit \/ Debit Card/ })).toBeChecked()
   await guestDetails(page, 'cara.card@example.com')
   await expect(page.getByTestId('test-mode')).toContainText('Test mode')
@@ -132,7 +99,7 @@ test('a guest pays by card in the drop-in: test mode shown, no card field in our
 
 test('a declined card shows the message and places nothing; another card then pays', async ({ page }) => {
   test.setTimeout(120_000)
-  await fillBasket(page, '', harbour)
+  await addThirtyAndCheckout(page, '', harbour)
   await guestDetails(page, 'declined.card@example.com')
   await typeCard(page, DECLINE)
   await page.getByTestId('complete-order').click()
@@ -149,7 +116,7 @@ test('a declined card shows the message and places nothing; another card then pa
 test('a 3-D Secure challenge in an iframe that the shopper passes places the order', async ({ page }) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 1200, height: 900 })
-  await fillBasket(page, '', harbour)
+  await addThirtyAndCheckout(page, '', harbour)
   await guestDetails(page, 'challenge.pass@example.com')
   await typeCard(page, APPROVE, 'CHALLENGE')
   await page.getByTestId('complete-order').click()
@@ -161,7 +128,7 @@ test('a 3-D Secure challenge in an iframe that the shopper passes places the ord
 
 test('a failed 3-D Secure challenge (small window) says so and places nothing', async ({ page }) => {
   test.setTimeout(120_000)
-  await fillBasket(page, '', harbour)
+  await addThirtyAndCheckout(page, '', harbour)
   await guestDetails(page, 'challenge.fail@example.com')
   await page.setViewportSize({ width: 600, height: 900 })
   await typeCard(page, APPROVE, 'CHALLENGE')
@@ -182,7 +149,7 @@ test('a customer saves a card, and the next order uses it (the default) with its
 }) => {
   test.setTimeout(150_000)
   await login(page)
-  await fillBasket(page, '', harbour)
+  await addThirtyAndCheckout(page, '', harbour)
   await toPaymentBox(page)
   const savedFirst = await page.getByRole('radio', { name: /ending/ }).count()
   if (savedFirst) await page.getByRole('radio', { name: 'A new card' }).check()
@@ -191,7 +158,7 @@ test('a customer saves a card, and the next order uses it (the default) with its
   await page.getByTestId('complete-order').click()
   await expectPlaced(page)
 
-  await fillBasket(page, '', harbour)
+  await addThirtyAndCheckout(page, '', harbour)
   await toPaymentBox(page)
   await expect(page.getByRole('radio', { name: 'Visa ending 0006' }).first()).toBeChecked()
   const frame = page.frameLocator('#sp-container iframe')
@@ -207,7 +174,7 @@ test('a guest pays with Paya on the USD site: the hosted form in an iframe, the 
 }) => {
   test.setTimeout(120_000)
   const base = baseURL!.replace('localhost', '127.0.0.1')
-  await fillBasket(page, base, northgate)
+  await addThirtyAndCheckout(page, base, northgate)
   await page.getByRole('radio', { name: /Credit \/ Debit Card/ }).check()
   await guestDetails(page, 'pat.paya@example.com', 'US')
   await expect(page.getByTestId('test-mode')).toContainText('Test mode')
@@ -224,7 +191,7 @@ test('a guest pays with Paya on the USD site: the hosted form in an iframe, the 
 test('a provider script that fails to load removes the method with the §8 message', async ({ page }) => {
   test.setTimeout(120_000)
   await page.route('**/js/sagepay.js', (route) => route.abort())
-  await fillBasket(page, '', harbour)
+  await addThirtyAndCheckout(page, '', harbour)
   await guestDetails(page, 'no.script@example.com', 'GB', false)
   await expect(errorBox(page)).toContainText(
     'Payment method: sagepay failed to load. Please refresh the page or try another payment method.',
@@ -245,7 +212,7 @@ test('the checkout page loads scripts only from the shop and the configured prov
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url())
   })
-  await fillBasket(page, '', harbour)
+  await addThirtyAndCheckout(page, '', harbour)
   scripts.length = 0
   const res = await page.reload()
   const csp = res!.headers()['content-security-policy'] ?? ''
