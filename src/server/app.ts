@@ -8,6 +8,7 @@ import { currentCustomerId } from './modules/auth/auth.session.ts'
 import { siteBaseUrl } from './modules/sites/site-url.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
 import { PostgresRateLimitCounter, postgresRateLimitStore } from './plugins/rate-limit-store.ts'
+import { publicFilePaths, staticFileExemption } from './plugins/rate-limit-exempt.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import fastifyCookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
@@ -311,6 +312,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
+    // The shop's own static files are not counted (a page asks for several at once).
+    allowList: staticFileExemption(publicFilePaths(resolve(config.paths.root, 'public'))),
     ...(redis ? { redis } : {}),
     // A count the database cannot take lets the request through (the route answers on its own
     // terms), logged, rather than turning every request into an error while it is away.
