@@ -123,8 +123,12 @@ describe('Amazon Pay signing, against what the official SDK produced', () => {
   })
 
   it('chooses the same path prefix and x-amz-pay-date format as the SDK', () => {
-    expect(amazonApiPath('SANDBOX-AHEXAMPLEKEY', true, 'checkoutSessions/a1b2-c3%2Fd4/complete')).toBe(SDK_POST.path)
-    expect(amazonApiPath('AHEXAMPLEKEYNOPREFIX', true, 'charges/S02-1234567-7654321-C000001')).toBe(SDK_GET.path)
+    expect(amazonApiPath('SANDBOX-AHEXAMPLEKEY', true, 'checkoutSessions/a1b2-c3%2Fd4/complete')).toBe(
+      SDK_POST.path,
+    )
+    expect(amazonApiPath('AHEXAMPLEKEYNOPREFIX', true, 'charges/S02-1234567-7654321-C000001')).toBe(
+      SDK_GET.path,
+    )
     expect(amazonApiPath('AHEXAMPLEKEYNOPREFIX', false, 'refunds')).toBe('/live/v2/refunds')
     expect(amazonApiPath('live-ahexample', false, 'refunds')).toBe('/v2/refunds')
     expect(amazonTimestamp(FIXED)).toBe(SDK_POST.headers['x-amz-pay-date'])
@@ -132,7 +136,12 @@ describe('Amazon Pay signing, against what the official SDK produced', () => {
 })
 
 describe('AmazonSigner', () => {
-  const signer = new AmazonSigner({ publicKeyId: 'SANDBOX-AHEXAMPLEKEY', privateKey: pem, region: 'uk', sandbox: true })
+  const signer = new AmazonSigner({
+    publicKeyId: 'SANDBOX-AHEXAMPLEKEY',
+    privateKey: pem,
+    region: 'uk',
+    sandbox: true,
+  })
 
   it("produces the SDK's headers (less its user-agent) and an authorization the public key verifies", () => {
     const signed = signer.signRequest({
@@ -149,7 +158,12 @@ describe('AmazonSigner', () => {
     expect(authorization).toMatch(
       /^AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=SANDBOX-AHEXAMPLEKEY, SignedHeaders=accept;content-type;x-amz-pay-date;x-amz-pay-host;x-amz-pay-idempotency-key;x-amz-pay-region, Signature=[A-Za-z0-9+/]+=*$/,
     )
-    const { canonical } = canonicalRequest({ method: 'POST', path: signed.path, headers, payload: SDK_POST.payload })
+    const { canonical } = canonicalRequest({
+      method: 'POST',
+      path: signed.path,
+      headers,
+      payload: SDK_POST.payload,
+    })
     expect(pssValid(publicKey, stringToSign(canonical), signatureOf(authorization!))).toBe(true)
   })
 
@@ -161,7 +175,12 @@ describe('AmazonSigner', () => {
   })
 
   it('sends the query it signed, and names the region and Amazon host of the key, whatever the base URL', () => {
-    const na = new AmazonSigner({ publicKeyId: 'AHEXAMPLEKEYNOPREFIX', privateKey: pem, region: 'na', sandbox: true })
+    const na = new AmazonSigner({
+      publicKeyId: 'AHEXAMPLEKEYNOPREFIX',
+      privateKey: pem,
+      region: 'na',
+      sandbox: true,
+    })
     const signed = na.signRequest({
       method: 'GET',
       fragment: 'charges/S02-1234567-7654321-C000001',
@@ -176,20 +195,35 @@ describe('AmazonSigner', () => {
 
   it('refuses a header value with a line break, which would forge a line of the canonical request', () => {
     expect(() =>
-      signer.signRequest({ method: 'POST', fragment: 'refunds', payload: '{}', idempotencyKey: 'k\nx-amz-pay-host:evil' }),
+      signer.signRequest({
+        method: 'POST',
+        fragment: 'refunds',
+        payload: '{}',
+        idempotencyKey: 'k\nx-amz-pay-host:evil',
+      }),
     ).toThrow(/line break/)
-    expect(() => canonicalRequest({ method: 'GET', path: '/v2/x', headers: { Accept: 'a', accept: 'b' } })).toThrow(
-      /given twice/,
-    )
+    expect(() =>
+      canonicalRequest({ method: 'GET', path: '/v2/x', headers: { Accept: 'a', accept: 'b' } }),
+    ).toThrow(/given twice/)
   })
 
   it('fails the signature, not the start, when the private key is not a key', () => {
-    const bad = new AmazonSigner({ publicKeyId: 'SANDBOX-X', privateKey: 'not a key', region: 'uk', sandbox: true })
+    const bad = new AmazonSigner({
+      publicKeyId: 'SANDBOX-X',
+      privateKey: 'not a key',
+      region: 'uk',
+      sandbox: true,
+    })
     expect(() => bad.signButtonPayload('{}')).toThrow()
   })
 
   it('gives a canonical request that changes whenever the method, path, a header or the body changes', () => {
-    const base = { method: 'POST', path: '/v2/refunds', headers: { 'x-amz-pay-date': '2026-11-28T04:50:07Z' }, payload: '{}' }
+    const base = {
+      method: 'POST',
+      path: '/v2/refunds',
+      headers: { 'x-amz-pay-date': '2026-11-28T04:50:07Z' },
+      payload: '{}',
+    }
     const ref = canonicalRequest(base).canonical
     fc.assert(
       fc.property(

@@ -67,7 +67,8 @@ function normaliseHeaders(headers: Readonly<Record<string, string>>): [string, s
   const out = new Map<string, string>()
   for (const [rawName, value] of Object.entries(headers)) {
     const name = rawName.toLowerCase()
-    if (!HEADER_NAME.test(name)) throw new Error(`Amazon Pay signing: bad header name ${JSON.stringify(rawName)}`)
+    if (!HEADER_NAME.test(name))
+      throw new Error(`Amazon Pay signing: bad header name ${JSON.stringify(rawName)}`)
     if (out.has(name)) throw new Error(`Amazon Pay signing: header ${name} given twice`)
     if (/[\r\n]/.test(value)) throw new Error(`Amazon Pay signing: header ${name} has a line break`)
     out.set(name, value)
@@ -173,7 +174,10 @@ export class AmazonSigner {
     const query = canonicalQuery(input.query)
     return {
       path: query ? `${path}?${query}` : path,
-      headers: { ...headers, authorization: authorizationHeader(this.config.publicKeyId, signedHeaders, signature) },
+      headers: {
+        ...headers,
+        authorization: authorizationHeader(this.config.publicKeyId, signedHeaders, signature),
+      },
     }
   }
 
