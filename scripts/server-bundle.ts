@@ -23,8 +23,6 @@ export const external = [
   // development only (devDependencies): Vite in middleware mode
   'vite',
   '@fastify/middie',
-  // loaded with createRequire at its first use (CommonJS, axios)
-  '@amazonpay/amazon-pay-api-sdk-nodejs',
 ]
 
 export function serverBuildOptions(root: string, outdir: string): BuildOptions & { metafile: true } {

@@ -1,10 +1,9 @@
 /**
- * Amazon Pay Checkout v2 (amazon). The official SDK signs (request headers, button payload);
- * requests go out through our own fetch to the configured host, because the SDK's only way to
- * change host (overrideServiceUrl) turns TLS verification off for the whole process (ADR 0061).
+ * Amazon Pay Checkout v2 (amazon). Requests and the button payload are signed with node:crypto
+ * (amazon.signing.ts, ADR 0245) and sent through our own fetch to the configured host, which may
+ * be a simulator: the signed x-amz-pay-host stays Amazon's.
  */
 import { createVerify, X509Certificate } from 'node:crypto'
-import { createRequire } from 'node:module'
 import { amazonIdempotencyKey } from '../../payments/idempotency.ts'
 import { confirmedAmount, toDecimalString } from '../../payments/money.ts'
 import type { AmazonConfig } from '../../../config/payments.ts'
@@ -23,24 +22,9 @@ import {
   type GiveBackResult,
   type ProviderAdapter,
 } from '../../payments/providers/types.ts'
+import { AMAZON_ALGORITHM, AmazonSigner } from './amazon.signing.ts'
 
-interface SdkClient {
-  getSignedHeaders(options: {
-    method: string
-    urlFragment: string
-    payload?: string
-    headers?: Record<string, string>
-    queryParams?: Record<string, string>
-  }): Record<string, string>
-  generateButtonSignature(payload: string): string
-}
-type AmazonPaySdk = { AmazonPayClient: new (config: Record<string, unknown>) => SdkClient }
-let sdk: AmazonPaySdk | null = null
-/** The SDK (and its HTTP client) is loaded on the first signature, not at start. */
-const amazonPaySdk = () =>
-  (sdk ??= createRequire(import.meta.url)('@amazonpay/amazon-pay-api-sdk-nodejs') as AmazonPaySdk)
-
-export const AMAZON_ALGORITHM = 'AMZN-PAY-RSASSA-PSS-V2'
+export { AMAZON_ALGORITHM }
 
 export interface AmazonCheckoutSession {
   checkoutSessionId: string
@@ -82,51 +66,37 @@ export interface AmazonButtonConfig {
 }
 
 export class AmazonClient {
-  private sdkClient: SdkClient | null = null
+  private readonly signer: AmazonSigner
 
   constructor(
     readonly config: AmazonConfig,
     private readonly timeoutMs = 20_000,
-  ) {}
-
-  private get signer(): SdkClient {
-    this.sdkClient ??= new (amazonPaySdk().AmazonPayClient)({
-      publicKeyId: this.config.publicKeyId,
-      privateKey: this.config.privateKey,
-      region: this.config.region,
-      sandbox: this.config.sandbox,
-      algorithm: AMAZON_ALGORITHM,
-    })
-    return this.sdkClient
+  ) {
+    this.signer = new AmazonSigner(config)
   }
 
   buttonSignature(payloadJSON: string): string {
-    return this.signer.generateButtonSignature(payloadJSON)
+    return this.signer.signButtonPayload(payloadJSON)
   }
 
-  /** Signs with the SDK, sends with fetch to config.baseUrl (the signed x-amz-pay-host stays Amazon's). */
+  /** Signs (node:crypto), sends with fetch to config.baseUrl (the signed x-amz-pay-host stays Amazon's). */
   async call(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     fragment: string,
     payload?: unknown,
     idempotencyKey?: string,
   ): Promise<HttpResult> {
-    const options: {
-      method: string
-      urlFragment: string
-      payload?: string
-      headers: Record<string, string>
-    } = {
+    const body = payload !== undefined ? JSON.stringify(payload) : undefined
+    const signed = this.signer.signRequest({
       method,
-      urlFragment: fragment,
-      ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
-      headers: idempotencyKey ? { 'x-amz-pay-idempotency-key': idempotencyKey } : {},
-    }
-    const headers = this.signer.getSignedHeaders(options)
-    return httpRequest(`${this.config.baseUrl}/${options.urlFragment}`, {
+      fragment,
+      ...(body !== undefined ? { payload: body } : {}),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    })
+    return httpRequest(`${this.config.baseUrl}${signed.path}`, {
       method,
-      headers,
-      ...(options.payload !== undefined ? { body: options.payload } : {}),
+      headers: signed.headers,
+      ...(body !== undefined ? { body } : {}),
       timeoutMs: this.timeoutMs,
     })
   }
