@@ -21,6 +21,8 @@ CREATE TABLE "webhook_endpoints" (
 	"url" text NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"secret" text NOT NULL,
+	"previous_secret" text,
+	"previous_secret_until" timestamp with time zone,
 	"event_types" text[] NOT NULL,
 	"enabled" boolean DEFAULT true NOT NULL,
 	"disabled_at" timestamp with time zone,

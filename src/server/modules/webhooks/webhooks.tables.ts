@@ -31,6 +31,9 @@ export const webhookEndpoints = pgTable(
     description: text('description').notNull().default(''),
     /** `whsec_` + base64 of 32 random bytes (Standard Webhooks); shown once, at creation or rotation */
     secret: text('secret').notNull(),
+    /** After a rotation, the old secret also signs until `previous_secret_until` (both signatures sent) */
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
     /** The event types this endpoint receives (`order.placed`, …) */
     eventTypes: text('event_types').array().notNull(),
     enabled: boolean('enabled').notNull().default(true),
