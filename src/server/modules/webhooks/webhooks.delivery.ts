@@ -17,7 +17,14 @@ import type { Db, Executor } from '../../db/client.ts'
 import type { JobQueue } from '../../jobs/queue.ts'
 import { enqueueMail } from '../mail/mail.queue.ts'
 import { endpointJobKey, WEBHOOK_JOB } from './webhooks.outbox.ts'
-import { disableReason, isSuccess, MAX_FAILING_MS, RETRY_SCHEDULE_MS, retryDelayMs, UNDELIVERED } from './webhooks.policy.ts'
+import {
+  disableReason,
+  isSuccess,
+  MAX_FAILING_MS,
+  RETRY_SCHEDULE_MS,
+  retryDelayMs,
+  UNDELIVERED,
+} from './webhooks.policy.ts'
 import { postWebhook, type PostOptions, type PostResult } from './webhooks.sender.ts'
 import { webhookHeaders } from './webhooks.signing.ts'
 import {
@@ -29,7 +36,7 @@ import {
 } from './webhooks.tables.ts'
 
 export interface DelivererOptions {
-  jobs: () => JobQueue
+  jobs: () => Pick<JobQueue, 'enqueue' | 'wake'>
   /** Longest one request may take (ms); below `leaseMs` */
   requestTimeoutMs?: number
   /** How long a claimed delivery keeps the endpoint to itself (ms) */
@@ -66,7 +73,13 @@ function signingSecrets(endpoint: WebhookEndpointRow, at: Date): string[] {
 }
 
 type Claim =
-  | { kind: 'claimed'; delivery: WebhookDeliveryRow; endpoint: WebhookEndpointRow; body: string; token: string }
+  | {
+      kind: 'claimed'
+      delivery: WebhookDeliveryRow
+      endpoint: WebhookEndpointRow
+      body: string
+      token: string
+    }
   | { kind: 'idle' | 'busy' | 'waiting' | 'disabled' }
 
 export class WebhookDeliverer {
@@ -81,7 +94,8 @@ export class WebhookDeliverer {
   ) {
     this.requestTimeoutMs = opts.requestTimeoutMs ?? 15_000
     this.leaseMs = opts.leaseMs ?? this.requestTimeoutMs * 2 + 30_000
-    if (this.requestTimeoutMs >= this.leaseMs) throw new Error('the webhook request time-out must be below the lease')
+    if (this.requestTimeoutMs >= this.leaseMs)
+      throw new Error('the webhook request time-out must be below the lease')
     this.schedule = opts.schedule ?? RETRY_SCHEDULE_MS
     this.now = opts.now ?? (() => new Date())
   }
@@ -90,7 +104,10 @@ export class WebhookDeliverer {
    * Sends the endpoint's due deliveries in order until one fails, none is due, or less than a
    * request's time is left before `deadline` (ms since the epoch, real time).
    */
-  async deliverEndpoint(endpointId: string, deadline = Date.now() + 10 * this.requestTimeoutMs): Promise<EndpointRun> {
+  async deliverEndpoint(
+    endpointId: string,
+    deadline = Date.now() + 10 * this.requestTimeoutMs,
+  ): Promise<EndpointRun> {
     const run: EndpointRun = { delivered: 0, failed: 0, stopped: 'idle' }
     for (;;) {
       if (Date.now() + this.requestTimeoutMs + 1000 > deadline) {
@@ -127,7 +144,9 @@ export class WebhookDeliverer {
         .select({ delivery: webhookDeliveries, body: webhookMessages.body })
         .from(webhookDeliveries)
         .innerJoin(webhookMessages, eq(webhookMessages.id, webhookDeliveries.messageId))
-        .where(and(eq(webhookDeliveries.endpointId, endpointId), inArray(webhookDeliveries.status, UNDELIVERED)))
+        .where(
+          and(eq(webhookDeliveries.endpointId, endpointId), inArray(webhookDeliveries.status, UNDELIVERED)),
+        )
         .orderBy(asc(webhookDeliveries.messageSeq), asc(webhookDeliveries.id))
         .limit(1)
       if (!head) return { kind: 'idle' }
@@ -188,11 +207,15 @@ export class WebhookDeliverer {
           .where(eq(webhookEndpoints.id, endpoint.id))
         return rows.length > 0
       })
-      if (!marked) this.opts.log?.error({ deliveryId: delivery.id }, 'webhook delivered after its claim ran out')
+      if (!marked)
+        this.opts.log?.error({ deliveryId: delivery.id }, 'webhook delivered after its claim ran out')
       return true
     }
     const statusCode = result?.statusCode ?? null
-    const message = (error ?? `HTTP ${statusCode}${result?.snippet ? `: ${result.snippet}` : ''}`).slice(0, 1000)
+    const message = (error ?? `HTTP ${statusCode}${result?.snippet ? `: ${result.snippet}` : ''}`).slice(
+      0,
+      1000,
+    )
     await this.recordFailure(delivery, endpoint, ours, statusCode, message)
     return false
   }
@@ -219,7 +242,13 @@ export class WebhookDeliverer {
       const retryAt = new Date(Math.max(now.getTime() + wait, delivery.lockedUntil?.getTime() ?? 0))
       const rows = await tx
         .update(webhookDeliveries)
-        .set({ status: 'failed', nextAttemptAt: retryAt, lockedUntil: null, lastStatusCode: statusCode, lastError: message })
+        .set({
+          status: 'failed',
+          nextAttemptAt: retryAt,
+          lockedUntil: null,
+          lastStatusCode: statusCode,
+          lastError: message,
+        })
         .where(ours)
         .returning({ id: webhookDeliveries.id })
       if (rows.length === 0) return null
@@ -242,11 +271,20 @@ export class WebhookDeliverer {
     })
     if (reported) {
       this.opts.log?.error(
-        { endpointId: endpoint.id, siteId: endpoint.siteId, url: endpoint.url, reason: reported, lastError: message },
+        {
+          endpointId: endpoint.id,
+          siteId: endpoint.siteId,
+          url: endpoint.url,
+          reason: reported,
+          lastError: message,
+        },
         'webhook endpoint disabled: it keeps failing',
       )
     } else {
-      this.opts.log?.warn({ endpointId: endpoint.id, deliveryId: delivery.id, error: message }, 'webhook delivery failed; will retry')
+      this.opts.log?.warn(
+        { endpointId: endpoint.id, deliveryId: delivery.id, error: message },
+        'webhook delivery failed; will retry',
+      )
     }
   }
 

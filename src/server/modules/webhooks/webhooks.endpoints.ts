@@ -106,7 +106,9 @@ function checkedTypes(types: readonly string[]): OrderEventType[] {
     throw new DomainError('invalid', message, { eventTypes: [message] })
   }
   if (types.length === 0) {
-    throw new DomainError('invalid', 'Choose at least one event type.', { eventTypes: ['Choose at least one event type.'] })
+    throw new DomainError('invalid', 'Choose at least one event type.', {
+      eventTypes: ['Choose at least one event type.'],
+    })
   }
   return [...new Set(types)] as OrderEventType[]
 }
@@ -116,7 +118,9 @@ async function undeliveredCounts(db: Db, endpointIds: string[]): Promise<Map<str
   const rows = await db
     .select({ endpointId: webhookDeliveries.endpointId, n: sql<number>`count(*)::int` })
     .from(webhookDeliveries)
-    .where(and(inArray(webhookDeliveries.endpointId, endpointIds), inArray(webhookDeliveries.status, UNDELIVERED)))
+    .where(
+      and(inArray(webhookDeliveries.endpointId, endpointIds), inArray(webhookDeliveries.status, UNDELIVERED)),
+    )
     .groupBy(webhookDeliveries.endpointId)
   return new Map(rows.map((r) => [r.endpointId, Number(r.n)]))
 }
@@ -198,10 +202,20 @@ export async function updateEndpoint(
         ...(change.description !== undefined ? { description: change.description } : {}),
         ...(eventTypes !== undefined ? { eventTypes } : {}),
         ...(enabling
-          ? { enabled: true, disabledAt: null, disabledReason: null, failingSince: null, consecutiveFailures: 0 }
+          ? {
+              enabled: true,
+              disabledAt: null,
+              disabledReason: null,
+              failingSince: null,
+              consecutiveFailures: 0,
+            }
           : {}),
         ...(disabling
-          ? { enabled: false, disabledAt: now, disabledReason: `Disabled by a person, through ${deps.actor ?? 'the API'}.` }
+          ? {
+              enabled: false,
+              disabledAt: now,
+              disabledReason: `Disabled by a person, through ${deps.actor ?? 'the API'}.`,
+            }
           : {}),
         updatedAt: now,
       })
@@ -210,7 +224,10 @@ export async function updateEndpoint(
     if (change.skipBacklog) {
       await tx
         .update(webhookDeliveries)
-        .set({ status: 'abandoned', lastError: 'Abandoned when the endpoint was enabled without its backlog.' })
+        .set({
+          status: 'abandoned',
+          lastError: 'Abandoned when the endpoint was enabled without its backlog.',
+        })
         .where(and(eq(webhookDeliveries.endpointId, id), inArray(webhookDeliveries.status, UNDELIVERED)))
       return
     }

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify'
 import type { JobQueue } from '../../jobs/queue.ts'
 import { WebhookDeliverer } from './webhooks.delivery.ts'
 import type { EndpointsDeps } from './webhooks.endpoints.ts'
+import { urlPolicyFor } from './webhooks.sender.ts'
 import { createWebhookEventSink, WEBHOOK_JOB, type WebhookEventSink } from './webhooks.outbox.ts'
 
 export interface Webhooks {
@@ -53,7 +54,7 @@ export function createWebhooks(app: FastifyInstance): Webhooks {
   return {
     recordWebhookEvent: createWebhookEventSink({ jobs }),
     deliverer,
-    deps: { jobs, urlPolicy: { allowLoopbackHttp: !production } },
+    deps: { jobs, urlPolicy: urlPolicyFor(app.config.env) },
   }
 }
 
@@ -64,7 +65,10 @@ export function registerWebhookJobs(app: FastifyInstance, jobs: JobQueue): void 
     async (payload) => {
       const endpointId = (payload as { endpointId?: unknown } | null)?.endpointId
       if (typeof endpointId === 'string') {
-        const run = await app.webhooks.deliverer.deliverEndpoint(endpointId, Date.now() + JOB_TIMEOUT_MS - 5_000)
+        const run = await app.webhooks.deliverer.deliverEndpoint(
+          endpointId,
+          Date.now() + JOB_TIMEOUT_MS - 5_000,
+        )
         return run.delivered + run.failed
       }
       return app.webhooks.deliverer.sweep()

@@ -31,7 +31,7 @@ export type WebhookEventSink = (tx: Executor, event: OrderWebhookEvent) => Promi
 
 export interface OutboxDeps {
   /** The app's queue (read when an event is recorded: the queue is made after this module). */
-  jobs: () => JobQueue
+  jobs: () => Pick<JobQueue, 'enqueue' | 'wake'>
   now?: () => Date
 }
 
@@ -82,7 +82,14 @@ export async function recordMessage(
   if (endpointIds.length === 0) return { messageId: id, endpointIds }
   await tx
     .insert(webhookDeliveries)
-    .values(endpointIds.map((endpointId) => ({ messageId: id, endpointId, messageSeq: message!.seq, nextAttemptAt: now })))
+    .values(
+      endpointIds.map((endpointId) => ({
+        messageId: id,
+        endpointId,
+        messageSeq: message!.seq,
+        nextAttemptAt: now,
+      })),
+    )
   const jobs = deps.jobs()
   for (const endpointId of endpointIds) {
     await jobs.enqueue(tx, WEBHOOK_JOB, { endpointId }, { key: endpointJobKey(endpointId) })
@@ -101,7 +108,8 @@ export function createWebhookEventSink(deps: OutboxDeps): WebhookEventSink {
       .select({ siteId: orders.siteId })
       .from(orders)
       .where(eq(orders.id, event.orderId))
-    if (!order) throw new Error(`webhook event ${event.type} names order ${event.orderId}, which does not exist`)
+    if (!order)
+      throw new Error(`webhook event ${event.type} names order ${event.orderId}, which does not exist`)
     await recordMessage(tx, deps, {
       siteId: order.siteId,
       type: event.type,

@@ -32,13 +32,14 @@ export const TEST_EVENT_TYPE = 'webhook.test'
 
 export type DeliveryEvent = 'succeeded' | 'failed' | 'abandon'
 
-export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, Partial<Record<DeliveryEvent, DeliveryStatus>>>> =
-  {
-    pending: { succeeded: 'delivered', failed: 'failed', abandon: 'abandoned' },
-    failed: { succeeded: 'delivered', failed: 'failed', abandon: 'abandoned' },
-    delivered: {},
-    abandoned: {},
-  }
+export const DELIVERY_TRANSITIONS: Readonly<
+  Record<DeliveryStatus, Partial<Record<DeliveryEvent, DeliveryStatus>>>
+> = {
+  pending: { succeeded: 'delivered', failed: 'failed', abandon: 'abandoned' },
+  failed: { succeeded: 'delivered', failed: 'failed', abandon: 'abandoned' },
+  delivered: {},
+  abandoned: {},
+}
 
 /** The statuses a delivery may still leave (the rows the sender looks at). */
 export const UNDELIVERED: readonly DeliveryStatus[] = ['pending', 'failed']
@@ -109,7 +110,8 @@ export function disableReason(
   schedule: readonly number[] = RETRY_SCHEDULE_MS,
   maxFailingMs: number = MAX_FAILING_MS,
 ): string | null {
-  if (s.statusCode === 410) return 'The endpoint answered 410 Gone: the receiver asked for no more deliveries.'
+  if (s.statusCode === 410)
+    return 'The endpoint answered 410 Gone: the receiver asked for no more deliveries.'
   const since = s.failingSince.toISOString()
   if (s.consecutiveFailures > schedule.length) {
     return `Every attempt failed for ${s.consecutiveFailures} attempts in a row since ${since}.`

@@ -57,6 +57,11 @@ export interface UrlPolicy {
   allowLoopbackHttp: boolean
 }
 
+/** The policy of an environment: https only in production; http to this machine elsewhere. */
+export function urlPolicyFor(env: 'development' | 'production' | 'test'): UrlPolicy {
+  return { allowLoopbackHttp: env !== 'production' }
+}
+
 /** The endpoint URL, checked: a message for the person registering it when it will not do. */
 export function checkEndpointUrl(
   raw: string,
@@ -69,7 +74,8 @@ export function checkEndpointUrl(
     return { ok: false, message: 'The URL is not a valid absolute URL.' }
   }
   if (raw.length > 2000) return { ok: false, message: 'The URL is longer than 2000 characters.' }
-  if (url.username || url.password) return { ok: false, message: 'The URL must not contain a user name or password.' }
+  if (url.username || url.password)
+    return { ok: false, message: 'The URL must not contain a user name or password.' }
   if (url.hash) return { ok: false, message: 'The URL must not contain a fragment (#…).' }
   const loopback = LOOPBACK_HOSTS.has(url.hostname)
   if (url.protocol === 'http:') {
@@ -93,7 +99,11 @@ export function checkEndpointUrl(
   return { ok: true, url: url.toString() }
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void
 
 /** dns.lookup that refuses internal addresses (the connection is made to what it answers). */
 function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
