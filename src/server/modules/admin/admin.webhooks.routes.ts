@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../../shared/text.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import {
   createEndpoint,
@@ -28,10 +29,7 @@ import { DELIVERY_STATUSES } from '../webhooks/webhooks.tables.ts'
 
 const eventTypes = z.array(z.enum(ORDER_EVENT_TYPES)).min(1).max(ORDER_EVENT_TYPES.length)
 const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'No control characters.')
+  z.string().max(max).refine((v) => !hasControlCharacters(v), CONTROL_CHARACTERS_MESSAGE)
 
 const endpoint = z.object({
   id: z.string(),
@@ -146,7 +144,7 @@ export async function adminWebhookRoutes(parent: FastifyInstance) {
         summary: 'Registers an endpoint; the answer carries its signing secret, shown once',
         body: z
           .object({
-            url: z.string().min(1).max(2000),
+            url: text(2000).min(1),
             description: text(200).optional(),
             eventTypes: eventTypes.optional(),
           })
@@ -184,7 +182,7 @@ export async function adminWebhookRoutes(parent: FastifyInstance) {
         params,
         body: z
           .object({
-            url: z.string().min(1).max(2000).optional(),
+            url: text(2000).min(1).optional(),
             description: text(200).optional(),
             eventTypes: eventTypes.optional(),
             enabled: z.boolean().optional(),
