@@ -25,7 +25,7 @@ import {
   retryDelayMs,
   UNDELIVERED,
 } from './webhooks.policy.ts'
-import { postWebhook, type PostOptions, type PostResult } from './webhooks.sender.ts'
+import { postWebhook, WebhookTimeoutError, type PostOptions, type PostResult } from './webhooks.sender.ts'
 import { webhookHeaders } from './webhooks.signing.ts'
 import {
   webhookDeliveries,
@@ -172,6 +172,7 @@ export class WebhookDeliverer {
     const attemptAt = this.now()
     let result: PostResult | null = null
     let error: string | null = null
+    let timedOut = false
     try {
       result = await (this.opts.post ?? postWebhook)({
         url: endpoint.url,
@@ -182,6 +183,7 @@ export class WebhookDeliverer {
       })
     } catch (err) {
       error = err instanceof Error ? err.message : String(err)
+      timedOut = err instanceof WebhookTimeoutError
     }
     const ours = and(
       eq(webhookDeliveries.id, delivery.id),
@@ -216,7 +218,7 @@ export class WebhookDeliverer {
       0,
       1000,
     )
-    await this.recordFailure(delivery, endpoint, ours, statusCode, message)
+    await this.recordFailure(delivery, endpoint, ours, statusCode, message, timedOut)
     return false
   }
 
@@ -226,6 +228,7 @@ export class WebhookDeliverer {
     ours: ReturnType<typeof and>,
     statusCode: number | null,
     message: string,
+    timedOut: boolean,
   ): Promise<void> {
     const now = this.now()
     const reported = await this.db.transaction(async (tx) => {
@@ -238,8 +241,9 @@ export class WebhookDeliverer {
       const consecutiveFailures = ep.consecutiveFailures + 1
       const failingSince = ep.failingSince ?? now
       const wait = retryDelayMs(consecutiveFailures, this.schedule, this.opts.random)
-      // A request that timed out may still reach the receiver: its lease is kept to the end.
-      const retryAt = new Date(Math.max(now.getTime() + wait, delivery.lockedUntil?.getTime() ?? 0))
+      // A request that timed out may still be at work in the receiver: its lease is kept to the end.
+      const leaseEnd = timedOut ? (delivery.lockedUntil?.getTime() ?? 0) : 0
+      const retryAt = new Date(Math.max(now.getTime() + wait, leaseEnd))
       const rows = await tx
         .update(webhookDeliveries)
         .set({

@@ -12,7 +12,7 @@
  * message committed while its endpoint's run was ending.
  */
 import type { FastifyInstance } from 'fastify'
-import type { JobQueue } from '../../jobs/queue.ts'
+import type { JobHandler, JobQueue, WorkOptions } from '../../jobs/queue.ts'
 import { WebhookDeliverer } from './webhooks.delivery.ts'
 import type { EndpointsDeps } from './webhooks.endpoints.ts'
 import { urlPolicyFor } from './webhooks.sender.ts'
@@ -34,8 +34,6 @@ declare module 'fastify' {
 
 /** How often the sweep looks for due deliveries (the first retry waits 5 s). */
 export const WEBHOOK_SWEEP_EVERY_MS = 5_000
-/** One run of the delivery job: several requests of 15 s at most, each recorded before the next. */
-const JOB_TIMEOUT_MS = 120_000
 
 /** The webhooks of an app instance; reads `app.jobs` only when it sends or records. */
 export function createWebhooks(app: FastifyInstance): Webhooks {
@@ -58,23 +56,33 @@ export function createWebhooks(app: FastifyInstance): Webhooks {
   }
 }
 
-/** The delivery job (payload `{endpointId}`) and its scheduled sweep (no endpoint). */
+/**
+ * The delivery job's handler: payload `{endpointId}` sends that endpoint's due deliveries in
+ * order; the scheduled run (no endpoint) is the sweep.
+ */
+export function webhookJob(deliverer: () => WebhookDeliverer): JobHandler {
+  return async (payload) => {
+    const endpointId = (payload as { endpointId?: unknown } | null)?.endpointId
+    if (typeof endpointId === 'string') {
+      const run = await deliverer().deliverEndpoint(
+        endpointId,
+        Date.now() + WEBHOOK_JOB_OPTIONS.timeoutMs - 5_000,
+      )
+      return run.delivered + run.failed
+    }
+    return deliverer().sweep()
+  }
+}
+
+/** Retries are the deliveries' own (their schedule runs for days): the job itself is not retried. */
+export const WEBHOOK_JOB_OPTIONS = { timeoutMs: 120_000, retryLimit: 0, concurrency: 4 } satisfies WorkOptions
+
+/** The delivery job and its scheduled sweep, on the app's queue. */
 export function registerWebhookJobs(app: FastifyInstance, jobs: JobQueue): void {
   jobs.work(
     WEBHOOK_JOB,
-    async (payload) => {
-      const endpointId = (payload as { endpointId?: unknown } | null)?.endpointId
-      if (typeof endpointId === 'string') {
-        const run = await app.webhooks.deliverer.deliverEndpoint(
-          endpointId,
-          Date.now() + JOB_TIMEOUT_MS - 5_000,
-        )
-        return run.delivered + run.failed
-      }
-      return app.webhooks.deliverer.sweep()
-    },
-    // Retries are the deliveries' own (their schedule runs for days): the job is not retried.
-    { timeoutMs: JOB_TIMEOUT_MS, retryLimit: 0, concurrency: 4 },
+    webhookJob(() => app.webhooks.deliverer),
+    WEBHOOK_JOB_OPTIONS,
   )
   jobs.schedule(WEBHOOK_JOB, { everyMs: WEBHOOK_SWEEP_EVERY_MS })
 }

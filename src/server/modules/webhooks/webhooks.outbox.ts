@@ -80,16 +80,14 @@ export async function recordMessage(
     .orderBy(asc(webhookEndpoints.id))
   const endpointIds = subscribers.map((s) => s.id).filter((e) => !m.endpointIds || m.endpointIds.includes(e))
   if (endpointIds.length === 0) return { messageId: id, endpointIds }
-  await tx
-    .insert(webhookDeliveries)
-    .values(
-      endpointIds.map((endpointId) => ({
-        messageId: id,
-        endpointId,
-        messageSeq: message!.seq,
-        nextAttemptAt: now,
-      })),
-    )
+  await tx.insert(webhookDeliveries).values(
+    endpointIds.map((endpointId) => ({
+      messageId: id,
+      endpointId,
+      messageSeq: message!.seq,
+      nextAttemptAt: now,
+    })),
+  )
   const jobs = deps.jobs()
   for (const endpointId of endpointIds) {
     await jobs.enqueue(tx, WEBHOOK_JOB, { endpointId }, { key: endpointJobKey(endpointId) })

@@ -57,12 +57,16 @@ describe('the retry schedule', () => {
     expect(retryDelayMs(4, RETRY_SCHEDULE_MS, () => 0.5)).toBe(7_200_000)
     expect(retryDelayMs(99, RETRY_SCHEDULE_MS, () => 0.5)).toBe(86_400_000)
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.double({ min: 0, max: 0.999999, noNaN: true }), (n, r) => {
-        const base = RETRY_SCHEDULE_MS[Math.min(n, RETRY_SCHEDULE_MS.length) - 1]!
-        const d = retryDelayMs(n, RETRY_SCHEDULE_MS, () => r)
-        expect(d).toBeGreaterThanOrEqual(Math.floor(base * 0.9))
-        expect(d).toBeLessThanOrEqual(Math.ceil(base * 1.1))
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.double({ min: 0, max: 0.999999, noNaN: true }),
+        (n, r) => {
+          const base = RETRY_SCHEDULE_MS[Math.min(n, RETRY_SCHEDULE_MS.length) - 1]!
+          const d = retryDelayMs(n, RETRY_SCHEDULE_MS, () => r)
+          expect(d).toBeGreaterThanOrEqual(Math.floor(base * 0.9))
+          expect(d).toBeLessThanOrEqual(Math.ceil(base * 1.1))
+        },
+      ),
     )
   })
 

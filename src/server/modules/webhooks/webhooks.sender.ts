@@ -140,6 +140,14 @@ export interface PostResult {
 
 const SNIPPET_BYTES = 512
 
+/** No answer within the time-out: the receiver may still be working on the message. */
+export class WebhookTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`)
+    this.name = 'WebhookTimeoutError'
+  }
+}
+
 /** POSTs once; resolves with any HTTP answer, rejects when there was none (refused, time-out). */
 export function postWebhook(o: PostOptions): Promise<PostResult> {
   const url = new URL(o.url)
@@ -179,7 +187,7 @@ export function postWebhook(o: PostOptions): Promise<PostResult> {
       },
     )
     req.on('error', (err) =>
-      reject(signal.aborted && timeout.aborted ? new Error(`no answer within ${o.timeoutMs} ms`) : err),
+      reject(signal.aborted && timeout.aborted ? new WebhookTimeoutError(o.timeoutMs) : err),
     )
     req.end(o.body)
   })
