@@ -227,7 +227,7 @@ export async function adminWebhookRoutes(parent: FastifyInstance) {
         body: z
           .object({ overlapHours: z.number().int().min(0).max(72).optional() })
           .strict()
-          .optional(),
+          .nullish(),
         response: {
           200: withSecret.extend({ previousSecretValidUntil: z.string().nullable() }),
           404: message,
