@@ -22,6 +22,7 @@ import {
 } from '../../src/server/db/schema.ts'
 import type { JobQueue } from '../../src/server/jobs/queue.ts'
 import { LocalJobQueue } from '../../src/server/jobs/queue.local.ts'
+import { PgBossJobQueue } from '../../src/server/jobs/queue.pgboss.ts'
 import { WebhookDeliverer } from '../../src/server/modules/webhooks/webhooks.delivery.ts'
 import {
   createEndpoint,
@@ -454,53 +455,69 @@ describe('two instances', () => {
     expect(await versionsOf(ep, receiver.accepted)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
   })
 
-  it('deliver each message once through two job queues polling one database', async () => {
-    vi.useRealTimers()
-    const queues: JobQueue[] = []
-    for (let i = 0; i < 2; i++) {
-      const q = new LocalJobQueue(db, { pollMs: 50 })
-      const deliverer = newDeliverer({ jobs: () => q })
-      q.work(
-        WEBHOOK_JOB,
-        webhookJob(() => deliverer),
-        WEBHOOK_JOB_OPTIONS,
-      )
-      queues.push(q)
-    }
-    const ep = await newEndpoint()
-    receiver.delayMs = 10
-    const recordQueued = createWebhookEventSink({ jobs: () => queues[0]! })
-    const order = await newOrder()
-    await Promise.all(queues.map((q) => q.start()))
-    try {
-      for (let v = 1; v <= 10; v++) {
-        await db.transaction((tx) =>
-          recordQueued(tx, {
-            type: 'order.updated',
-            orderId: order.id,
-            orderNumber: order.number,
-            version: v,
-            data: {},
-          }),
+  const drivers: [string, () => JobQueue, boolean][] = [
+    ['the in-process driver', () => new LocalJobQueue(db, { pollMs: 50 }), true],
+    [
+      'pg-boss',
+      () =>
+        new PgBossJobQueue({
+          connectionString: tdb.database.connectionString!,
+          pollingIntervalSeconds: 0.5,
+        }),
+      !!process.env.DATABASE_URL,
+    ],
+  ]
+  it.each(drivers)(
+    'deliver each message once, in order, through two job queues (%s) on one database',
+    async (_label, make, enabled) => {
+      if (!enabled) return
+      vi.useRealTimers()
+      const queues: JobQueue[] = []
+      for (let i = 0; i < 2; i++) {
+        const q = make()
+        const deliverer = newDeliverer({ jobs: () => q })
+        q.work(
+          WEBHOOK_JOB,
+          webhookJob(() => deliverer),
+          WEBHOOK_JOB_OPTIONS,
         )
-        queues[v % 2]!.wake()
+        queues.push(q)
       }
-      const end = Date.now() + 20_000
-      while (receiver.accepted.length < 10 && Date.now() < end) {
-        await new Promise((r) => setTimeout(r, 50))
-        // The sweep, as the scheduled run does it, for a message queued while a run was ending.
-        if (receiver.accepted.length < 10) await newDeliverer({ jobs: () => queues[1]! }).sweep()
+      const ep = await newEndpoint()
+      receiver.delayMs = 10
+      const recordQueued = createWebhookEventSink({ jobs: () => queues[0]! })
+      const order = await newOrder()
+      await Promise.all(queues.map((q) => q.start()))
+      try {
+        for (let v = 1; v <= 10; v++) {
+          await db.transaction((tx) =>
+            recordQueued(tx, {
+              type: 'order.updated',
+              orderId: order.id,
+              orderNumber: order.number,
+              version: v,
+              data: {},
+            }),
+          )
+          queues[v % 2]!.wake()
+        }
+        const end = Date.now() + 20_000
+        while (receiver.accepted.length < 10 && Date.now() < end) {
+          await new Promise((r) => setTimeout(r, 50))
+          // The sweep, as the scheduled run does it, for a message queued while a run was ending.
+          if (receiver.accepted.length < 10) await newDeliverer({ jobs: () => queues[1]! }).sweep()
+        }
+      } finally {
+        await Promise.all(queues.map((q) => q.stop()))
       }
-    } finally {
-      await Promise.all(queues.map((q) => q.stop()))
-    }
-    expect(receiver.maxInFlight).toBe(1)
-    expect(receiver.requests).toHaveLength(10)
-    expect(await versionsOf(ep, receiver.accepted)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
-    const left = await db
-      .select()
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.endpointId, ep), sql`${webhookDeliveries.status} <> 'delivered'`))
-    expect(left).toEqual([])
-  })
+      expect(receiver.maxInFlight).toBe(1)
+      expect(receiver.requests).toHaveLength(10)
+      expect(await versionsOf(ep, receiver.accepted)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+      const left = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.endpointId, ep), sql`${webhookDeliveries.status} <> 'delivered'`))
+      expect(left).toEqual([])
+    },
+  )
 })
