@@ -29,7 +29,10 @@ import { DELIVERY_STATUSES } from '../webhooks/webhooks.tables.ts'
 
 const eventTypes = z.array(z.enum(ORDER_EVENT_TYPES)).min(1).max(ORDER_EVENT_TYPES.length)
 const text = (max: number) =>
-  z.string().max(max).refine((v) => !hasControlCharacters(v), CONTROL_CHARACTERS_MESSAGE)
+  z
+    .string()
+    .max(max)
+    .refine((v) => !hasControlCharacters(v), CONTROL_CHARACTERS_MESSAGE)
 
 const endpoint = z.object({
   id: z.string(),
