@@ -84,12 +84,7 @@ function refusal(error: FastifyError) {
         message: 'The request was not applied: some values are invalid.',
         errors: error.validation.map((v) => ({
           row: 0,
-          field:
-            [v.instancePath.replace(/^\//, '').replace(/\//g, '.'), v.params?.issue?.path?.join('.')].find(
-              Boolean,
-            ) ||
-            error.validationContext ||
-            'body',
+          field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body',
           message: v.message ?? 'Invalid value.',
         })),
       },

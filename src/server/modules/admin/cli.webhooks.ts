@@ -75,7 +75,7 @@ export async function webhooksCommand(
           ? `, failing since ${e.failingSince} (${e.consecutiveFailures} in a row)`
           : ''
         console.log(
-          `${e.id}  ${e.url}  [${e.eventTypes.join(',')}]  ${state}${failing}, ${e.undelivered} undelivered`,
+          `${e.id}  ${e.url}  [${e.eventTypes.join(',')}]  ${state}${failing}; ${e.undelivered} undelivered`,
         )
       }
     } else if (command === 'add') {

@@ -210,7 +210,10 @@ export class WebhookDeliverer {
         return rows.length > 0
       })
       if (!marked)
-        this.opts.log?.error({ deliveryId: delivery.id }, 'webhook delivered after its claim ran out')
+        this.opts.log?.error(
+          { deliveryId: delivery.id },
+          'webhook delivered but not recorded: its claim ran out or its endpoint was removed',
+        )
       return true
     }
     const statusCode = result?.statusCode ?? null
