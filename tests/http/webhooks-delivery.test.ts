@@ -434,6 +434,43 @@ describe('delivering', () => {
     await newDeliverer().deliverEndpoint(ep)
     expect(receiver.requests).toEqual([])
   })
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    'is not held up by an order transaction that is still open after recording an event for the endpoint',
+    async () => {
+      const ep = await newEndpoint()
+      await recordEvents(1)
+      const order = await newOrder()
+      let release!: () => void
+      const gate = new Promise<void>((r) => (release = r))
+      let recorded!: () => void
+      const inside = new Promise<void>((r) => (recorded = r))
+      const open = db.transaction(async (tx) => {
+        await record(tx, {
+          type: 'order.updated',
+          orderId: order.id,
+          orderNumber: order.number,
+          version: 9,
+          data: {},
+        })
+        recorded()
+        await gate
+      })
+      await inside
+      try {
+        const run = await Promise.race([
+          newDeliverer().deliverEndpoint(ep),
+          new Promise<'blocked'>((r) => setTimeout(() => r('blocked'), 3000)),
+        ])
+        expect(run).toMatchObject({ delivered: 1, stopped: 'idle' })
+      } finally {
+        release()
+        await open
+      }
+      expect(await newDeliverer().deliverEndpoint(ep)).toMatchObject({ delivered: 1 })
+      expect(await versionsOf(ep, receiver.accepted)).toEqual([1, 9])
+    },
+  )
 })
 
 describe('two instances', () => {

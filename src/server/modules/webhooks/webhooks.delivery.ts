@@ -133,12 +133,14 @@ export class WebhookDeliverer {
     const now = this.now()
     const token = randomUUID()
     return this.db.transaction(async (tx): Promise<Claim> => {
-      // The endpoint's row lock: claims for one endpoint take turns, on every instance.
+      // The endpoint's row lock: claims for one endpoint take turns, on every instance. FOR NO KEY
+      // UPDATE, so an order transaction adding a delivery (its foreign key's share lock) is not
+      // held up by a claim, nor a claim by it.
       const [endpoint] = await tx
         .select()
         .from(webhookEndpoints)
         .where(eq(webhookEndpoints.id, endpointId))
-        .for('update')
+        .for('no key update')
       if (!endpoint || !endpoint.enabled) return { kind: 'disabled' }
       const [head] = await tx
         .select({ delivery: webhookDeliveries, body: webhookMessages.body })
@@ -239,7 +241,7 @@ export class WebhookDeliverer {
         .select()
         .from(webhookEndpoints)
         .where(eq(webhookEndpoints.id, endpoint.id))
-        .for('update')
+        .for('no key update')
       if (!ep) return null
       const consecutiveFailures = ep.consecutiveFailures + 1
       const failingSince = ep.failingSince ?? now

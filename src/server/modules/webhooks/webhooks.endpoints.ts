@@ -190,7 +190,7 @@ export async function updateEndpoint(
       .select()
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.siteId, siteId)))
-      .for('update')
+      .for('no key update')
     if (!row) throw new DomainError('not_found', 'No webhook endpoint has this id.')
     const now = deps.now?.() ?? new Date()
     const enabling = change.enabled === true && !row.enabled
