@@ -471,6 +471,53 @@ describe('delivering', () => {
       expect(await versionsOf(ep, receiver.accepted)).toEqual([1, 9])
     },
   )
+  it.runIf(!!process.env.DATABASE_URL)(
+    'lets two order transactions that each record two events for two endpoints, in opposite orders, both commit',
+    async () => {
+      const [lo, hi] = [await newEndpoint(['order.shipped']), await newEndpoint(['order.cancelled'])].sort()
+      await db
+        .update(webhookEndpoints)
+        .set({ eventTypes: ['order.shipped'] })
+        .where(eq(webhookEndpoints.id, lo!))
+      await db
+        .update(webhookEndpoints)
+        .set({ eventTypes: ['order.cancelled'] })
+        .where(eq(webhookEndpoints.id, hi!))
+      const jobs = new LocalJobQueue(db)
+      const rec = createWebhookEventSink({ jobs: () => jobs })
+      const [o1, o2] = [await newOrder(), await newOrder()]
+      const ev = (o: { id: number; number: number }, type: 'order.shipped' | 'order.cancelled') => ({
+        type,
+        orderId: o.id,
+        orderNumber: o.number,
+        version: 1,
+        data: {},
+      })
+      let firstDone!: () => void
+      const first = new Promise<void>((r) => (firstDone = r))
+      let secondDone!: () => void
+      const second = new Promise<void>((r) => (secondDone = r))
+      const t1 = db.transaction(async (tx) => {
+        await rec(tx, ev(o1, 'order.cancelled')) // the higher endpoint's key
+        firstDone()
+        await Promise.race([second, new Promise((r) => setTimeout(r, 1500))])
+        await rec(tx, ev(o1, 'order.shipped')) // then the lower's
+      })
+      const t2 = (async () => {
+        await first
+        return db.transaction(async (tx) => {
+          await rec(tx, ev(o2, 'order.shipped')) // the lower endpoint's key
+          secondDone()
+          await rec(tx, ev(o2, 'order.cancelled')) // then the higher's
+        })
+      })()
+      const outcomes = await Promise.allSettled([t1, t2])
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled'])
+      expect(await deliveries(lo!)).toHaveLength(2)
+      expect(await deliveries(hi!)).toHaveLength(2)
+      await db.delete(queueJobs).where(eq(queueJobs.name, WEBHOOK_JOB))
+    },
+  )
 })
 
 describe('two instances', () => {

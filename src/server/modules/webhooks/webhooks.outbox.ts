@@ -4,7 +4,7 @@
  * the type, and queues each endpoint's delivery job, all in that transaction: when it rolls back
  * nothing is sent, when it commits every delivery exists and a job will send it.
  */
-import { and, arrayContains, asc, eq } from 'drizzle-orm'
+import { and, arrayContains, asc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import type { JobQueue } from '../../jobs/queue.ts'
 import { orders } from '../orders/orders.tables.ts'
@@ -14,6 +14,9 @@ import { webhookDeliveries, webhookEndpoints, webhookMessages } from './webhooks
 
 /** The job that sends an endpoint's deliveries (payload `{endpointId}`), or sweeps (no payload). */
 export const WEBHOOK_JOB = 'webhook-deliver'
+
+/** The transaction lock taken before a delivery job is queued (one namespace: db/client.ts LOCKS). */
+const WEBHOOK_ENQUEUE_LOCK = 7_160_230
 
 /** One delivery job per endpoint at a time: the key makes the queue keep its messages in turn. */
 export const endpointJobKey = (endpointId: string) => `endpoint:${endpointId}`
@@ -88,6 +91,9 @@ export async function recordMessage(
       nextAttemptAt: now,
     })),
   )
+  // The job keys are taken one transaction at a time: two order transactions that each record
+  // two events for different endpoints would otherwise wait on each other's keys (a deadlock).
+  await tx.execute(sql`select pg_advisory_xact_lock(${WEBHOOK_ENQUEUE_LOCK})`)
   const jobs = deps.jobs()
   for (const endpointId of endpointIds) {
     await jobs.enqueue(tx, WEBHOOK_JOB, { endpointId }, { key: endpointJobKey(endpointId) })
