@@ -23,7 +23,7 @@ import {
 import type { JobQueue } from '../../src/server/jobs/queue.ts'
 import { LocalJobQueue } from '../../src/server/jobs/queue.local.ts'
 import { PgBossJobQueue } from '../../src/server/jobs/queue.pgboss.ts'
-import { WebhookDeliverer } from '../../src/server/modules/webhooks/webhooks.delivery.ts'
+import { KEEP_MESSAGES_MS, WebhookDeliverer } from '../../src/server/modules/webhooks/webhooks.delivery.ts'
 import {
   createEndpoint,
   getEndpoint,
@@ -518,6 +518,28 @@ describe('delivering', () => {
       await db.delete(queueJobs).where(eq(queueJobs.name, WEBHOOK_JOB))
     },
   )
+})
+
+describe('keeping messages', () => {
+  it('deletes, after 30 days, the messages nobody is owed any more, and keeps the undelivered ones', async () => {
+    const up = await newEndpoint()
+    await recordEvents(2)
+    await newDeliverer().deliverEndpoint(up)
+    const down = await newEndpoint()
+    receiver.mode = 'down'
+    await recordEvents(1)
+    await newDeliverer().deliverEndpoint(down)
+    const owed = (await deliveries(down))[0]!.d.messageId
+    const delivered = (await deliveries(up)).map((r) => r.d.messageId).filter((id) => id !== owed)
+    expect(delivered).toHaveLength(2)
+    expect(await newDeliverer().prune()).toBe(0)
+    advance(KEEP_MESSAGES_MS + 60_000)
+    await newDeliverer().prune()
+    const left = new Set((await db.select({ id: webhookMessages.id }).from(webhookMessages)).map((r) => r.id))
+    expect(delivered.filter((id) => left.has(id))).toEqual([])
+    expect(left.has(owed)).toBe(true)
+    expect(await deliveries(up)).toHaveLength(1)
+  })
 })
 
 describe('two instances', () => {

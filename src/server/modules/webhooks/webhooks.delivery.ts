@@ -72,6 +72,11 @@ function signingSecrets(endpoint: WebhookEndpointRow, at: Date): string[] {
     : [endpoint.secret]
 }
 
+/** Messages (and their deliveries) are kept this long once nothing is owed, for the deliveries list. */
+export const KEEP_MESSAGES_MS = 30 * 86_400_000
+/** How often an instance's sweep also prunes. */
+const PRUNE_EVERY_MS = 3_600_000
+
 type Claim =
   | {
       kind: 'claimed'
@@ -87,6 +92,7 @@ export class WebhookDeliverer {
   readonly leaseMs: number
   private readonly schedule: readonly number[]
   private readonly now: () => Date
+  private lastPruneAt = 0
 
   constructor(
     private readonly db: Db,
@@ -345,10 +351,36 @@ export class WebhookDeliverer {
       limit ${limit}`)
     const due = (result as unknown as { rows: { endpoint_id: string }[] }).rows
     const jobs = this.opts.jobs()
+    if (Date.now() - this.lastPruneAt > PRUNE_EVERY_MS) {
+      this.lastPruneAt = Date.now()
+      await this.prune().catch((err: unknown) => this.opts.log?.warn({ err }, 'webhook prune failed'))
+    }
     for (const { endpoint_id: endpointId } of due) {
       await jobs.enqueue(this.db, WEBHOOK_JOB, { endpointId }, { key: endpointJobKey(endpointId) })
     }
     if (due.length) jobs.wake()
     return due.length
+  }
+
+  /**
+   * Deletes messages older than `KEEP_MESSAGES_MS` that nobody is owed any more (every delivery
+   * delivered or abandoned, or none), a batch at a time; their deliveries go with them. Safe on
+   * any number of instances at once: a plain DELETE of rows no worker will touch again.
+   */
+  async prune(batch = 1000): Promise<number> {
+    const before = new Date(this.now().getTime() - KEEP_MESSAGES_MS).toISOString()
+    const result = await this.db.execute(sql`
+      delete from ${webhookMessages} where id in (
+        select m.id from ${webhookMessages} m
+        where m.created_at < ${before}::timestamptz
+          and not exists (
+            select 1 from ${webhookDeliveries} d
+            where d.message_id = m.id and d.status in ('pending', 'failed'))
+        limit ${batch})`)
+    return (
+      (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (result as unknown as { affectedRows?: number }).affectedRows ??
+      0
+    )
   }
 }
