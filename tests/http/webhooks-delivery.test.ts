@@ -27,7 +27,7 @@ import {
 } from '../../src/server/modules/webhooks/webhooks.endpoints.ts'
 import { webhookJob, WEBHOOK_JOB_OPTIONS } from '../../src/server/modules/webhooks/webhooks.module.ts'
 import { createWebhookEventSink, WEBHOOK_JOB } from '../../src/server/modules/webhooks/webhooks.outbox.ts'
-import { RETRY_SCHEDULE_MS } from '../../src/server/modules/webhooks/webhooks.policy.ts'
+import { RETRY_SCHEDULE_MS, type OrderEventType } from '../../src/server/modules/webhooks/webhooks.policy.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { insertOrder, Receiver } from './webhooks.fixture.ts'
 
@@ -74,7 +74,7 @@ async function recordEvents(n: number, type: 'order.updated' | 'order.placed' = 
   return order
 }
 
-async function newEndpoint(eventTypes?: ('order.updated' | 'order.placed' | 'order.shipped')[]) {
+async function newEndpoint(eventTypes?: OrderEventType[]) {
   const { endpoint, secret } = await createEndpoint(db, deps, siteId, {
     url: receiver.url,
     ...(eventTypes ? { eventTypes } : {}),
