@@ -29,6 +29,7 @@ import './app.types.ts'
 import { createUploadStore, type UploadStore } from './lib/upload-store.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { createJobQueue, registerJobs } from './jobs/index.ts'
+import { createWebhooks } from './modules/webhooks/webhooks.module.ts'
 import { connectCaches } from './ops/cache-signals.ts'
 import { LocalChangeBus, PostgresChangeBus, type ChangeBus } from './ops/change-bus.ts'
 import { healthRoutes } from './ops/health.ts'
@@ -259,6 +260,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
         recordOrderBuilds(tx, { ...order, loadLogo: (row) => loadLogo(app.uploads, row) }),
     }),
   )
+  app.decorate('webhooks', createWebhooks(app)) // outbound webhooks (ADR 0230)
   // Background work on the job queue (pg-boss on PostgreSQL, the in-process driver otherwise).
   app.decorate('jobs', registerJobs(app, createJobQueue(app, database.connectionString)))
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start())

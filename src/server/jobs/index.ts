@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import { PostgresRateLimitCounter } from '../plugins/rate-limit-store.ts'
 import { sweepExpiredSessions } from '../plugins/session.ts'
+import { registerWebhookJobs } from '../modules/webhooks/webhooks.module.ts'
 import type { JobQueue } from './queue.ts'
 import { LocalJobQueue } from './queue.local.ts'
 import { PgBossJobQueue } from './queue.pgboss.ts'
@@ -77,6 +78,8 @@ export function registerJobs(app: FastifyInstance, jobs: JobQueue): JobQueue {
     { timeoutMs: 100_000, leaseMs: 150_000, retryLimit: 0 },
   )
   jobs.schedule('payments-reconcile', { everyMs: PAYMENTS_RECONCILE_EVERY_MS })
+  // Outbound webhooks, one endpoint's messages at a time and in order (webhooks.module.ts).
+  registerWebhookJobs(app, jobs)
   return jobs
 }
 

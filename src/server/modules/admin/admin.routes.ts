@@ -24,6 +24,7 @@ import {
 import { LocalContentStore } from '../content/content.store.ts'
 import { openApiDocument } from './admin.openapi.ts'
 import { AdminTokens } from './admin.tokens.ts'
+import { adminWebhookRoutes } from './admin.webhooks.routes.ts'
 
 export const ADMIN_PREFIX = '/api/admin/v1'
 
@@ -79,6 +80,7 @@ export async function adminRoutes(app: FastifyInstance) {
     })
 
     const route = { config: { csrf: false } }
+    secured.register(adminWebhookRoutes) // webhook endpoints (ADR 0230)
 
     secured.put('/catalog/skus', route, async (request, reply) => {
       const siteId = request.adminToken!.siteId

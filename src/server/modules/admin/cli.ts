@@ -9,6 +9,7 @@
  *   content publish <full slug>... --site <host|code>
  *   search reindex --site <host|code>
  *   invoice create <orderNumber>                    invoices a placed order (once; prints its number)
+ *   webhooks list|add|remove|enable|disable|deliveries …   webhook endpoints (cli.webhooks.ts)
  *
  * Changes are announced to the running instances (ADR 0081), which follow within seconds.
  */
@@ -53,15 +54,16 @@ const BATCHES: Record<
   stories: { run: (db, siteId, items) => importStories(db, siteId, items), signal: () => ['content'] },
 }
 import { createInvoiceFromOrder } from '../orders/orders.queries.ts'
+import { WEBHOOK_CLI_OPTIONS, WEBHOOK_CLI_USAGE, webhooksCommand } from './cli.webhooks.ts'
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { site: { type: 'string' }, name: { type: 'string' } },
+  options: { site: { type: 'string' }, name: { type: 'string' }, ...WEBHOOK_CLI_OPTIONS },
 })
 
 function usage(message: string): never {
   console.error(
-    `${message}\nusage: npm run admin -- token create --site <host> --name <who> | token list | token revoke <id> | import skus|categories|groups|promotions|delivery-rates|stories <file> --site <host> | content publish <slug>... --site <host> | search reindex --site <host> | invoice create <orderNumber>`,
+    `${message}\nusage: npm run admin -- token create --site <host> --name <who> | token list | token revoke <id> | import skus|categories|groups|promotions|delivery-rates|stories <file> --site <host> | content publish <slug>... --site <host> | search reindex --site <host> | invoice create <orderNumber> | ${WEBHOOK_CLI_USAGE}`,
   )
   process.exit(2)
 }
@@ -163,6 +165,8 @@ try {
       console.error(err instanceof Error ? err.message : String(err))
       process.exitCode = 1
     }
+  } else if (area === 'webhooks') {
+    process.exitCode = await webhooksCommand(database.db, config.env, positionals.slice(1), values, siteId)
   } else {
     usage(`unknown command '${positionals.join(' ')}'`)
   }
