@@ -19,7 +19,12 @@ export interface OrderMoney {
     actor: Actor
   }): Promise<RefundOutcome>
   /** Give back everything not yet given back (void if the provider still can, else refund). */
-  giveBackAll(input: { orderId: string; idempotencyKey: string; reason: string; actor: Actor }): Promise<RefundOutcome>
+  giveBackAll(input: {
+    orderId: string
+    idempotencyKey: string
+    reason: string
+    actor: Actor
+  }): Promise<RefundOutcome>
 }
 
 export type RefundOutcome = {
@@ -85,8 +90,7 @@ export interface RefundAnswer {
  * provider's portal).
  */
 export type RefundStatusAnswer =
-  | RefundAnswer
-  | { status: 'unknown'; refs: RefundRefs; message: string; askPerson?: boolean }
+  RefundAnswer | { status: 'unknown'; refs: RefundRefs; message: string; askPerson?: boolean }
 
 /** The ledger row as a provider client sees it when asked again. */
 export interface RefundContext extends RefundRequest {
