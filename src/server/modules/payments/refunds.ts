@@ -115,13 +115,13 @@ export class RefundLedger implements OrderMoney {
     this.callLeaseMs = deps.callLeaseMs ?? 60_000
   }
 
-  refund(input: RefundInput & { amountMinor: number }): Promise<RefundOutcome> {
+  async refund(input: RefundInput & { amountMinor: number }): Promise<RefundOutcome> {
     const amount = amountProblem(input.amountMinor)
     if (amount) throw new DomainError('invalid', amount, { amountMinor: [amount] })
     return this.giveBack(input, input.amountMinor)
   }
 
-  giveBackAll(input: RefundInput): Promise<RefundOutcome> {
+  async giveBackAll(input: RefundInput): Promise<RefundOutcome> {
     return this.giveBack(input, 'all')
   }
 
