@@ -174,7 +174,10 @@ describe('refunds of a card payment (Opayo)', () => {
     const [a, b] = await Promise.all([h.app.refunds.refund(same), h.app.refunds.refund(same)])
     const again = await h.app.refunds.refund(same)
     expect(a.refundId).toBe(b.refundId)
-    expect(again).toEqual(a)
+    // The one that called Opayo has its answer; a repeat while that call was in flight answers
+    // the first refund as it stood then (pending), and a later one as it stands now.
+    expect([a.status, b.status]).toContain('succeeded')
+    expect(again).toEqual({ refundId: a.refundId, status: 'succeeded', how: 'refund', amountMinor: 700 })
     expect(h.sims.opayo.ledger(paid.providerRefs.opayoTransactionId!)!.refunds).toHaveLength(1)
   })
 
