@@ -57,7 +57,9 @@ describe('Opayo refunds against the simulator', () => {
     })
     const yesterday = await paidByOpayo(h, 1300)
     h.sims.opayo.endOfDay()
-    expect(await h.app.payments.adapters.sagepay!.refund(context(yesterday), request(1300, true))).toMatchObject({
+    expect(
+      await h.app.payments.adapters.sagepay!.refund(context(yesterday), request(1300, true)),
+    ).toMatchObject({
       status: 'succeeded',
       how: 'refund',
     })
@@ -71,7 +73,11 @@ describe('Opayo refunds against the simulator', () => {
     h.sims.faults.add({ provider: 'opayo', match: 'POST /transactions$', kind: 'timeoutAfter' })
     await expect(adapter.refund(context(paid), r)).rejects.toThrow(/timed out/)
     const status = await adapter.refundStatus(context(paid), { ...r, how: 'refund', refs: {} })
-    expect(status).toMatchObject({ status: 'unknown', askPerson: true, refs: { vendorTxCode: opayoRefundCode(r.refundId) } })
+    expect(status).toMatchObject({
+      status: 'unknown',
+      askPerson: true,
+      refs: { vendorTxCode: opayoRefundCode(r.refundId) },
+    })
     expect(h.sims.opayo.ledger(paid.providerRefs.opayoTransactionId!)!.refunds).toHaveLength(1)
   })
 })

@@ -32,7 +32,10 @@ describe('Paya refunds against the simulator', () => {
     expect(answer).toMatchObject({
       status: 'succeeded',
       how: 'refund',
-      refs: { payaTransactionApiId: payaRefundApiId(r.refundId), payaRefundTransactionId: expect.any(String) },
+      refs: {
+        payaTransactionApiId: payaRefundApiId(r.refundId),
+        payaRefundTransactionId: expect.any(String),
+      },
     })
   })
 
