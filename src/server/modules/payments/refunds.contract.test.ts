@@ -226,6 +226,57 @@ describe('refunds of a card payment (Opayo)', () => {
   })
 })
 
+describe('a refund whose answer is lost for good (Opayo)', () => {
+  it('is left for a person, its amount still held against the cap, instead of refunding twice', async () => {
+    const paid = await paidByOpayo(h, 2000)
+    const orderId = await orderFor(paid)
+    h.sims.opayo.endOfDay()
+    h.sims.faults.add({ provider: 'opayo', match: 'POST /transactions$', kind: 'timeoutAfter' })
+    const outcome = await h.app.refunds.refund({
+      orderId,
+      amountMinor: 800,
+      idempotencyKey: key(),
+      reason: 'lost',
+      actor: staff,
+    })
+    expect(outcome.status).toBe('pending')
+    await reconcileNow()
+    const row = await h.app.refunds.get(outcome.refundId)
+    expect(row).toMatchObject({ status: 'unknown', reconcileAfter: null })
+    expect(row!.message).toContain('MyOpayo')
+    expect(await h.app.refunds.refundable(orderId)).toEqual({ refundableMinor: 1200, currency: 'GBP' })
+    expect(h.sims.opayo.ledger(paid.providerRefs.opayoTransactionId!)!.refunds).toHaveLength(1)
+    expect(settled).not.toHaveBeenCalled()
+  })
+})
+
+describe('two reconciler passes at once (two instances)', () => {
+  it('ask the provider about a refund once, and tell the orders side once', async () => {
+    const paid = await paidByPaypal(2500)
+    const orderId = await orderFor(paid)
+    h.sims.faults.add({ provider: 'paypal', match: 'POST /v2/payments/captures', kind: 'timeoutAfter' })
+    const outcome = await h.app.refunds.refund({
+      orderId,
+      amountMinor: 500,
+      idempotencyKey: key(),
+      reason: 'lost',
+      actor: staff,
+    })
+    await h.app.db.execute(
+      sql`update payment_refunds set reconcile_after = now() - interval '1 second' where id = ${outcome.refundId}`,
+    )
+    const asked = vi.spyOn(h.app.payments.adapters.paypal!, 'refundStatus')
+    try {
+      await Promise.all([h.app.refunds.reconcileDue(), h.app.refunds.reconcileDue()])
+      expect(asked).toHaveBeenCalledTimes(1)
+    } finally {
+      asked.mockRestore()
+    }
+    expect(await h.app.refunds.get(outcome.refundId)).toMatchObject({ status: 'succeeded' })
+    expect(settled).toHaveBeenCalledTimes(1)
+  })
+})
+
 describe('refunds of a PayPal capture', () => {
   it('refunds part of a capture end to end', async () => {
     const paid = await paidByPaypal(2349)

@@ -145,7 +145,7 @@ export class RefundLedger implements OrderMoney {
     if (!order) throw new DomainError('not_found', 'That order was not found.')
     const base = order.paymentAttemptId
       ? capturedOf(await this.attempt(this.db, order.paymentAttemptId))
-      : { minor: order.totalIncVat, currency: order.currency }
+      : { minor: creditable(order), currency: order.currency }
     return {
       refundableMinor: refundableMinor(base.minor, await this.forOrder(orderId)),
       currency: base.currency,
@@ -203,7 +203,7 @@ export class RefundLedger implements OrderMoney {
     }
     if (!order.paymentAttemptId) {
       // A purchase order: no provider took money; the refund is a credit note against its total.
-      const left = refundableMinor(order.totalIncVat, rows)
+      const left = refundableMinor(creditable(order), rows)
       const minor = this.capped(amount, left, order.currency)
       const [row] = await tx
         .insert(paymentRefunds)
@@ -443,6 +443,15 @@ function checkInput(input: RefundInput): void {
     throw new DomainError('invalid', 'A reason is required.', { reason: ['A reason is required.'] })
   if (!input.actor || typeof input.actor.name !== 'string')
     throw new DomainError('invalid', 'Who asked for it is required.', { actor: ['Required.'] })
+}
+
+/**
+ * What a credit note may cover: a purchase order's total. An order of another method without a
+ * payment attempt has no money here to give back (a person refunds it at the provider).
+ */
+function creditable(order: OrderPayment): number {
+  if (order.paymentMethod === 'purchase_order') return order.totalIncVat
+  throw new DomainError('invalid', 'This order has no payment to refund here.')
 }
 
 /** What the captured (or authorised) attempt holds: the provider's confirmed amount first. */
