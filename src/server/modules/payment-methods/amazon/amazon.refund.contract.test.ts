@@ -59,6 +59,31 @@ describe('Amazon Pay refunds against the simulator', () => {
     })
   })
 
+  it('declines refunds after the delay when the simulator service is told to (its control endpoint)', async () => {
+    const knob = (body: object) =>
+      fetch(`${h.sims.origin}/__sim/control/knobs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ provider: 'amazon', knob: 'refundsSettleAfter', ...body }),
+      })
+    expect((await knob({ ms: 20, to: 'Declined' })).status).toBe(204)
+    try {
+      const paid = await charged(1500)
+      const adapter = h.app.payments.adapters.amazon!
+      const r = request(1500)
+      const answer = await adapter.refund(context(paid), r)
+      expect(answer.status).toBe('pending')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(
+        await adapter.refundStatus(context(paid), { ...r, how: 'refund', refs: answer.refs }),
+      ).toMatchObject({
+        status: 'failed',
+      })
+    } finally {
+      expect((await knob({ ms: null })).status).toBe(204)
+    }
+  })
+
   it('replays the first refund for the same refund id after a lost answer, refunding once', async () => {
     const paid = await charged(3000)
     const adapter = h.app.payments.adapters.amazon!
