@@ -163,8 +163,7 @@ export class RefundLedger implements OrderMoney {
     const adapter = this.deps.payments.adapters[reserved.attempt.method]
     let answer: RefundAnswer
     try {
-      if (!adapter?.refund) throw new Error(`${reserved.attempt.method} cannot refund here`)
-      answer = await adapter.refund(attemptContext(reserved.attempt), {
+      answer = await adapter!.refund!(attemptContext(reserved.attempt), {
         refundId: row.id,
         amountMinor: row.amountMinor,
         currency: row.currency as Currency,
@@ -222,6 +221,8 @@ export class RefundLedger implements OrderMoney {
       return { row: row!, attempt: null }
     }
     const attempt = await this.attempt(tx, order.paymentAttemptId, true)
+    if (!this.deps.payments.adapters[attempt.method]?.refund)
+      throw new DomainError('invalid', `Refunds through ${attempt.method} are not configured here.`)
     const captured = capturedOf(attempt)
     const left = refundableMinor(captured.minor, rows)
     const minor = this.capped(amount, left, captured.currency)
