@@ -537,10 +537,14 @@ export class PaymentService<A extends AdapterSet = AdapterSet> {
       .returning({ id: paymentNotifications.id })
     if (!inserted) return 'duplicate'
     // A refund of a placed order (the refund ledger's row): asked about again there.
-    if (
+    const refundSettled =
       (verified.refs.amazonRefundId || verified.refs.paypalRefundId) &&
-      (await this.refundNotified?.(verified.refs))
-    ) {
+      (await this.refundNotified?.(verified.refs).catch(async (err: unknown) => {
+        // Not processed: forgotten, so the provider's next delivery is processed, not a duplicate.
+        await this.db.delete(paymentNotifications).where(eq(paymentNotifications.id, inserted.id))
+        throw err
+      }))
+    if (refundSettled) {
       await this.db
         .update(paymentNotifications)
         .set({ result: 'refund reconciled', processedAt: new Date(this.now()) })
