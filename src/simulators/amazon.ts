@@ -35,10 +35,11 @@ export interface AmazonSimControl {
    */
   recordNextAmount(amount: string, currencyCode?: string): void
   /**
-   * How long a refund stays RefundInitiated before it becomes Refunded (with its REFUND IPN);
-   * null: until `settleRefund`. The default is 2 s (the demo's refunds finish on their own).
+   * How long a refund stays RefundInitiated before it becomes Refunded, or Declined when `to`
+   * says so (with its REFUND IPN); null: until `settleRefund`. The default is 2 s, Refunded (the
+   * demo's refunds finish on their own).
    */
-  refundsSettleAfter(ms: number | null): void
+  refundsSettleAfter(ms: number | null, to?: 'Refunded' | 'Declined'): void
   settleRefund(refundId: string, to: 'Refunded' | 'Declined'): Promise<void>
   /** What Amazon holds for a charge: its state and amounts, and the refunds made against it. */
   ledger(chargeId: string): {
@@ -68,6 +69,8 @@ export function amazonSimulator(
   let nextCharge: 'AuthorizationInitiated' | 'CaptureInitiated' | null = null
   let nextAmount: Money | null = null
   let refundDelayMs: number | null = 2000
+  /** What a refund becomes once its delay has passed (a test control may make them decline). */
+  let refundsBecome: 'Refunded' | 'Declined' = 'Refunded'
   const idempotency = new Map<string, { bodyHash: string; status: number; body: unknown }>()
   const ipns = new Map<string, string>()
   let ipnUrl: string | null = null
@@ -381,7 +384,7 @@ export function amazonSimulator(
           }
           refunds.set(refund.refundId, refund)
           if (refundDelayMs !== null)
-            setTimeout(() => void finishRefund(refund, 'Refunded'), refundDelayMs).unref()
+            setTimeout(() => void finishRefund(refund, refundsBecome), refundDelayMs).unref()
           return { status: 201, body: { ...refund, statusDetails: { ...refund.statusDetails } } }
         }),
       ),
@@ -432,7 +435,10 @@ export function amazonSimulator(
       await sendIpn(c)
     },
     recordNextAmount: (amount, currencyCode = 'GBP') => void (nextAmount = { amount, currencyCode }),
-    refundsSettleAfter: (ms) => void (refundDelayMs = ms),
+    refundsSettleAfter: (ms, to = 'Refunded') => {
+      refundDelayMs = ms
+      refundsBecome = to
+    },
     settleRefund: async (refundId, to) => {
       const r = refunds.get(refundId)
       if (!r) throw new Error(`no refund ${refundId}`)

@@ -119,6 +119,7 @@ const knobSchema = z.union([
     provider: z.literal('amazon'),
     knob: z.literal('refundsSettleAfter'),
     ms: z.number().int().min(0).max(600_000).nullable(),
+    to: z.enum(['Refunded', 'Declined']).optional(),
   }),
   z.object({
     provider: z.literal('amazon'),
@@ -241,7 +242,7 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
       } else if (k.knob === 'nextChargeAs') amazon.nextChargeAs(k.state)
       else if (k.knob === 'settleCharge') await amazon.settleCharge(k.chargeId, k.to)
       else if (k.knob === 'recordNextAmount') amazon.recordNextAmount(k.amount, k.currencyCode)
-      else if (k.knob === 'refundsSettleAfter') amazon.refundsSettleAfter(k.ms)
+      else if (k.knob === 'refundsSettleAfter') amazon.refundsSettleAfter(k.ms, k.to)
       else await amazon.settleRefund(k.refundId, k.to)
     } catch (err) {
       return reply.code(409).send({ errors: [(err as Error).message] })

@@ -179,15 +179,17 @@ export function payaSimulator(app: FastifyInstance, faults: Faults): PayaSimCont
     }
     if (Object.keys(errors).length) return { status: 422, body: { errors } }
     const now = Math.floor(Date.now() / 1000)
+    // Paya's test data holds for refunds too: $5.00 is denied (a declined refund moves nothing).
+    const denied = cents === 500
     const tx: Tx = {
       ...original!,
       id: randomBytes(12).toString('hex'),
       transaction_api_id: apiId,
-      status_id: 111,
-      reason_code_id: 1000,
-      verbiage: 'APPROVED',
+      status_id: denied ? 301 : 111,
+      reason_code_id: denied ? 1500 : 1000,
+      verbiage: denied ? 'DENY' : 'APPROVED',
       transaction_amount: (cents / 100).toFixed(2),
-      auth_amount: (cents / 100).toFixed(2),
+      auth_amount: denied ? '0.00' : (cents / 100).toFixed(2),
       action: 'refund',
       created_ts: now,
       modified_ts: now,

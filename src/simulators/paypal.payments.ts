@@ -1,7 +1,8 @@
 /**
  * The PayPal simulator's Payments v2 API: an authorisation (get, void), a capture (get, refund)
- * and a refund (get), with PayPal-Request-Id replay; a completed refund marks its capture
- * (partially) refunded and sends PAYMENT.CAPTURE.REFUNDED.
+ * and a refund (get), with PayPal-Request-Id replay (a refused request is not kept) and
+ * PayPal-Mock-Response codes on refunds; a completed refund marks its capture (partially)
+ * refunded and sends PAYMENT.CAPTURE.REFUNDED.
  */
 import { randomBytes } from 'node:crypto'
 import { PREFIX, toMinor, unprocessable, type CaptureEntry, type PaypalContext } from './paypal.state.ts'
@@ -68,6 +69,17 @@ export function paypalPaymentRoutes(sim: PaypalContext): {
         reply,
         `refund:${c.entry.id as string}`,
         () => {
+          // Sandbox negative testing: the issue named in PayPal-Mock-Response, nothing refunded.
+          const mock = req.headers['paypal-mock-response']
+          if (typeof mock === 'string') {
+            let code: string | undefined
+            try {
+              code = (JSON.parse(mock) as { mock_application_codes?: string }).mock_application_codes
+            } catch {
+              code = undefined
+            }
+            if (code) return unprocessable(code)
+          }
           const captured = c.entry.amount as { currency_code: string; value: string }
           if (c.entry.status === 'REFUNDED')
             return unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.')

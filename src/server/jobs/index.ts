@@ -80,10 +80,23 @@ export function registerJobs(app: FastifyInstance, jobs: JobQueue): JobQueue {
   jobs.schedule('payments-reconcile', { everyMs: PAYMENTS_RECONCILE_EVERY_MS })
   // Outbound webhooks, one endpoint's messages at a time and in order (webhooks.module.ts).
   registerWebhookJobs(app, jobs)
+  // Refunds of placed orders whose answer was lost or is still pending (ADR 0210): the provider is
+  // asked, and a settled one tells the orders side in the same transaction. Many instances: one
+  // run at a time across all of them; reconcileDue also claims its rows FOR UPDATE SKIP LOCKED
+  // under a lease, so no two instances ask about one refund at once.
+  jobs.work(
+    'refund-reconcile',
+    async () =>
+      app.hasDecorator('refunds') ? (await app.refunds.reconcileDue(RECONCILE_BATCH, 120_000)).length : 0,
+    { timeoutMs: 100_000, leaseMs: 150_000, retryLimit: 0 },
+  )
+  jobs.schedule('refund-reconcile', { everyMs: REFUND_RECONCILE_EVERY_MS })
   return jobs
 }
 
 /** How often the payment reconciler looks for due attempts. */
 export const PAYMENTS_RECONCILE_EVERY_MS = 5_000
+/** How often the refund reconciler looks for due refunds. */
+export const REFUND_RECONCILE_EVERY_MS = 10_000
 /** Attempts per reconciler run: 4 × a 20 s provider time-out stays below the 120 s row lease. */
 export const RECONCILE_BATCH = 4

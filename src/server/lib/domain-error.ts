@@ -25,6 +25,8 @@ export type DomainCode =
   | 'payment_moved'
   /** A payment step's own values are wrong */
   | 'payment_invalid'
+  /** A refund asks for more than was captured minus what was (or may have been) given back */
+  | 'refund_exceeds_refundable'
 
 export class DomainError extends Error {
   constructor(

@@ -98,6 +98,7 @@ const DOMAIN_ANSWERS: Record<DomainCode, (e: DomainError) => DomainAnswer> = {
   payment_not_found: asPaymentSaid(404),
   payment_moved: asPaymentSaid(409),
   payment_invalid: asPaymentSaid(422),
+  refund_exceeds_refundable: (e) => ({ status: 422, body: { message: e.message, ...e.answer } }),
 }
 
 export function domainAnswer(error: DomainError): DomainAnswer {

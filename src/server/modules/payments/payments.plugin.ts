@@ -12,6 +12,7 @@ import { simulatorProviders, type ProviderConfigs } from '../../config/payments.
 import type { Db } from '../../db/client.ts'
 import type { PaymentsConfig } from '../../config/payments.ts'
 import { checkoutCsp, checkoutOrigins } from './checkout-csp.ts'
+import { createOrderMoney, type RefundLedger } from './refunds.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,8 @@ declare module 'fastify' {
     paymentSimulators: Simulators | null
     /** The providers configured for this run (null: not configured); the methods' plugin reads it. */
     paymentProviders: ProviderConfigs
+    /** The refund ledger (ADR 0210): the orders side's `OrderMoney`, and the refund reconciler. */
+    refunds: RefundLedger
   }
 }
 
@@ -126,6 +129,17 @@ export const paymentsPlugin = fp(
     // back a refused order's payment) are wired by the app: orders/orders.plugin.ts.
     app.payments.onReconcileError = (attempt, err) =>
       app.log.warn({ err, attempt }, 'payment reconcile failed; retried after the lease')
+    // The refund ledger: a call's lease outlasts the adapters' time-out (20 s unless configured),
+    // so the reconciler never asks about a refund whose call may still be answered.
+    const refunds = createOrderMoney({
+      db: app.db,
+      payments: app.payments,
+      callLeaseMs: Math.max(60_000, 3 * (payments.timeoutMs ?? 20_000)),
+    })
+    refunds.onReconcileError = (refund, err) =>
+      app.log.warn({ err, refund }, 'refund reconcile failed; retried after the lease')
+    app.decorate('refunds', refunds)
+    app.payments.refundNotified = (refs) => refunds.notified(refs)
 
     // The checkout page's own CSP: the providers' origins, there and nowhere else.
     const origins = checkoutOrigins(providers ?? none, payments.mode)

@@ -38,6 +38,7 @@ import {
 } from './payments.tables.ts'
 import type { Currency, Outcome, ProviderMethod, ProviderRefs, RawNotification } from './payments.types.ts'
 import type { AttemptContext, ProviderAdapter } from './providers/types.ts'
+import type { RefundSettled } from './refunds.types.ts'
 
 export type PaymentAttempt = PaymentAttemptRow
 export { PaymentError } from './payment-error.ts'
@@ -96,6 +97,10 @@ export class PaymentService<A extends AdapterSet = AdapterSet> {
   unclaimedResolver: UnclaimedPaymentResolver | null = null
   /** Moves the order of a claimed attempt whose payment settled or failed (set by the checkout). */
   onClaimedSettled: ClaimedAttemptSettled | null = null
+  /** Told when a pending or unknown refund of a placed order settles later (set by the orders side). */
+  onRefundSettled: RefundSettled | null = null
+  /** The refund ledger's notification intake (refunds.ts `notified`; set by the payments plugin). */
+  refundNotified: ((refs: ProviderRefs) => Promise<boolean>) | null = null
   /** Told of a reconcile pass that failed for an attempt (the app logs it). */
   onReconcileError: ((attemptId: string, err: unknown) => void) | null = null
 
@@ -531,6 +536,21 @@ export class PaymentService<A extends AdapterSet = AdapterSet> {
       .onConflictDoNothing()
       .returning({ id: paymentNotifications.id })
     if (!inserted) return 'duplicate'
+    // A refund of a placed order (the refund ledger's row): asked about again there.
+    const refundSettled =
+      (verified.refs.amazonRefundId || verified.refs.paypalRefundId) &&
+      (await this.refundNotified?.(verified.refs).catch(async (err: unknown) => {
+        // Not processed: forgotten, so the provider's next delivery is processed, not a duplicate.
+        await this.db.delete(paymentNotifications).where(eq(paymentNotifications.id, inserted.id))
+        throw err
+      }))
+    if (refundSettled) {
+      await this.db
+        .update(paymentNotifications)
+        .set({ result: 'refund reconciled', processedAt: new Date(this.now()) })
+        .where(eq(paymentNotifications.id, inserted.id))
+      return 'reconciled'
+    }
     const conditions = Object.entries(verified.refs)
       .filter(([, v]) => typeof v === 'string' && v)
       .map(([k, v]) => sql`${paymentAttempts.providerRefs} @> ${JSON.stringify({ [k]: v })}::jsonb`)

@@ -3,15 +3,35 @@
  * call, so a crash or time-out in the middle always leaves something the reconciler can find.
  */
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { sites } from '../sites/sites.tables.ts'
 import type {
   AttemptResolution,
   AttemptState,
+  MethodId,
   NextAction,
   ProviderMethod,
   ProviderRefs,
 } from './payments.types.ts'
+import {
+  REFUND_HOWS,
+  REFUND_STATUSES,
+  type RefundHow,
+  type RefundRefs,
+  type RefundStatus,
+} from './refunds.types.ts'
 
 export type { AttemptResolution }
 
@@ -140,3 +160,57 @@ export interface CheckoutSnapshot {
 }
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect
+
+/** Credit note numbers (a purchase-order refund): from a sequence, gaps are fine. */
+export const creditNoteNumberSeq = pgSequence('credit_note_number_seq', { startWith: 900001, increment: 1 })
+
+/**
+ * The refund ledger (issue 33, ADR 0210): every amount given back after an order was placed, one
+ * row per refund, void or credit note, written `pending` BEFORE the provider is called. The cap
+ * (captured − succeeded − pending − unknown) is checked under the payment attempt's row lock, so
+ * two refunds at once never exceed what was captured.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    /** Random UUID; the provider's idempotency key for this refund derives from it. */
+    id: text('id').primaryKey(),
+    /** The order's id as text (the payments module does not own orders). */
+    orderId: text('order_id').notNull(),
+    /** The captured attempt refunded; null for a credit note (purchase order). */
+    attemptId: text('attempt_id').references(() => paymentAttempts.id, { onDelete: 'restrict' }),
+    method: text('method', { enum: ['sagepay', 'paya', 'paypal', 'amazon', 'purchase_order'] })
+      .$type<MethodId>()
+      .notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).$type<RefundStatus>().notNull(),
+    how: text('how', { enum: REFUND_HOWS }).$type<RefundHow>().notNull(),
+    /** The caller's key: the same key again answers this row, and never calls the provider twice. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    reason: text('reason').notNull(),
+    actorKind: text('actor_kind').notNull(),
+    actorName: text('actor_name').notNull(),
+    providerRefs: jsonb('provider_refs').$type<RefundRefs>().notNull().default({}),
+    creditNoteNumber: bigint('credit_note_number', { mode: 'number' }),
+    /** The provider's words on a decline or a pending reason, or why a person must look. */
+    message: text('message'),
+    /** Reconciler bookkeeping for pending and unknown rows (null: nothing to ask). */
+    reconcileAfter: timestamp('reconcile_after', { withTimezone: true }),
+    reconcileCount: integer('reconcile_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('payment_refunds_credit_note_number').on(t.creditNoteNumber),
+    index('payment_refunds_order').on(t.orderId, t.createdAt),
+    index('payment_refunds_attempt').on(t.attemptId),
+    index('payment_refunds_reconcile')
+      .on(t.reconcileAfter)
+      .where(sql`${t.reconcileAfter} is not null`),
+    check('payment_refunds_amount', sql`${t.amountMinor} > 0`),
+  ],
+)
+
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect

@@ -36,6 +36,8 @@ import {
   type GiveBackResult,
   type ProviderAdapter,
 } from '../../payments/providers/types.ts'
+import { paypalRefund, paypalRefundStatus } from './paypal.refund.ts'
+import type { RefundContext, RefundRequest } from '../../payments/refunds.types.ts'
 
 export type { PaypalOrder, PaypalOrderInput, PaypalShippingOption } from './paypal.order-request.ts'
 
@@ -177,6 +179,15 @@ export class PaypalAdapter implements ProviderAdapter {
     timeoutMs?: number,
   ) {
     this.client = new PaypalClient(config, timeoutMs)
+  }
+
+  /** A placed order's refund or void (ADR 0210): paypal.refund.ts. */
+  refund(attempt: AttemptContext, request: RefundRequest) {
+    return paypalRefund(this.client, attempt, request)
+  }
+
+  refundStatus(attempt: AttemptContext, refund: RefundContext) {
+    return paypalRefundStatus(this.client, attempt, refund)
   }
 
   /** The script the browser loads: the JS SDK with credit and card funding disabled. */
@@ -332,7 +343,7 @@ export class PaypalAdapter implements ProviderAdapter {
     } else if (!captureId && authorizationId) {
       return this.voidAuthorization(attempt, authorizationId)
     }
-    return this.refund(attempt, captureId!)
+    return this.refundAll(attempt, captureId!)
   }
 
   /** The capture or authorisation PayPal holds for the attempt's order (refs may predate them). */
@@ -363,12 +374,12 @@ export class PaypalAdapter implements ProviderAdapter {
     if (issue === 'AUTHORIZATION_ALREADY_CAPTURED') {
       const found = await this.paymentsOf(attempt)
       if ('ok' in found) return found
-      if (found.captureId) return this.refund(attempt, found.captureId)
+      if (found.captureId) return this.refundAll(attempt, found.captureId)
     }
     return { ok: false, message: `PayPal void: HTTP ${res.status} ${issue ?? res.text.slice(0, 200)}` }
   }
 
-  private async refund(attempt: AttemptContext, captureId: string): Promise<GiveBackResult> {
+  private async refundAll(attempt: AttemptContext, captureId: string): Promise<GiveBackResult> {
     const res = await this.client.refundCapture(
       captureId,
       paypalRequestId({ attemptId: attempt.id, op: 'refund' }),
@@ -513,6 +524,15 @@ export class PaypalAdapter implements ProviderAdapter {
         : {}
     const type = str(event.event_type) ?? ''
     const orderId = type.startsWith('CHECKOUT.ORDER.') ? str(resource.id) : str(related.order_id)
-    return { eventId: event.id, kind: type, refs: orderId ? { paypalOrderId: orderId } : {} }
+    // A refund's own events (PAYMENT.CAPTURE.REFUNDED, …REFUND.PENDING/FAILED) name the refund.
+    const refundId = type.startsWith('PAYMENT.CAPTURE.REFUND') ? str(resource.id) : undefined
+    return {
+      eventId: event.id,
+      kind: type,
+      refs: {
+        ...(orderId ? { paypalOrderId: orderId } : {}),
+        ...(refundId ? { paypalRefundId: refundId } : {}),
+      },
+    }
   }
 }

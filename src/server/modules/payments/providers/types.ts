@@ -6,6 +6,7 @@ import type {
   VerifiedNotification,
   ProviderMethod,
 } from '../payments.types.ts'
+import type { RefundAnswer, RefundContext, RefundRequest, RefundStatusAnswer } from '../refunds.types.ts'
 
 /** What an adapter knows of the attempt it acts for (a read-only view of the row). */
 export interface AttemptContext {
@@ -57,6 +58,18 @@ export interface ProviderAdapter {
    * network failure, a time-out or a 5xx throws (the caller tries again later, safely).
    */
   void?(attempt: AttemptContext): Promise<GiveBackResult>
+  /**
+   * Refund `amountMinor` of a captured attempt after its order was placed (ADR 0210), or void it
+   * when `mayVoid` and the provider still can, with the provider's idempotency derived from the
+   * refund id. A decline is `failed` with the provider's message; a time-out, a dropped
+   * connection or a 5xx throws (the answer may be lost: the ledger row becomes `unknown`).
+   */
+  refund?(attempt: AttemptContext, request: RefundRequest): Promise<RefundAnswer>
+  /**
+   * What became of a refund whose answer was lost or is pending: looked up, or repeated with the
+   * same idempotency key where the provider replays it. Throws like `refund` when not reachable.
+   */
+  refundStatus?(attempt: AttemptContext, refund: RefundContext): Promise<RefundStatusAnswer>
   /** Verify an inbound notification; null = not authentic (answer 400, change nothing). */
   verifyNotification?(req: RawNotification): Promise<VerifiedNotification | null>
 }

@@ -1,0 +1,108 @@
+/**
+ * The money seam of an order after placement (contracts.md, issue 33): what the order lifecycle
+ * calls to give money back, and what the providers' refund clients answer. The names of `Actor`,
+ * `OrderMoney` and `RefundOutcome` are the shared contract's, exactly (the orders side declares
+ * the same shapes; the integrator unifies the two copies).
+ */
+import type { Tx } from '../../db/client.ts'
+import type { Currency } from './payments.types.ts'
+
+export type Actor = { kind: 'token' | 'staff' | 'provider' | 'system'; name: string }
+
+export interface OrderMoney {
+  /** Refund amountMinor of the order's captured payment(s); never beyond captured − refunded. */
+  refund(input: {
+    orderId: string
+    amountMinor: number
+    idempotencyKey: string
+    reason: string
+    actor: Actor
+  }): Promise<RefundOutcome>
+  /** Give back everything not yet given back (void if the provider still can, else refund). */
+  giveBackAll(input: {
+    orderId: string
+    idempotencyKey: string
+    reason: string
+    actor: Actor
+  }): Promise<RefundOutcome>
+}
+
+export type RefundOutcome = {
+  refundId: string
+  status: 'succeeded' | 'pending' | 'failed'
+  amountMinor: number
+  how: 'refund' | 'void' | 'credit_note'
+  message?: string
+}
+
+/** A ledger row's status: `unknown` = the provider's answer was lost; the reconciler asks. */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed', 'unknown'] as const
+export type RefundStatus = (typeof REFUND_STATUSES)[number]
+export const REFUND_HOWS = ['refund', 'void', 'credit_note'] as const
+export type RefundHow = (typeof REFUND_HOWS)[number]
+
+/** What a provider needs to find a refund (or void) again: its ids and our idempotency key. */
+export interface RefundRefs {
+  opayoRefundTransactionId?: string
+  /** Opayo: the refund's own vendorTxCode, derived from our refund id. */
+  vendorTxCode?: string
+  payaRefundTransactionId?: string
+  /** Paya: the refund's transaction_api_id, derived from our refund id (looked up before a retry). */
+  payaTransactionApiId?: string
+  paypalRefundId?: string
+  /** PayPal-Request-Id of the refund (or void), derived from our refund id. */
+  paypalRequestId?: string
+  amazonRefundId?: string
+  /** x-amz-pay-idempotency-key of the refund, derived from our refund id. */
+  amazonIdempotencyKey?: string
+}
+
+/** One refund (or void) as the provider client sees it. */
+export interface RefundRequest {
+  /** Our ledger row's id: every provider key derives from it. */
+  refundId: string
+  amountMinor: number
+  currency: Currency
+  /** The idempotency key the shop's caller gave (kept for the record; providers get derived keys). */
+  idempotencyKey: string
+  /**
+   * Everything captured is being given back and nothing was refunded before: the client may void
+   * (cancel) the payment instead, while the provider still allows it.
+   */
+  mayVoid?: boolean
+}
+
+/**
+ * A provider's answer to a refund or void, already classified. A time-out, a dropped connection
+ * or a 5xx is not an answer: the client throws, the row becomes `unknown`, the reconciler asks.
+ */
+export interface RefundAnswer {
+  status: 'succeeded' | 'pending' | 'failed'
+  how: 'refund' | 'void'
+  refs: RefundRefs
+  /** The provider's own words for a decline or a pending reason. */
+  message?: string
+}
+
+/**
+ * What the reconciler learns of a refund whose answer was lost or pending. `unknown`: the
+ * provider still cannot say (ask again later); `askPerson`: it never will (a person checks the
+ * provider's portal).
+ */
+export type RefundStatusAnswer =
+  RefundAnswer | { status: 'unknown'; refs: RefundRefs; message: string; askPerson?: boolean }
+
+/** The ledger row as a provider client sees it when asked again. */
+export interface RefundContext extends RefundRequest {
+  how: 'refund' | 'void'
+  refs: RefundRefs
+}
+
+/**
+ * Told inside the transaction that settles a refund later (a notification or the reconciler):
+ * the orders side updates the order's payment status in that same transaction.
+ */
+export type RefundSettled = (
+  tx: Tx,
+  settled: { refundId: string; orderId: string; status: 'succeeded' | 'failed'; amountMinor: number },
+) => Promise<void>
