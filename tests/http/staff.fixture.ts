@@ -37,7 +37,7 @@ export class StaffBrowser {
   async visit(url: string, headers: Record<string, string> = {}) {
     const res = await this.app.inject({
       url,
-      headers: { host: 'localhost', cookie: this.cookie(), 'x-forwarded-for': this.ip, ...inertiaHeaders(), ...headers },
+      headers: { host: 'localhost', cookie: this.cookie(), 'x-forwarded-for': this.ip, ...inertiaHeaders({ 'x-inertia-version': this.app.assetVersion }), ...headers },
     })
     this.store(res)
     return res
@@ -54,7 +54,7 @@ export class StaffBrowser {
         cookie: this.cookie(),
         'x-forwarded-for': this.ip,
         'x-admin-csrf': this.csrf,
-        ...inertiaHeaders(),
+        ...inertiaHeaders({ 'x-inertia-version': this.app.assetVersion }),
         ...headers,
       },
     })
@@ -98,7 +98,8 @@ export const codeFor = (secret: string, offsetSteps = 0) =>
 export async function signIn(app: FastifyInstance, who: MadeStaff): Promise<StaffBrowser> {
   const b = new StaffBrowser(app)
   const login = await b.post('/admin/login', { email: who.email, password: STAFF_PASSWORD })
-  if (login.headers.location !== '/admin/two-factor') throw new Error(`login went to ${login.headers.location}`)
+  if (login.headers.location !== '/admin/two-factor')
+    throw new Error(`login went to ${login.headers.location} (${login.statusCode} ${login.body.slice(0, 300)})`)
   const code = await b.post('/admin/two-factor', { code: codeFor(who.secret) })
   if (code.headers.location !== '/admin/orders') throw new Error(`code went to ${code.headers.location}: ${code.body}`)
   return b
