@@ -83,7 +83,7 @@ async function accept(page: Page, email: string, password: string): Promise<stri
   await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
-  await page.getByLabel('Code').fill(await freshCode(secret))
+  await page.getByRole('textbox', { name: 'Code' }).fill(await freshCode(secret))
   await page.getByRole('button', { name: 'Turn on two-factor' }).click()
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
   return secret
@@ -147,8 +147,12 @@ test.describe('the back office', () => {
     expect(await seriousViolations(viewer)).toEqual([])
     // With the viewer's own session and a valid CSRF token, the server still refuses.
     const token = await viewer.evaluate(
-      () => (JSON.parse(document.getElementById('app')?.dataset.page ?? '{}') as { props: { admin: { csrfToken: string } } }).props.admin.csrfToken,
+      () =>
+        (JSON.parse(document.querySelector('script[data-page]')?.textContent ?? '{}') as {
+          props: { admin: { csrfToken: string } }
+        }).props.admin.csrfToken,
     )
+    expect(token).not.toBe('')
     const refused = await viewer.request.post('/admin/staff', {
       headers: { 'x-admin-csrf': token },
       form: { intent: 'invite', email: `sneaky.${Date.now()}@staff.example`, name: 'Sneaky', role: 'owner' },
