@@ -70,6 +70,13 @@ async function seedOrders(database: Database, n: number, reseed: boolean): Promi
       ('127.0.0.1', 'northgate', 'Northgate Workplace', 'USD', '{}'::jsonb)
     on conflict (host) do nothing`)
   const started = performance.now()
+  // Indexes are built once after the insert (far faster than maintained row by row): their
+  // definitions are read from the catalogue, dropped, and run again below.
+  const indexes = rowsOf<{ name: string; def: string }>(
+    await db.execute(sql`select indexname as name, indexdef as def from pg_indexes
+      where schemaname = 'public' and tablename = 'orders' and indexname <> 'orders_pkey'`),
+  )
+  for (const i of indexes) await db.execute(sql.raw(`drop index if exists "${i.name}"`))
   // One statement; names from syllables (1,000 last names, 40 first names), postcodes over ten
   // areas, a year of orders 30 s apart, a tenth awaiting payment and a tenth failed.
   await db.execute(sql`
@@ -105,6 +112,8 @@ async function seedOrders(database: Database, n: number, reseed: boolean): Promi
       1000 + g.i % 50000, 595, 119, 200 + g.i % 10000, 0, 1000 + g.i % 50000 + 595 + 200 + g.i % 10000,
       now() - (g.i * interval '30 seconds')
     from g`)
+  await db.execute(sql`set maintenance_work_mem = '256MB'`)
+  for (const i of indexes) await db.execute(sql.raw(i.def))
   await db.execute(sql`analyze orders`)
   console.log(`seeded ${n.toLocaleString('en-GB')} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }
