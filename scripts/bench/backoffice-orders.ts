@@ -115,7 +115,9 @@ async function seedOrders(database: Database, n: number, reseed: boolean): Promi
   await db.execute(sql`set maintenance_work_mem = '256MB'`)
   for (const i of indexes) await db.execute(sql.raw(i.def))
   await db.execute(sql`analyze orders`)
-  console.log(`seeded ${n.toLocaleString('en-GB')} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `seeded ${n.toLocaleString('en-GB')} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
 }
 
 export async function backofficeOrdersBench(opts: BackofficeBenchOptions): Promise<void> {
@@ -125,40 +127,77 @@ export async function backofficeOrdersBench(opts: BackofficeBenchOptions): Promi
     await migrate(database)
     await seedOrders(database, opts.orders, opts.reseed)
     const db = database.db
-    const [{ id: maxId } = { id: 1 }] = rowsOf<{ id: number }>(await db.execute(sql`select max(id)::int as id from orders`))
-    const [site] = rowsOf<{ id: number }>(await db.execute(sql`select id from sites where code = 'northgate'`))
-    const sample = rowsOf<{ order_number: number; email: string; last: string; postcode: string; po_number: string }>(await db.execute(
-      sql`select order_number, contact ->> 'email' as email, contact ->> 'last_name' as last,
+    const [{ id: maxId } = { id: 1 }] = rowsOf<{ id: number }>(
+      await db.execute(sql`select max(id)::int as id from orders`),
+    )
+    const [site] = rowsOf<{ id: number }>(
+      await db.execute(sql`select id from sites where code = 'northgate'`),
+    )
+    const sample = rowsOf<{
+      order_number: number
+      email: string
+      last: string
+      postcode: string
+      po_number: string
+    }>(
+      await db.execute(
+        sql`select order_number, contact ->> 'email' as email, contact ->> 'last_name' as last,
                  shipping_address ->> 'postcode' as postcode, po_number
           from orders tablesample system (0.1) limit 200`,
-    ))
+      ),
+    )
     const pick = <T>(i: number, f: (r: (typeof sample)[number]) => T) => f(sample[i % sample.length]!)
     const q = (input: Record<string, string>): OrderListQuery => orderListQuerySchema.parse(input)
     const first = await listOrders(db, q({}))
 
     const cases: [string, (i: number) => Promise<unknown>][] = [
-      ['baseline: one order by primary key', (i) => db.execute(sql`select * from orders where id = ${1 + ((i * 7919) % maxId)}`)],
+      [
+        'baseline: one order by primary key',
+        (i) => db.execute(sql`select * from orders where id = ${1 + ((i * 7919) % maxId)}`),
+      ],
       ['list, newest first (first page)', () => listOrders(db, q({}))],
       ['list, next page (keyset)', () => listOrders(db, q({ after: first.next ?? '' }))],
       ['filter: site', () => listOrders(db, q({ site: String(site?.id ?? 1) }))],
       ['filter: status (payment failed)', () => listOrders(db, q({ status: 'payment_failed' }))],
       ['filter: payment method', () => listOrders(db, q({ method: 'paypal' }))],
-      ['filter: date range (one week, a month ago)', () => {
-        const to = new Date(Date.now() - 30 * 86_400_000)
-        const from = new Date(to.getTime() - 7 * 86_400_000)
-        return listOrders(db, q({ from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) }))
-      }],
+      [
+        'filter: date range (one week, a month ago)',
+        () => {
+          const to = new Date(Date.now() - 30 * 86_400_000)
+          const from = new Date(to.getTime() - 7 * 86_400_000)
+          return listOrders(
+            db,
+            q({ from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) }),
+          )
+        },
+      ],
       ['filter: needs attention', () => listOrders(db, q({ attention: '1' }))],
       ['search: order number', (i) => listOrders(db, q({ q: String(pick(i, (r) => r.order_number)) }))],
       ['search: e-mail (whole)', (i) => listOrders(db, q({ q: pick(i, (r) => r.email) }))],
-      ['search: e-mail (prefix)', (i) => listOrders(db, q({ q: pick(i, (r) => r.email.slice(0, 8)), kind: 'email' }))],
-      ['search: name (part of the last name)', (i) => listOrders(db, q({ q: pick(i, (r) => r.last.slice(1, 6)), kind: 'name' }))],
-      ['search: PO number (prefix)', (i) => listOrders(db, q({ q: pick(i, (r) => r.po_number.slice(0, 7)), kind: 'po' }))],
+      [
+        'search: e-mail (prefix)',
+        (i) => listOrders(db, q({ q: pick(i, (r) => r.email.slice(0, 8)), kind: 'email' })),
+      ],
+      [
+        'search: name (part of the last name)',
+        (i) => listOrders(db, q({ q: pick(i, (r) => r.last.slice(1, 6)), kind: 'name' })),
+      ],
+      [
+        'search: PO number (prefix)',
+        (i) => listOrders(db, q({ q: pick(i, (r) => r.po_number.slice(0, 7)), kind: 'po' })),
+      ],
       ['search: postcode (whole)', (i) => listOrders(db, q({ q: pick(i, (r) => r.postcode) }))],
-      ['search: postcode (outward part)', (i) => listOrders(db, q({ q: pick(i, (r) => r.postcode.split(' ')[0]!), kind: 'postcode' }))],
+      [
+        'search: postcode (outward part)',
+        (i) => listOrders(db, q({ q: pick(i, (r) => r.postcode.split(' ')[0]!), kind: 'postcode' })),
+      ],
     ]
-    console.log(`\nBack office order list and search: ${opts.orders.toLocaleString('en-GB')} orders on PostgreSQL, ${opts.samples} sequential samples each`)
-    console.log(`${'query'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'× baseline'.padStart(11)}  target p95 < ${P95_TARGET_MS} ms`)
+    console.log(
+      `\nBack office order list and search: ${opts.orders.toLocaleString('en-GB')} orders on PostgreSQL, ${opts.samples} sequential samples each`,
+    )
+    console.log(
+      `${'query'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'× baseline'.padStart(11)}  target p95 < ${P95_TARGET_MS} ms`,
+    )
     let baseline = 0
     let failed = 0
     for (const [name, fn] of cases) {
@@ -186,7 +225,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   )
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
   if (!serverUrl) {
-    console.error('Set BENCH_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server: postgres://user@host:5432/postgres')
+    console.error(
+      'Set BENCH_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server: postgres://user@host:5432/postgres',
+    )
     process.exit(1)
   }
   await backofficeOrdersBench({

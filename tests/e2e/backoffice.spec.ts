@@ -10,7 +10,11 @@ import { readFile } from 'node:fs/promises'
 import { generateSync } from 'otplib'
 
 const MAIL_FILE = 'var/e2e-mail.jsonl'
-const OWNER = { email: 'owner@shop.example', password: 'Owner-demo-2026!', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }
+const OWNER = {
+  email: 'owner@shop.example',
+  password: 'Owner-demo-2026!',
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+}
 /** The demo customer's seeded orders are delivered here (src/server/db/seed/account.ts). */
 const DEMO_POSTCODE = 'BS1 4DJ'
 
@@ -69,7 +73,9 @@ async function invite(page: Page, name: string, email: string, role: string) {
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Role', { exact: true }).selectOption(role)
   await page.getByRole('button', { name: 'Send invitation' }).click()
-  await expect(page.getByRole('status').filter({ hasText: `An invitation was sent to ${email}.` })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: `An invitation was sent to ${email}.` }),
+  ).toBeVisible()
 }
 
 /** Follows the e-mailed link, sets a password and two-factor; returns the TOTP secret. */
@@ -110,7 +116,9 @@ test.describe('the back office', () => {
     const staff = await (await browser.newContext()).newPage()
     await accept(staff, staffEmail, 'Packing-pass-2026!')
     // Staff see orders but not the staff or audit sections.
-    await expect(staff.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Orders'])
+    await expect(staff.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
+      'Orders',
+    ])
     await staff.getByLabel('Search', { exact: true }).fill(DEMO_POSTCODE)
     await staff.getByRole('button', { name: 'Find orders' }).click()
     await expect(staff).toHaveURL(/q=BS1/)
@@ -148,9 +156,11 @@ test.describe('the back office', () => {
     // With the viewer's own session and a valid CSRF token, the server still refuses.
     const token = await viewer.evaluate(
       () =>
-        (JSON.parse(document.querySelector('script[data-page]')?.textContent ?? '{}') as {
-          props: { admin: { csrfToken: string } }
-        }).props.admin.csrfToken,
+        (
+          JSON.parse(document.querySelector('script[data-page]')?.textContent ?? '{}') as {
+            props: { admin: { csrfToken: string } }
+          }
+        ).props.admin.csrfToken,
     )
     expect(token).not.toBe('')
     const refused = await viewer.request.post('/admin/staff', {
@@ -167,7 +177,13 @@ test.describe('the back office', () => {
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(await overflow()).toBeLessThanOrEqual(0)
     expect(await seriousViolations(page)).toEqual([])
-    await page.getByRole('row').filter({ has: page.getByRole('link') }).first().getByRole('link').first().click()
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link') })
+      .first()
+      .getByRole('link')
+      .first()
+      .click()
     await expect(page.getByRole('heading', { name: /^Order \d+$/ })).toBeVisible()
     expect(await overflow()).toBeLessThanOrEqual(0)
     expect(await seriousViolations(page)).toEqual([])

@@ -17,7 +17,10 @@ describe('signing in to the back office', () => {
     const res = await b.visit('/admin/orders')
     expect(res.statusCode).toBe(303)
     expect(res.headers.location).toBe('/admin/login')
-    const page = await t.app.inject({ url: '/admin/login', headers: { host: 'localhost', accept: 'text/html' } })
+    const page = await t.app.inject({
+      url: '/admin/login',
+      headers: { host: 'localhost', accept: 'text/html' },
+    })
     expect(page.statusCode).toBe(200)
     expect(page.headers['x-robots-tag']).toBe('noindex, nofollow')
     expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">')
@@ -57,7 +60,10 @@ describe('signing in to the back office', () => {
     const who = await makeStaff(t.app, 'viewer')
     const b = new StaffBrowser(t.app)
     const wrong = await b.post('/admin/login', { email: who.email, password: 'Not-the-password-1' })
-    const unknown = await b.post('/admin/login', { email: 'nobody@staff.example', password: 'Not-the-password-1' })
+    const unknown = await b.post('/admin/login', {
+      email: 'nobody@staff.example',
+      password: 'Not-the-password-1',
+    })
     expect(wrong.statusCode).toBe(422)
     expect(wrong.json().props.errors.email).toBe(unknown.json().props.errors.email)
     expect(b.jar.has('shop_admin')).toBe(false)
@@ -96,7 +102,9 @@ describe('signing in to the back office', () => {
       .set({ createdAt: sql`now() - interval '12 hours 1 minute'` })
       .where(eq(staffSessions.staffUserId, other.id))
     expect((await old.visit('/admin/orders')).headers.location).toBe('/admin/login')
-    expect(await t.app.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, other.id))).toHaveLength(0)
+    expect(
+      await t.app.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, other.id)),
+    ).toHaveLength(0)
   })
 
   it('signs out: the cookie is cleared and its session is gone', async () => {
@@ -112,7 +120,9 @@ describe('signing in to the back office', () => {
     const b = new StaffBrowser(t.app)
     const answers: number[] = []
     for (let i = 0; i < 6; i++)
-      answers.push((await b.post('/admin/login', { email: who.email, password: `Wrong-pass-${i}!` })).statusCode)
+      answers.push(
+        (await b.post('/admin/login', { email: who.email, password: `Wrong-pass-${i}!` })).statusCode,
+      )
     expect(answers.slice(0, 4)).toEqual([422, 422, 422, 422])
     expect(answers[4]).toBe(429)
     // Locked: even the right password is refused for now.
@@ -125,7 +135,11 @@ describe('signing in to the back office', () => {
     const who = await makeStaff(t.app, 'staff')
     const b = new StaffBrowser(t.app)
     await b.visit('/admin/login')
-    const none = await b.post('/admin/login', { email: who.email, password: STAFF_PASSWORD }, { 'x-admin-csrf': '' })
+    const none = await b.post(
+      '/admin/login',
+      { email: who.email, password: STAFF_PASSWORD },
+      { 'x-admin-csrf': '' },
+    )
     expect(none.statusCode).toBe(419)
     const forged = await b.post(
       '/admin/login',
@@ -140,6 +154,8 @@ describe('signing in to the back office', () => {
     const who = await makeStaff(t.app, 'staff')
     await t.app.db.update(staffUsers).set({ disabledAt: new Date() }).where(eq(staffUsers.id, who.id))
     const b = new StaffBrowser(t.app)
-    expect((await b.post('/admin/login', { email: who.email, password: STAFF_PASSWORD })).statusCode).toBe(422)
+    expect((await b.post('/admin/login', { email: who.email, password: STAFF_PASSWORD })).statusCode).toBe(
+      422,
+    )
   })
 })

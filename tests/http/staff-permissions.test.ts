@@ -8,7 +8,12 @@ import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailJobs } from '../../src/server/modules/mail/mail.tables.ts'
 import { can, PERMISSIONS, type StaffAccess } from '../../src/server/modules/staff/permissions.ts'
-import { staffAudit, staffInvitations, staffSessions, staffUsers } from '../../src/server/modules/staff/staff.tables.ts'
+import {
+  staffAudit,
+  staffInvitations,
+  staffSessions,
+  staffUsers,
+} from '../../src/server/modules/staff/staff.tables.ts'
 import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
@@ -22,7 +27,11 @@ const routes: RouteOptions[] = []
 beforeAll(async () => {
   testDb = await createTestDatabase()
   const config = loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }, { trustProxy: true })
-  app = await buildApp(config, { database: testDb.database, migrated: true, onRoute: (r) => void routes.push(r) })
+  app = await buildApp(config, {
+    database: testDb.database,
+    migrated: true,
+    onRoute: (r) => void routes.push(r),
+  })
   await app.ready()
 })
 afterAll(async () => {
@@ -56,10 +65,17 @@ describe('the access every /admin route declares', () => {
       const res =
         method === 'GET'
           ? await viewer.visit(concrete(r.url))
-          : await viewer.post(concrete(r.url), { intent: 'invite', email: 'x@staff.example', name: 'X', role: 'owner' })
+          : await viewer.post(concrete(r.url), {
+              intent: 'invite',
+              email: 'x@staff.example',
+              name: 'X',
+              role: 'owner',
+            })
       expect(res.statusCode, `${method} ${r.url}`).toBe(403)
     }
-    expect(await app.db.select().from(staffInvitations).where(eq(staffInvitations.email, 'x@staff.example'))).toHaveLength(0)
+    expect(
+      await app.db.select().from(staffInvitations).where(eq(staffInvitations.email, 'x@staff.example')),
+    ).toHaveLength(0)
   })
 
   it('sends a signed-out browser to the sign-in page (pages) or answers 401 (changes) on every protected route', async () => {
@@ -101,14 +117,23 @@ describe('staff users and the audit log', () => {
     expect(res.json().props.notice).toBe('An invitation was sent to new.person@staff.example.')
     const [job] = await app.db.select().from(mailJobs).orderBy(desc(mailJobs.id)).limit(1)
     expect(job!.message.to).toEqual(['new.person@staff.example'])
-    const link = /http:\/\/localhost(?::\d+)?(\/admin\/invitations\/[A-Za-z0-9_-]+)/.exec(job!.message.text)![1]!
+    const link = /http:\/\/localhost(?::\d+)?(\/admin\/invitations\/[A-Za-z0-9_-]+)/.exec(
+      job!.message.text,
+    )![1]!
 
     const invitee = new StaffBrowser(app)
     const page = (await invitee.visit(link)).json()
-    expect(page.props.invitation).toEqual({ email: 'new.person@staff.example', name: 'New Person', role: 'staff' })
+    expect(page.props.invitation).toEqual({
+      email: 'new.person@staff.example',
+      name: 'New Person',
+      role: 'staff',
+    })
     const weak = await invitee.post(link, { password: 'short', password_confirmation: 'short' })
     expect(weak.statusCode).toBe(422)
-    const accepted = await invitee.post(link, { password: 'Brand-new-pass-7', password_confirmation: 'Brand-new-pass-7' })
+    const accepted = await invitee.post(link, {
+      password: 'Brand-new-pass-7',
+      password_confirmation: 'Brand-new-pass-7',
+    })
     expect(accepted.headers.location).toBe('/admin/two-factor/setup')
     // Used once: the link now says so, and a second account is never made.
     const again = await new StaffBrowser(app).post(link, {
@@ -118,18 +143,31 @@ describe('staff users and the audit log', () => {
     expect(again.statusCode).toBe(404)
     expect(again.json().props.invitation).toBeNull()
     const secret = (await invitee.visit('/admin/two-factor/setup')).json().props.secret as string
-    expect((await invitee.post('/admin/two-factor/setup', { code: codeFor(secret) })).headers.location).toBe('/admin/orders')
+    expect((await invitee.post('/admin/two-factor/setup', { code: codeFor(secret) })).headers.location).toBe(
+      '/admin/orders',
+    )
 
     const audit = await app.db.select().from(staffAudit).orderBy(staffAudit.id)
     const actions = audit.map((a) => a.action)
-    expect(actions).toEqual(expect.arrayContaining(['staff.invite', 'staff.invitation.accept', 'staff.two_factor.enable']))
+    expect(actions).toEqual(
+      expect.arrayContaining(['staff.invite', 'staff.invitation.accept', 'staff.two_factor.enable']),
+    )
     const invite = audit.find((a) => a.action === 'staff.invite')!
-    expect(invite).toMatchObject({ actorId: owner.id, actorEmail: owner.email, after: { email: 'new.person@staff.example', role: 'staff' } })
+    expect(invite).toMatchObject({
+      actorId: owner.id,
+      actorEmail: owner.email,
+      after: { email: 'new.person@staff.example', role: 'staff' },
+    })
   })
 
   it('refuses an invitation with a bad e-mail or role, naming the field, and writes nothing', async () => {
     const before = await app.db.select().from(staffInvitations)
-    const res = await ownerBrowser.post('/admin/staff', { intent: 'invite', email: 'not-an-email', name: 'X', role: 'boss' })
+    const res = await ownerBrowser.post('/admin/staff', {
+      intent: 'invite',
+      email: 'not-an-email',
+      name: 'X',
+      role: 'boss',
+    })
     expect(res.statusCode).toBe(422)
     expect(Object.keys(res.json().props.errors).sort()).toEqual(['email', 'role'])
     expect(await app.db.select().from(staffInvitations)).toHaveLength(before.length)
@@ -139,8 +177,18 @@ describe('staff users and the audit log', () => {
     const someone = await makeStaff(app, 'viewer')
     const res = await ownerBrowser.post('/admin/staff', { intent: 'role', id: someone.id, role: 'staff' })
     expect(res.json().props.notice).toBe('The role was changed.')
-    const [row] = await app.db.select().from(staffAudit).where(eq(staffAudit.action, 'staff.role')).orderBy(desc(staffAudit.id)).limit(1)
-    expect(row).toMatchObject({ targetId: String(someone.id), before: { role: 'viewer' }, after: { role: 'staff' }, actorId: owner.id })
+    const [row] = await app.db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.action, 'staff.role'))
+      .orderBy(desc(staffAudit.id))
+      .limit(1)
+    expect(row).toMatchObject({
+      targetId: String(someone.id),
+      before: { role: 'viewer' },
+      after: { role: 'staff' },
+      actorId: owner.id,
+    })
   })
 
   it('disables an account: its sessions end at once and it cannot sign in', async () => {
@@ -148,7 +196,9 @@ describe('staff users and the audit log', () => {
     const theirs = await signIn(app, someone)
     await ownerBrowser.post('/admin/staff', { intent: 'disable', id: someone.id })
     expect((await theirs.visit('/admin/orders')).headers.location).toBe('/admin/login')
-    expect(await app.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, someone.id))).toHaveLength(0)
+    expect(
+      await app.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, someone.id)),
+    ).toHaveLength(0)
     const [row] = await app.db.select().from(staffUsers).where(eq(staffUsers.id, someone.id))
     expect(row!.disabledAt).not.toBeNull()
   })

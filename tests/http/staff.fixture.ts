@@ -37,7 +37,13 @@ export class StaffBrowser {
   async visit(url: string, headers: Record<string, string> = {}) {
     const res = await this.app.inject({
       url,
-      headers: { host: 'localhost', cookie: this.cookie(), 'x-forwarded-for': this.ip, ...inertiaHeaders({ 'x-inertia-version': this.app.assetVersion }), ...headers },
+      headers: {
+        host: 'localhost',
+        cookie: this.cookie(),
+        'x-forwarded-for': this.ip,
+        ...inertiaHeaders({ 'x-inertia-version': this.app.assetVersion }),
+        ...headers,
+      },
     })
     this.store(res)
     return res
@@ -73,7 +79,11 @@ export interface MadeStaff {
 let made = 0
 
 /** A staff account with two-factor on, written straight to the table. */
-export async function makeStaff(app: FastifyInstance, role: StaffRole, opts: { twoFactor?: boolean } = {}): Promise<MadeStaff> {
+export async function makeStaff(
+  app: FastifyInstance,
+  role: StaffRole,
+  opts: { twoFactor?: boolean } = {},
+): Promise<MadeStaff> {
   const secret = generateSecret()
   const email = `${role}${++made}.${process.pid}@staff.example`
   const box = new SecretBox(app.config.session.secret)
@@ -99,8 +109,11 @@ export async function signIn(app: FastifyInstance, who: MadeStaff): Promise<Staf
   const b = new StaffBrowser(app)
   const login = await b.post('/admin/login', { email: who.email, password: STAFF_PASSWORD })
   if (login.headers.location !== '/admin/two-factor')
-    throw new Error(`login went to ${login.headers.location} (${login.statusCode} ${login.body.slice(0, 300)})`)
+    throw new Error(
+      `login went to ${login.headers.location} (${login.statusCode} ${login.body.slice(0, 300)})`,
+    )
   const code = await b.post('/admin/two-factor', { code: codeFor(who.secret) })
-  if (code.headers.location !== '/admin/orders') throw new Error(`code went to ${code.headers.location}: ${code.body}`)
+  if (code.headers.location !== '/admin/orders')
+    throw new Error(`code went to ${code.headers.location}: ${code.body}`)
   return b
 }

@@ -23,7 +23,9 @@ export function Notice({ message }: { message?: string | null | undefined }) {
   return (
     <div role="status" aria-live="polite">
       {message ? (
-        <p className="mt-4 rounded border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">{message}</p>
+        <p className="mt-4 rounded border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {message}
+        </p>
       ) : null}
     </div>
   )

@@ -16,5 +16,8 @@ export function csrfHeaders(admin: AdminShared): Record<string, string> {
 }
 
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
+  return (
+    new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) +
+    ' UTC'
+  )
 }

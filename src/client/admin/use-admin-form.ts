@@ -20,7 +20,8 @@ export function useAdminForm<T extends Values>(schema: z.ZodType | null, initial
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
   const [touched, setTouched] = useState<Set<string>>(() => new Set())
 
-  const check = (data: Values, only: Set<string> | null) => (schema ? fieldErrors(schema, data, only ?? undefined) : {})
+  const check = (data: Values, only: Set<string> | null) =>
+    schema ? fieldErrors(schema, data, only ?? undefined) : {}
 
   return {
     data: form.data,

@@ -32,10 +32,16 @@ export default function AcceptInvitation({ invitation, token }: Props) {
     <AdminCard title="Join the back office">
       <Head title="Join the back office - Shop back office" />
       <p className="mt-2 text-sm text-gray-700">
-        Welcome, {invitation.name}. You are invited as <strong>{invitation.role}</strong> with the e-mail address{' '}
-        <strong>{invitation.email}</strong>. Choose a password; you will then set up two-factor authentication.
+        Welcome, {invitation.name}. You are invited as <strong>{invitation.role}</strong> with the e-mail
+        address <strong>{invitation.email}</strong>. Choose a password; you will then set up two-factor
+        authentication.
       </p>
-      <form method="post" action={action} noValidate onSubmit={f.submit(action, { reset: ['password', 'password_confirmation'] })}>
+      <form
+        method="post"
+        action={action}
+        noValidate
+        onSubmit={f.submit(action, { reset: ['password', 'password_confirmation'] })}
+      >
         <input type="hidden" name="username" autoComplete="username" value={invitation.email} />
         <TextField
           label="Password"

@@ -15,16 +15,31 @@ interface Entry {
 }
 
 const show = (v: Record<string, unknown> | null) =>
-  v ? Object.entries(v).map(([k, x]) => `${k}: ${typeof x === 'string' ? x : JSON.stringify(x)}`).join(', ') : '—'
+  v
+    ? Object.entries(v)
+        .map(([k, x]) => `${k}: ${typeof x === 'string' ? x : JSON.stringify(x)}`)
+        .join(', ')
+    : '—'
 
-export default function Audit({ entries, next, action }: { entries: Entry[]; next: string | null; action: string }) {
+export default function Audit({
+  entries,
+  next,
+  action,
+}: {
+  entries: Entry[]
+  next: string | null
+  action: string
+}) {
   return (
     <div>
       <Head title="Audit log - Shop back office" />
       <h1 className="text-xl font-semibold">Audit log</h1>
       {action ? (
         <p className="mt-2 text-sm">
-          Showing {action} only. <Link href="/admin/audit" className="underline">Show everything</Link>
+          Showing {action} only.{' '}
+          <Link href="/admin/audit" className="underline">
+            Show everything
+          </Link>
         </p>
       ) : null}
       {entries.length === 0 ? <p className="mt-4">Nothing has been recorded yet.</p> : null}
@@ -43,7 +58,11 @@ export default function Audit({ entries, next, action }: { entries: Entry[]; nex
       </ol>
       {next ? (
         <p className="mt-4">
-          <Link href="/admin/audit" data={{ before: next, ...(action ? { action } : {}) }} className="underline">
+          <Link
+            href="/admin/audit"
+            data={{ before: next, ...(action ? { action } : {}) }}
+            className="underline"
+          >
             Older entries
           </Link>
         </p>

@@ -12,7 +12,12 @@ export default function Login({ email }: { email: string }) {
     <AdminCard title="Sign in to the back office">
       <Head title="Sign in - Shop back office" />
       <FormError message={f.errorFor('form')} />
-      <form method="post" action="/admin/login" noValidate onSubmit={f.submit('/admin/login', { reset: ['password'] })}>
+      <form
+        method="post"
+        action="/admin/login"
+        noValidate
+        onSubmit={f.submit('/admin/login', { reset: ['password'] })}
+      >
         <TextField
           label="E-mail"
           name="email"

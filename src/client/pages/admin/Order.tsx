@@ -37,10 +37,39 @@ interface Props {
     delivery: string
     promotionCodes: string[]
     vatRelief: { name: string; condition: string; declaredAt: string } | null
-    totals: Record<'goodsNet' | 'shippingNet' | 'shippingVat' | 'vat' | 'discount' | 'customisation' | 'total', number>
-    lines: { sku: string; name: string; quantity: number; unitPrice: number; lineTotal: number; vat: number; vatRate: number; isFreeGift: boolean }[]
-    attempts: { id: string; method: string; state: string; amount: number; currency: string; reference: string; resolution: string | null; lastMessage: string | null; createdAt: string }[]
-    mails: { key: string; subject: string; status: string; attempts: number; sentAt: string | null; queuedAt: string }[]
+    totals: Record<
+      'goodsNet' | 'shippingNet' | 'shippingVat' | 'vat' | 'discount' | 'customisation' | 'total',
+      number
+    >
+    lines: {
+      sku: string
+      name: string
+      quantity: number
+      unitPrice: number
+      lineTotal: number
+      vat: number
+      vatRate: number
+      isFreeGift: boolean
+    }[]
+    attempts: {
+      id: string
+      method: string
+      state: string
+      amount: number
+      currency: string
+      reference: string
+      resolution: string | null
+      lastMessage: string | null
+      createdAt: string
+    }[]
+    mails: {
+      key: string
+      subject: string
+      status: string
+      attempts: number
+      sentAt: string | null
+      queuedAt: string
+    }[]
   }
 }
 
@@ -58,11 +87,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function AddressBlock({ a }: { a: Address }) {
   return (
     <address className="not-italic">
-      {[a.company, a.address1, a.address2, a.town, a.county, a.postcode, a.country].filter(Boolean).map((l, i) => (
-        <span key={i} className="block">
-          {l}
-        </span>
-      ))}
+      {[a.company, a.address1, a.address2, a.town, a.county, a.postcode, a.country]
+        .filter(Boolean)
+        .map((l, i) => (
+          <span key={i} className="block">
+            {l}
+          </span>
+        ))}
     </address>
   )
 }
@@ -112,10 +143,18 @@ export default function Order({ order: o }: Props) {
             <caption className="sr-only">Order lines</caption>
             <thead>
               <tr className="border-b text-left">
-                <th scope="col" className="p-1">Item</th>
-                <th scope="col" className="p-1 text-right">Qty</th>
-                <th scope="col" className="p-1 text-right">Unit</th>
-                <th scope="col" className="p-1 text-right">Total</th>
+                <th scope="col" className="p-1">
+                  Item
+                </th>
+                <th scope="col" className="p-1 text-right">
+                  Qty
+                </th>
+                <th scope="col" className="p-1 text-right">
+                  Unit
+                </th>
+                <th scope="col" className="p-1 text-right">
+                  Total
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -174,7 +213,8 @@ export default function Order({ order: o }: Props) {
       <Section title="VAT relief declaration">
         {o.vatRelief ? (
           <p className="mt-2 text-sm">
-            Declared by {o.vatRelief.name} on {formatDateTime(o.vatRelief.declaredAt)} for: {o.vatRelief.condition}
+            Declared by {o.vatRelief.name} on {formatDateTime(o.vatRelief.declaredAt)} for:{' '}
+            {o.vatRelief.condition}
           </p>
         ) : (
           <p className="mt-2 text-sm">None: VAT was charged as usual.</p>
@@ -183,13 +223,18 @@ export default function Order({ order: o }: Props) {
 
       <Section title="Payment attempts">
         {o.attempts.length === 0 ? (
-          <p className="mt-2 text-sm">None: {o.method === 'purchase_order' ? 'a purchase order is invoiced.' : 'no provider payment is linked.'}</p>
+          <p className="mt-2 text-sm">
+            None:{' '}
+            {o.method === 'purchase_order'
+              ? 'a purchase order is invoiced.'
+              : 'no provider payment is linked.'}
+          </p>
         ) : (
           <ul className="mt-2 space-y-2 text-sm">
             {o.attempts.map((a) => (
               <li key={a.id}>
-                {a.method}: {a.state} · {formatMoney(a.amount, a.currency as Currency)} · reference {a.reference} ·{' '}
-                {formatDateTime(a.createdAt)}
+                {a.method}: {a.state} · {formatMoney(a.amount, a.currency as Currency)} · reference{' '}
+                {a.reference} · {formatDateTime(a.createdAt)}
                 {a.resolution ? ` · ${a.resolution}` : ''}
                 {a.lastMessage ? <span className="block text-gray-600">{a.lastMessage}</span> : null}
               </li>
@@ -205,7 +250,10 @@ export default function Order({ order: o }: Props) {
           <ul className="mt-2 space-y-1 text-sm">
             {o.mails.map((m) => (
               <li key={m.key}>
-                {m.subject}: {m.status === 'sent' && m.sentAt ? `sent ${formatDateTime(m.sentAt)}` : `${m.status} (${m.attempts} attempt${m.attempts === 1 ? '' : 's'})`}
+                {m.subject}:{' '}
+                {m.status === 'sent' && m.sentAt
+                  ? `sent ${formatDateTime(m.sentAt)}`
+                  : `${m.status} (${m.attempts} attempt${m.attempts === 1 ? '' : 's'})`}
               </li>
             ))}
           </ul>

@@ -76,7 +76,15 @@ function query(f: Filters, after?: string): Record<string, string> {
   return out
 }
 
-function Field({ label, error, children }: { label: string; error?: string | undefined; children: (id: string, describedBy?: string) => React.ReactNode }) {
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string
+  error?: string | undefined
+  children: (id: string, describedBy?: string) => React.ReactNode
+}) {
   const id = useId()
   return (
     <div>
@@ -106,16 +114,38 @@ export default function Orders({ filters, errors, sites, methods, kinds, orders,
     <div>
       <Head title="Orders - Shop back office" />
       <h1 className="text-xl font-semibold">Orders</h1>
-      <form method="get" action="/admin/orders" onSubmit={submit} role="search" aria-label="Find orders" className="mt-4 rounded-lg border border-gray-200 bg-white p-4">
+      <form
+        method="get"
+        action="/admin/orders"
+        onSubmit={submit}
+        role="search"
+        aria-label="Find orders"
+        className="mt-4 rounded-lg border border-gray-200 bg-white p-4"
+      >
         <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
           <Field label="Search" error={errors.q}>
             {(id, d) => (
-              <input id={id} name="q" type="search" value={f.q} onChange={(e) => set('q', e.target.value)} aria-describedby={d} className={control} placeholder="Order number, e-mail, name, PO number or postcode" />
+              <input
+                id={id}
+                name="q"
+                type="search"
+                value={f.q}
+                onChange={(e) => set('q', e.target.value)}
+                aria-describedby={d}
+                className={control}
+                placeholder="Order number, e-mail, name, PO number or postcode"
+              />
             )}
           </Field>
           <Field label="Search in">
             {(id) => (
-              <select id={id} name="kind" value={f.kind} onChange={(e) => set('kind', e.target.value)} className={control}>
+              <select
+                id={id}
+                name="kind"
+                value={f.kind}
+                onChange={(e) => set('kind', e.target.value)}
+                className={control}
+              >
                 {kinds.map((k) => (
                   <option key={k} value={k}>
                     {KIND_LABELS[k] ?? k}
@@ -128,7 +158,13 @@ export default function Orders({ filters, errors, sites, methods, kinds, orders,
         <div className="mt-3 grid gap-3 sm:grid-cols-5">
           <Field label="Site">
             {(id) => (
-              <select id={id} name="site" value={f.site ?? ''} onChange={(e) => set('site', e.target.value ? Number(e.target.value) : null)} className={control}>
+              <select
+                id={id}
+                name="site"
+                value={f.site ?? ''}
+                onChange={(e) => set('site', e.target.value ? Number(e.target.value) : null)}
+                className={control}
+              >
                 <option value="">All sites</option>
                 {sites.map((s) => (
                   <option key={s.id} value={s.id}>
@@ -140,7 +176,13 @@ export default function Orders({ filters, errors, sites, methods, kinds, orders,
           </Field>
           <Field label="Status">
             {(id) => (
-              <select id={id} name="status" value={f.status} onChange={(e) => set('status', e.target.value)} className={control}>
+              <select
+                id={id}
+                name="status"
+                value={f.status}
+                onChange={(e) => set('status', e.target.value)}
+                className={control}
+              >
                 <option value="">Any status</option>
                 {Object.entries(STATUS_LABELS).map(([v, l]) => (
                   <option key={v} value={v}>
@@ -152,7 +194,13 @@ export default function Orders({ filters, errors, sites, methods, kinds, orders,
           </Field>
           <Field label="Payment method">
             {(id) => (
-              <select id={id} name="method" value={f.method} onChange={(e) => set('method', e.target.value)} className={control}>
+              <select
+                id={id}
+                name="method"
+                value={f.method}
+                onChange={(e) => set('method', e.target.value)}
+                className={control}
+              >
                 <option value="">Any method</option>
                 {methods.map((m) => (
                   <option key={m} value={m}>
@@ -163,15 +211,41 @@ export default function Orders({ filters, errors, sites, methods, kinds, orders,
             )}
           </Field>
           <Field label="From" error={errors.from}>
-            {(id, d) => <input id={id} name="from" type="date" value={f.from} onChange={(e) => set('from', e.target.value)} aria-describedby={d} className={control} />}
+            {(id, d) => (
+              <input
+                id={id}
+                name="from"
+                type="date"
+                value={f.from}
+                onChange={(e) => set('from', e.target.value)}
+                aria-describedby={d}
+                className={control}
+              />
+            )}
           </Field>
           <Field label="To" error={errors.to}>
-            {(id, d) => <input id={id} name="to" type="date" value={f.to} onChange={(e) => set('to', e.target.value)} aria-describedby={d} className={control} />}
+            {(id, d) => (
+              <input
+                id={id}
+                name="to"
+                type="date"
+                value={f.to}
+                onChange={(e) => set('to', e.target.value)}
+                aria-describedby={d}
+                className={control}
+              />
+            )}
           </Field>
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-4">
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="attention" value="1" checked={f.attention} onChange={(e) => set('attention', e.target.checked)} />
+            <input
+              type="checkbox"
+              name="attention"
+              value="1"
+              checked={f.attention}
+              onChange={(e) => set('attention', e.target.checked)}
+            />
             Needs attention (awaiting payment for over an hour)
           </label>
           <button type="submit" className="rounded-md bg-primary px-4 py-2 font-semibold text-on-primary">
@@ -184,21 +258,39 @@ export default function Orders({ filters, errors, sites, methods, kinds, orders,
       </form>
       <FormError message={Object.values(errors)[0]} />
       <div role="status" aria-live="polite" className="mt-4 text-sm text-gray-700">
-        {orders.length === 0 ? 'No orders match.' : `Showing ${orders.length} order${orders.length === 1 ? '' : 's'}, newest first.`}
+        {orders.length === 0
+          ? 'No orders match.'
+          : `Showing ${orders.length} order${orders.length === 1 ? '' : 's'}, newest first.`}
       </div>
       {orders.length > 0 ? (
         <table className="mt-2 w-full border-collapse bg-white text-sm max-md:block">
           <caption className="sr-only">Orders, newest first</caption>
           <thead className="max-md:sr-only">
             <tr className="border-b border-gray-300 text-left">
-              <th scope="col" className="p-2">Order</th>
-              <th scope="col" className="p-2">Date</th>
-              <th scope="col" className="p-2">Site</th>
-              <th scope="col" className="p-2">Customer</th>
-              <th scope="col" className="p-2">Postcode</th>
-              <th scope="col" className="p-2">Status</th>
-              <th scope="col" className="p-2">Payment</th>
-              <th scope="col" className="p-2 text-right">Total</th>
+              <th scope="col" className="p-2">
+                Order
+              </th>
+              <th scope="col" className="p-2">
+                Date
+              </th>
+              <th scope="col" className="p-2">
+                Site
+              </th>
+              <th scope="col" className="p-2">
+                Customer
+              </th>
+              <th scope="col" className="p-2">
+                Postcode
+              </th>
+              <th scope="col" className="p-2">
+                Status
+              </th>
+              <th scope="col" className="p-2">
+                Payment
+              </th>
+              <th scope="col" className="p-2 text-right">
+                Total
+              </th>
             </tr>
           </thead>
           <tbody className="max-md:block">
@@ -219,7 +311,9 @@ export default function Orders({ filters, errors, sites, methods, kinds, orders,
                 <td className="p-2 max-md:block max-md:p-1">{o.postcode}</td>
                 <td className="p-2 max-md:block max-md:p-1">{STATUS_LABELS[o.status] ?? o.status}</td>
                 <td className="p-2 max-md:block max-md:p-1">{o.method}</td>
-                <td className="p-2 text-right max-md:block max-md:p-1 max-md:text-left">{formatMoney(o.total, o.currency as Currency)}</td>
+                <td className="p-2 text-right max-md:block max-md:p-1 max-md:text-left">
+                  {formatMoney(o.total, o.currency as Currency)}
+                </td>
               </tr>
             ))}
           </tbody>

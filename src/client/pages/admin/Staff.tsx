@@ -27,7 +27,15 @@ interface Props {
   notice: string | null
 }
 
-function RoleSelect({ member, roles, disabled }: { member: Member; roles: Props['roles']; disabled: boolean }) {
+function RoleSelect({
+  member,
+  roles,
+  disabled,
+}: {
+  member: Member
+  roles: Props['roles']
+  disabled: boolean
+}) {
   const page = usePage()
   const { admin } = adminProps(page.props)
   const [role, setRole] = useState(member.role)
@@ -37,20 +45,34 @@ function RoleSelect({ member, roles, disabled }: { member: Member; roles: Props[
       className="flex flex-wrap items-center gap-2"
       onSubmit={(e) => {
         e.preventDefault()
-        router.post('/admin/staff', { intent: 'role', id: member.id, role }, { headers: csrfHeaders(admin), preserveScroll: true })
+        router.post(
+          '/admin/staff',
+          { intent: 'role', id: member.id, role },
+          { headers: csrfHeaders(admin), preserveScroll: true },
+        )
       }}
     >
       <label htmlFor={id} className="sr-only">
         Role of {member.name}
       </label>
-      <select id={id} value={role} disabled={disabled} onChange={(e) => setRole(e.target.value)} className="rounded border border-gray-300 px-2 py-1">
+      <select
+        id={id}
+        value={role}
+        disabled={disabled}
+        onChange={(e) => setRole(e.target.value)}
+        className="rounded border border-gray-300 px-2 py-1"
+      >
         {roles.map((r) => (
           <option key={r.value} value={r.value}>
             {r.value}
           </option>
         ))}
       </select>
-      <button type="submit" disabled={disabled || role === member.role} className="rounded border border-gray-400 px-2 py-1 disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={disabled || role === member.role}
+        className="rounded border border-gray-400 px-2 py-1 disabled:opacity-50"
+      >
         Change role<span className="sr-only"> of {member.name}</span>
       </button>
     </form>
@@ -63,8 +85,13 @@ export default function Staff({ staff, roles, me, notice }: Props) {
   const f = useAdminForm(inviteStaffSchema, { intent: 'invite', email: '', name: '', role: 'staff' })
   const roleId = useId()
   const disable = (m: Member) => {
-    if (!window.confirm(`Disable ${m.name}? Their sessions end at once and they can no longer sign in.`)) return
-    router.post('/admin/staff', { intent: 'disable', id: m.id }, { headers: csrfHeaders(admin), preserveScroll: true })
+    if (!window.confirm(`Disable ${m.name}? Their sessions end at once and they can no longer sign in.`))
+      return
+    router.post(
+      '/admin/staff',
+      { intent: 'disable', id: m.id },
+      { headers: csrfHeaders(admin), preserveScroll: true },
+    )
   }
   return (
     <div>
@@ -72,18 +99,49 @@ export default function Staff({ staff, roles, me, notice }: Props) {
       <h1 className="text-xl font-semibold">Staff</h1>
       <Notice message={notice} />
       <FormError message={f.formError} />
-      <section aria-labelledby="invite-heading" className="mt-4 max-w-xl rounded-lg border border-gray-200 bg-white p-4">
+      <section
+        aria-labelledby="invite-heading"
+        className="mt-4 max-w-xl rounded-lg border border-gray-200 bg-white p-4"
+      >
         <h2 id="invite-heading" className="text-lg font-semibold">
           Invite someone
         </h2>
-        <form method="post" action="/admin/staff" noValidate onSubmit={f.submit('/admin/staff', { reset: ['email', 'name'] })}>
-          <TextField label="Name" name="name" required value={f.data.name} error={f.errorFor('name')} onChange={(e) => f.change('name', e.target.value)} onBlur={() => f.blur('name')} />
-          <TextField label="E-mail" name="email" type="email" required value={f.data.email} error={f.errorFor('email')} onChange={(e) => f.change('email', e.target.value)} onBlur={() => f.blur('email')} />
+        <form
+          method="post"
+          action="/admin/staff"
+          noValidate
+          onSubmit={f.submit('/admin/staff', { reset: ['email', 'name'] })}
+        >
+          <TextField
+            label="Name"
+            name="name"
+            required
+            value={f.data.name}
+            error={f.errorFor('name')}
+            onChange={(e) => f.change('name', e.target.value)}
+            onBlur={() => f.blur('name')}
+          />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            required
+            value={f.data.email}
+            error={f.errorFor('email')}
+            onChange={(e) => f.change('email', e.target.value)}
+            onBlur={() => f.blur('email')}
+          />
           <div className="mt-4">
             <label htmlFor={roleId} className="block text-sm font-medium text-gray-800">
               Role
             </label>
-            <select id={roleId} name="role" value={f.data.role} onChange={(e) => f.change('role', e.target.value)} className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2">
+            <select
+              id={roleId}
+              name="role"
+              value={f.data.role}
+              onChange={(e) => f.change('role', e.target.value)}
+              className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
+            >
               {roles.map((r) => (
                 <option key={r.value} value={r.value}>
                   {r.label}
@@ -115,7 +173,11 @@ export default function Staff({ staff, roles, me, notice }: Props) {
               </div>
               <RoleSelect member={m} roles={roles} disabled={m.disabled || m.id === me} />
               {!m.disabled && m.id !== me ? (
-                <button type="button" onClick={() => disable(m)} className="rounded border border-red-700 px-2 py-1 text-red-800">
+                <button
+                  type="button"
+                  onClick={() => disable(m)}
+                  className="rounded border border-red-700 px-2 py-1 text-red-800"
+                >
                   Disable<span className="sr-only"> {m.name}</span>
                 </button>
               ) : null}

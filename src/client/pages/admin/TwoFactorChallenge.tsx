@@ -12,7 +12,12 @@ export default function TwoFactorChallenge() {
     <AdminCard title="Two-factor authentication">
       <Head title="Two-factor authentication - Shop back office" />
       <p className="mt-2 text-sm text-gray-700">Enter the 6-digit code from your authenticator app.</p>
-      <form method="post" action="/admin/two-factor" noValidate onSubmit={f.submit('/admin/two-factor', { reset: ['code'] })}>
+      <form
+        method="post"
+        action="/admin/two-factor"
+        noValidate
+        onSubmit={f.submit('/admin/two-factor', { reset: ['code'] })}
+      >
         <TextField
           label="Code"
           name="code"

@@ -109,7 +109,10 @@ export async function listOrders(db: Executor, q: OrderListQuery, now = Date.now
   const where = listConditions(q, now)
   const cursor = parseCursor(q.after)
   if (cursor) {
-    const older = or(lt(orders.orderDate, cursor.at), and(eq(orders.orderDate, cursor.at), lt(orders.id, cursor.id)))
+    const older = or(
+      lt(orders.orderDate, cursor.at),
+      and(eq(orders.orderDate, cursor.at), lt(orders.id, cursor.id)),
+    )
     if (older) where.push(older)
   }
   const rows = await db
@@ -208,7 +211,12 @@ export async function orderDetail(db: Executor, orderNumber: number) {
       })
       .from(mailJobs)
       // The order's e-mails by their keys (orders.service.ts, pending-orders.ts): the unique index.
-      .where(inArray(mailJobs.dedupeKey, ORDER_MAIL_KINDS.map((k) => `order:${o.id}:${k}`)))
+      .where(
+        inArray(
+          mailJobs.dedupeKey,
+          ORDER_MAIL_KINDS.map((k) => `order:${o.id}:${k}`),
+        ),
+      )
       .orderBy(asc(mailJobs.id)),
   ])
   return {
@@ -248,5 +256,3 @@ export async function orderDetail(db: Executor, orderNumber: number) {
     })),
   }
 }
-
-export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>

@@ -30,7 +30,9 @@ export async function staffAuthRoutes(app: FastifyInstance, opts: { staff: Staff
   const afterPassword = (twoFactorOn: boolean) =>
     twoFactorOn ? `${ADMIN_PATH}/two-factor` : `${ADMIN_PATH}/two-factor/setup`
 
-  app.get(ADMIN_PATH, guard('orders.view'), async (_request, reply) => reply.redirect(`${ADMIN_PATH}/orders`, 303))
+  app.get(ADMIN_PATH, guard('orders.view'), async (_request, reply) =>
+    reply.redirect(`${ADMIN_PATH}/orders`, 303),
+  )
 
   // --- sign in -----------------------------------------------------------------------------
 
@@ -41,13 +43,20 @@ export async function staffAuthRoutes(app: FastifyInstance, opts: { staff: Staff
 
   app.post(`${ADMIN_PATH}/login`, guard('anonymous', { config: LOGIN_LIMIT }), async (request, reply) => {
     const parsed = staffLoginSchema.safeParse(request.body ?? {})
-    if (!parsed.success) return renderAdmin(request, reply, 'admin/Login', { errors: issues(parsed.error), email: '' }, 422)
+    if (!parsed.success)
+      return renderAdmin(request, reply, 'admin/Login', { errors: issues(parsed.error), email: '' }, 422)
     const { email, password } = parsed.data
     const result = await staff.login(email, password, request.ip)
     if (!result.ok) {
       const message =
         result.reason === 'throttled' ? AUTH_MESSAGES.throttled(result.retryAfter) : AUTH_MESSAGES.credentials
-      return renderAdmin(request, reply, 'admin/Login', { errors: { email: message }, email }, result.reason === 'throttled' ? 429 : 422)
+      return renderAdmin(
+        request,
+        reply,
+        'admin/Login',
+        { errors: { email: message }, email },
+        result.reason === 'throttled' ? 429 : 422,
+      )
     }
     const old = http.sessionToken(request)
     if (old) await staff.sessions.end(old)
@@ -70,18 +79,22 @@ export async function staffAuthRoutes(app: FastifyInstance, opts: { staff: Staff
     renderAdmin(request, reply, 'admin/TwoFactorChallenge', {}),
   )
 
-  app.post(`${ADMIN_PATH}/two-factor`, guard('challenge', { config: LOGIN_LIMIT }), async (request, reply) => {
-    const live = request.staff!
-    const parsed = staffTwoFactorSchema.safeParse(request.body ?? {})
-    if (!parsed.success)
-      return renderAdmin(request, reply, 'admin/TwoFactorChallenge', { errors: issues(parsed.error) }, 422)
-    const checked = await staff.checkTotp(live.user, parsed.data.code)
-    if (!checked.ok) {
-      const message = checked.retryAfter > 0 ? AUTH_MESSAGES.twoFactorLocked : AUTH_MESSAGES.twoFactorCode
-      return renderAdmin(request, reply, 'admin/TwoFactorChallenge', { errors: { code: message } }, 422)
-    }
-    return finishLogin(request, reply)
-  })
+  app.post(
+    `${ADMIN_PATH}/two-factor`,
+    guard('challenge', { config: LOGIN_LIMIT }),
+    async (request, reply) => {
+      const live = request.staff!
+      const parsed = staffTwoFactorSchema.safeParse(request.body ?? {})
+      if (!parsed.success)
+        return renderAdmin(request, reply, 'admin/TwoFactorChallenge', { errors: issues(parsed.error) }, 422)
+      const checked = await staff.checkTotp(live.user, parsed.data.code)
+      if (!checked.ok) {
+        const message = checked.retryAfter > 0 ? AUTH_MESSAGES.twoFactorLocked : AUTH_MESSAGES.twoFactorCode
+        return renderAdmin(request, reply, 'admin/TwoFactorChallenge', { errors: { code: message } }, 422)
+      }
+      return finishLogin(request, reply)
+    },
+  )
 
   /** The session moves to `full` under a new token (the one from before the code is worthless). */
   async function finishLogin(request: FastifyRequest, reply: FastifyReply) {
@@ -93,7 +106,11 @@ export async function staffAuthRoutes(app: FastifyInstance, opts: { staff: Staff
 
   // --- two-factor: the set-up, required before anything else ---------------------------------
 
-  async function setupPage(request: FastifyRequest, reply: FastifyReply, errors: Record<string, string> = {}) {
+  async function setupPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    errors: Record<string, string> = {},
+  ) {
     let user = request.staff!.user
     if (!user.twoFactorSecret) {
       await staff.startTwoFactor(user)
@@ -101,7 +118,9 @@ export async function staffAuthRoutes(app: FastifyInstance, opts: { staff: Staff
     }
     const uri = staff.otpauthUri(user)
     const secret = staff.secretOf(user)
-    const qr = uri ? sanitizeQrSvg(await (await import('qrcode')).default.toString(uri, { type: 'svg', margin: 1 })) : null
+    const qr = uri
+      ? sanitizeQrSvg(await (await import('qrcode')).default.toString(uri, { type: 'svg', margin: 1 }))
+      : null
     return renderAdmin(
       request,
       reply,
@@ -111,19 +130,25 @@ export async function staffAuthRoutes(app: FastifyInstance, opts: { staff: Staff
     )
   }
 
-  app.get(`${ADMIN_PATH}/two-factor/setup`, guard('setup'), async (request, reply) => setupPage(request, reply))
+  app.get(`${ADMIN_PATH}/two-factor/setup`, guard('setup'), async (request, reply) =>
+    setupPage(request, reply),
+  )
 
-  app.post(`${ADMIN_PATH}/two-factor/setup`, guard('setup', { config: LOGIN_LIMIT }), async (request, reply) => {
-    const live = request.staff!
-    const parsed = staffTwoFactorSchema.safeParse(request.body ?? {})
-    if (!parsed.success) return setupPage(request, reply, issues(parsed.error))
-    const confirmed = await staff.confirmTwoFactor(live.user, parsed.data.code, actorOf(request))
-    if (!confirmed.ok)
-      return setupPage(request, reply, {
-        code: confirmed.retryAfter > 0 ? AUTH_MESSAGES.twoFactorLocked : AUTH_MESSAGES.twoFactorCode,
-      })
-    return finishLogin(request, reply)
-  })
+  app.post(
+    `${ADMIN_PATH}/two-factor/setup`,
+    guard('setup', { config: LOGIN_LIMIT }),
+    async (request, reply) => {
+      const live = request.staff!
+      const parsed = staffTwoFactorSchema.safeParse(request.body ?? {})
+      if (!parsed.success) return setupPage(request, reply, issues(parsed.error))
+      const confirmed = await staff.confirmTwoFactor(live.user, parsed.data.code, actorOf(request))
+      if (!confirmed.ok)
+        return setupPage(request, reply, {
+          code: confirmed.retryAfter > 0 ? AUTH_MESSAGES.twoFactorLocked : AUTH_MESSAGES.twoFactorCode,
+        })
+      return finishLogin(request, reply)
+    },
+  )
 
   // --- invitations ---------------------------------------------------------------------------
 
@@ -146,8 +171,10 @@ export async function staffAuthRoutes(app: FastifyInstance, opts: { staff: Staff
     )
   }
 
-  app.get<{ Params: { token: string } }>(`${ADMIN_PATH}/invitations/:token`, guard('anonymous'), async (request, reply) =>
-    invitationPage(request, reply, request.params.token),
+  app.get<{ Params: { token: string } }>(
+    `${ADMIN_PATH}/invitations/:token`,
+    guard('anonymous'),
+    async (request, reply) => invitationPage(request, reply, request.params.token),
   )
 
   app.post<{ Params: { token: string } }>(

@@ -102,7 +102,8 @@ export class AdminHttp {
     if (typeof cookie !== 'string' || cookie.length < 20) return false
     const header = request.headers[ADMIN_CSRF_HEADER]
     const body = request.body as Record<string, unknown> | null | undefined
-    const sent = typeof header === 'string' && header ? header : typeof body?._csrf === 'string' ? body._csrf : ''
+    const sent =
+      typeof header === 'string' && header ? header : typeof body?._csrf === 'string' ? body._csrf : ''
     return sent !== '' && sameToken(sent, csrfTokenFor(this.opts.secret, cookie))
   }
 
@@ -195,7 +196,11 @@ export function renderAdmin(
   )
 }
 
-export function registerAdminHooks(app: FastifyInstance, h: AdminHttp, read: (token?: string) => Promise<LiveSession | null>) {
+export function registerAdminHooks(
+  app: FastifyInstance,
+  h: AdminHttp,
+  read: (token?: string) => Promise<LiveSession | null>,
+) {
   useAdminHttp(h)
   app.decorateRequest('staff', null)
   app.decorateRequest('staffBaseUrl', '')
@@ -204,7 +209,8 @@ export function registerAdminHooks(app: FastifyInstance, h: AdminHttp, read: (to
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(ADMIN_PATH)) return
     const access = (route.config as { staffAccess?: StaffAccess } | undefined)?.staffAccess
-    if (!access) throw new Error(`${route.method} ${route.url}: an /admin route must declare its staffAccess (guard())`)
+    if (!access)
+      throw new Error(`${route.method} ${route.url}: an /admin route must declare its staffAccess (guard())`)
     route.config = { ...(route.config ?? {}), csrf: false } as typeof route.config
   })
   app.addHook('onRequest', async (request) => {

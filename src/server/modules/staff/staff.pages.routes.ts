@@ -77,12 +77,23 @@ export async function staffPageRoutes(app: FastifyInstance, opts: { db: Db; staf
     })
   })
 
-  app.get<{ Params: { number: string } }>(`${ADMIN_PATH}/orders/:number`, guard('orders.view'), async (request, reply) => {
-    const n = /^\d{1,15}$/.test(request.params.number) ? Number(request.params.number) : NaN
-    const order = Number.isSafeInteger(n) ? await orderDetail(db, n) : null
-    if (!order) return renderAdmin(request, reply, 'admin/Forbidden', { message: 'There is no order with this number.', title: 'Order not found' }, 404)
-    return renderAdmin(request, reply, 'admin/Order', { order })
-  })
+  app.get<{ Params: { number: string } }>(
+    `${ADMIN_PATH}/orders/:number`,
+    guard('orders.view'),
+    async (request, reply) => {
+      const n = /^\d{1,15}$/.test(request.params.number) ? Number(request.params.number) : NaN
+      const order = Number.isSafeInteger(n) ? await orderDetail(db, n) : null
+      if (!order)
+        return renderAdmin(
+          request,
+          reply,
+          'admin/Forbidden',
+          { message: 'There is no order with this number.', title: 'Order not found' },
+          404,
+        )
+      return renderAdmin(request, reply, 'admin/Order', { order })
+    },
+  )
 
   // --- staff users ---------------------------------------------------------------------------
 
@@ -110,17 +121,24 @@ export async function staffPageRoutes(app: FastifyInstance, opts: { db: Db; staf
 
   app.post(`${ADMIN_PATH}/staff`, guard('staff.manage'), async (request, reply) => {
     const intent = staffIntent.safeParse(request.body ?? {})
-    if (!intent.success) return staffPage(request, reply, { errors: { form: 'The request could not be understood.' } }, 422)
+    if (!intent.success)
+      return staffPage(request, reply, { errors: { form: 'The request could not be understood.' } }, 422)
     const actor = actorOf(request)
     if (intent.data.intent === 'invite') {
       const parsed = inviteStaffSchema.safeParse(request.body)
       if (!parsed.success) return staffPage(request, reply, { errors: issues(parsed.error) }, 422)
       const input = parsed.data
       const result = await staff.invite(actor, input, (token) =>
-        invitationMail({ ...input, invitedBy: request.staff!.user.name, link: `${request.staffBaseUrl}${ADMIN_PATH}/invitations/${token}` }),
+        invitationMail({
+          ...input,
+          invitedBy: request.staff!.user.name,
+          link: `${request.staffBaseUrl}${ADMIN_PATH}/invitations/${token}`,
+        }),
       )
       if (!result.ok) return staffPage(request, reply, { errors: { email: result.message } }, 422)
-      await request.server.mailQueue.flush().catch((err: unknown) => request.log.warn({ err }, 'invitation mail: queue run failed'))
+      await request.server.mailQueue
+        .flush()
+        .catch((err: unknown) => request.log.warn({ err }, 'invitation mail: queue run failed'))
       return staffPage(request, reply, { notice: `An invitation was sent to ${input.email}.` })
     }
     if (intent.data.intent === 'role') {

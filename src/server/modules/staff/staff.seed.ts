@@ -29,11 +29,17 @@ export async function seedDemoOwner(db: Db, log: (m: string) => void = () => {})
     disabledAt: null,
     updatedAt: new Date(),
   }
-  const [existing] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, DEMO_OWNER.email))
+  const [existing] = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(eq(staffUsers.email, DEMO_OWNER.email))
   if (existing) {
     await db.update(staffUsers).set(values).where(eq(staffUsers.id, existing.id))
   } else {
-    const [row] = await db.insert(staffUsers).values({ email: DEMO_OWNER.email, ...values }).returning({ id: staffUsers.id })
+    const [row] = await db
+      .insert(staffUsers)
+      .values({ email: DEMO_OWNER.email, ...values })
+      .returning({ id: staffUsers.id })
     await writeAudit(db, SYSTEM_ACTOR, {
       action: 'staff.create_owner',
       targetType: 'staff_user',

@@ -6,7 +6,14 @@
 import { and, asc, count, eq, gt, isNull, lt, ne } from 'drizzle-orm'
 import { generateSecret, generateURI, verifySync } from 'otplib'
 import type { Db, Executor } from '../../db/client.ts'
-import { dummyVerify, hashPassword, randomToken, SecretBox, sha256, verifyPassword } from '../auth/auth.crypto.ts'
+import {
+  dummyVerify,
+  hashPassword,
+  randomToken,
+  SecretBox,
+  sha256,
+  verifyPassword,
+} from '../auth/auth.crypto.ts'
 import { RULES, Throttle } from '../auth/throttle.ts'
 import { enqueueMail } from '../mail/mail.queue.ts'
 import { writeAudit, type Actor } from './staff.audit.ts'
@@ -79,7 +86,11 @@ export class StaffService {
    */
   async login(emailInput: string, password: string, ip: string): Promise<LoginResult> {
     const email = emailInput.trim().toLowerCase()
-    const keys = { ip: `staff:login:ip:${ip}`, accountIp: `staff:login:${email}:${ip}`, account: `staff:login:${email}` }
+    const keys = {
+      ip: `staff:login:ip:${ip}`,
+      accountIp: `staff:login:${email}:${ip}`,
+      account: `staff:login:${email}`,
+    }
     const locked = Math.max(
       ...(await Promise.all([
         this.throttle.lockedFor(keys.ip),
@@ -169,7 +180,11 @@ export class StaffService {
   }
 
   /** Confirms set-up with a first code (audited). */
-  async confirmTwoFactor(user: StaffUserRow, code: string, actor: Actor): Promise<{ ok: boolean; retryAfter: number }> {
+  async confirmTwoFactor(
+    user: StaffUserRow,
+    code: string,
+    actor: Actor,
+  ): Promise<{ ok: boolean; retryAfter: number }> {
     const checked = await this.checkTotp(user, code)
     if (!checked.ok) return checked
     await this.db.transaction(async (tx) => {
@@ -201,7 +216,10 @@ export class StaffService {
   ): Promise<ChangeResult> {
     const token = randomToken()
     return this.db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, input.email))
+      const [existing] = await tx
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(eq(staffUsers.email, input.email))
       if (existing) return { ok: false, message: 'A staff account with this e-mail address already exists.' }
       // Earlier open invitations to the address stop working: only the newest link counts.
       await tx
@@ -226,7 +244,12 @@ export class StaffService {
         after: { email: input.email, name: input.name, role: input.role },
       })
       const m = mail(token)
-      await enqueueMail(tx, [{ dedupeKey: `staff-invitation:${row!.id}`, message: { to: [m.to], subject: m.subject, text: m.text } }])
+      await enqueueMail(tx, [
+        {
+          dedupeKey: `staff-invitation:${row!.id}`,
+          message: { to: [m.to], subject: m.subject, text: m.text },
+        },
+      ])
       return { ok: true } as const
     })
   }
@@ -273,12 +296,16 @@ export class StaffService {
         .onConflictDoNothing({ target: staffUsers.email })
         .returning()
       if (!user) return null
-      await writeAudit(tx, { id: user.id, email: user.email, ip }, {
-        action: 'staff.invitation.accept',
-        targetType: 'staff_user',
-        targetId: user.id,
-        after: { email: user.email, name: user.name, role: user.role },
-      })
+      await writeAudit(
+        tx,
+        { id: user.id, email: user.email, ip },
+        {
+          action: 'staff.invitation.accept',
+          targetType: 'staff_user',
+          targetId: user.id,
+          after: { email: user.email, name: user.name, role: user.role },
+        },
+      )
       return user
     })
   }
@@ -302,7 +329,10 @@ export class StaffService {
       if (user.role === role) return { ok: true } as const
       if (user.role === 'owner' && !(await this.anotherOwner(tx, id)))
         return { ok: false, message: 'The shop needs at least one owner.' }
-      await tx.update(staffUsers).set({ role, updatedAt: new Date(this.now()) }).where(eq(staffUsers.id, id))
+      await tx
+        .update(staffUsers)
+        .set({ role, updatedAt: new Date(this.now()) })
+        .where(eq(staffUsers.id, id))
       // Sessions carry no role (it is read on every request), so they may go on.
       await writeAudit(tx, actor, {
         action: 'staff.role',

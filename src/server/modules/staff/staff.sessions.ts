@@ -35,10 +35,17 @@ export class StaffSessions {
   ) {}
 
   /** Starts a session; returns the cookie's token (shown once, stored only hashed). */
-  async create(staffUserId: number, stage: SessionStage, ip: string, tx: Executor = this.db): Promise<string> {
+  async create(
+    staffUserId: number,
+    stage: SessionStage,
+    ip: string,
+    tx: Executor = this.db,
+  ): Promise<string> {
     const token = randomToken()
     const at = new Date(this.now())
-    await tx.insert(staffSessions).values({ idHash: sha256(token), staffUserId, stage, ip, createdAt: at, lastSeenAt: at })
+    await tx
+      .insert(staffSessions)
+      .values({ idHash: sha256(token), staffUserId, stage, ip, createdAt: at, lastSeenAt: at })
     return token
   }
 

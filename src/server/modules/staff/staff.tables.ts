@@ -59,7 +59,10 @@ export const staffInvitations = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('staff_invitations_token').on(t.tokenHash), index('staff_invitations_email').on(t.email)],
+  (t) => [
+    uniqueIndex('staff_invitations_token').on(t.tokenHash),
+    index('staff_invitations_email').on(t.email),
+  ],
 )
 
 /**
