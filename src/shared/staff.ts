@@ -53,7 +53,11 @@ export type OrderSearchKind = (typeof ORDER_SEARCH_KINDS)[number]
 
 const isoDate = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date as YYYY-MM-DD.')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Please enter a real date.')
+  // A calendar day that exists (2026-02-30 does not, though Date.parse would roll it over).
+  .refine((v) => {
+    const t = Date.parse(`${v}T00:00:00Z`)
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v
+  }, 'Please enter a real date.')
 
 const optionalText = (max: number) =>
   text()
