@@ -22,6 +22,13 @@ describe('the order search box', () => {
     expect(orderListQuerySchema.safeParse({ from: '2026-13-01' }).success).toBe(false)
   })
 
+  it('asks for at least 3 letters of a name', () => {
+    const r = orderListQuerySchema.safeParse({ q: 'Al' })
+    expect(r.success).toBe(false)
+    expect(r.error?.issues[0]?.message).toBe('Please enter at least 3 letters of the name.')
+    expect(orderListQuerySchema.safeParse({ q: 'Ali' }).success).toBe(true)
+  })
+
   it('ignores an unknown status or site rather than failing the page', () => {
     const r = orderListQuerySchema.parse({ status: 'shipped', site: 'x' })
     expect(r.status).toBeUndefined()

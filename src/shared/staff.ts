@@ -89,6 +89,11 @@ export const orderListQuerySchema = z
     message: 'The start date must be on or before the end date.',
     path: ['to'],
   })
+  // A name is found anywhere in 'first last' by trigram: fewer than 3 letters match too much.
+  .refine((v) => !v.q || searchKindOf(v.q, v.kind) !== 'name' || v.q.trim().length >= 3, {
+    message: 'Please enter at least 3 letters of the name.',
+    path: ['q'],
+  })
 
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>
 
@@ -100,6 +105,11 @@ export function guessSearchKind(q: string): Exclude<OrderSearchKind, 'auto'> {
   // A UK postcode, whole or its outward part with the start of the inward (SW1A 1AA, M1 1, EC1A).
   if (/^[A-Za-z]{1,2}\d[A-Za-z\d]?(\s*\d[A-Za-z]{0,2})?$/.test(t)) return 'postcode'
   return 'name'
+}
+
+/** The kind a search runs as: the one chosen, or the guess for `auto`. */
+export function searchKindOf(q: string, kind: OrderSearchKind | undefined): Exclude<OrderSearchKind, 'auto'> {
+  return !kind || kind === 'auto' ? guessSearchKind(q) : kind
 }
 
 /** A postcode as the index keeps it: upper case, no spaces. */

@@ -17,7 +17,7 @@ import { mailJobs } from '../mail/mail.tables.ts'
 import { orderItems, orders } from '../orders/orders.tables.ts'
 import { paymentAttempts } from '../payments/payments.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
-import { guessSearchKind, normalisePostcode, type OrderListQuery } from '../../../shared/staff.ts'
+import { normalisePostcode, searchKindOf, type OrderListQuery } from '../../../shared/staff.ts'
 
 export const ORDER_PAGE_SIZE = 50
 /** A pending payment older than this needs a person. */
@@ -41,7 +41,7 @@ function likePrefix(value: string): string {
 }
 
 function searchCondition(q: string, kindIn: OrderListQuery['kind']): SQL | undefined {
-  const kind = !kindIn || kindIn === 'auto' ? guessSearchKind(q) : kindIn
+  const kind = searchKindOf(q, kindIn)
   const t = q.trim()
   switch (kind) {
     case 'number': {
