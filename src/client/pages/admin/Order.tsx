@@ -8,7 +8,7 @@ import AdminLayout from '../../admin/AdminLayout.tsx'
 import { formatDateTime } from '../../admin/admin-props.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Currency } from '../../../shared/page-props.ts'
-import { STATUS_LABELS } from './Orders.tsx'
+import { STATUS_LABELS } from '../../admin/labels.ts'
 
 interface Address {
   company: string

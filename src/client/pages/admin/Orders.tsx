@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent } from 'react'
 import AdminLayout from '../../admin/AdminLayout.tsx'
 import { FormError } from '../../admin/AdminCard.tsx'
 import { formatDateTime } from '../../admin/admin-props.ts'
+import { STATUS_LABELS } from '../../admin/labels.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Currency } from '../../../shared/page-props.ts'
 
@@ -45,12 +46,6 @@ interface Props {
   kinds: string[]
   orders: Row[]
   next: string | null
-}
-
-export const STATUS_LABELS: Record<string, string> = {
-  pending_payment: 'Awaiting payment',
-  placed: 'Placed',
-  payment_failed: 'Payment failed',
 }
 
 const KIND_LABELS: Record<string, string> = {
