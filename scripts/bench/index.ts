@@ -21,6 +21,7 @@ import { load, rateLoad, type LoadResult } from './load.ts'
 import { orderBench } from './order.ts'
 import { serverCommand } from './server-command.ts'
 import { search100kBench, startupBench } from './startup.ts'
+import { backofficeOrdersBench } from './backoffice-orders.ts'
 
 // A production server on PostgreSQL refuses to start without a session secret (every instance
 // must share one): the bench's own seed and servers share one made for this run.
@@ -321,7 +322,20 @@ async function main() {
   }
   if (!only || only === 'startup') await startupBench(own)
   if (!only || only === 'search100k') await search100kBench(own)
-  if (only === 'startup' || only === 'search100k') return
+  // Issue 34: the back office's order list and search on PostgreSQL (`--orders=N`, default 1M;
+  // skipped without BENCH_DATABASE_URL or DATABASE_URL), `--only=backoffice` for just this part.
+  const ordersServer = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
+  if (!only || only === 'backoffice') {
+    if (ordersServer)
+      await backofficeOrdersBench({
+        serverUrl: ordersServer,
+        orders: Number(args.get('orders') ?? 1_000_000),
+        samples: Number(args.get('samples') ?? 200),
+        reseed: args.has('reseed'),
+      })
+    else console.log('backoffice: skipped (set BENCH_DATABASE_URL to a PostgreSQL server)')
+  }
+  if (only === 'startup' || only === 'search100k' || only === 'backoffice') return
   const dbDir = resolve(root, 'var/bench-db')
   rmSync(dbDir, { recursive: true, force: true })
   const targets = await prepareCatalog(dbDir)

@@ -90,6 +90,8 @@ import { sessionPlugin } from './plugins/session.ts'
 import { withQueryTally, type QueryTally } from './db/query-count.ts'
 import { CART_SESSION_KEY, rememberCart, sessionCartId } from './lib/customer-session.ts'
 import { allSiteIds } from './modules/sites/sites.queries.ts'
+import { StaffService } from './modules/staff/staff.service.ts'
+import { staffPlugin } from './modules/staff/staff.plugin.ts'
 
 export interface AppDependencies {
   /** An already-open database (tests pass an isolated one), or one opening; otherwise opened from config. */
@@ -505,6 +507,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(ordersPaymentHooks)
   await app.register(paymentMethodsPlugin)
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX })
+  // The staff back office under /admin: its own cookie, CSRF token and headers (ADR 0261).
+  app.decorate('staffService', new StaffService(database.db, config.session.secret))
+  await app.register(staffPlugin, {
+    db: database.db,
+    staff: app.staffService,
+    secret: config.session.secret,
+    cookieSecure: config.session.cookieSecure,
+    isDev: config.isDev,
+  })
   // The storefront catch-all (catalogue paths, then content pages) goes last so explicit routes win.
   await app.register(storefrontRoutes)
 

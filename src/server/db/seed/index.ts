@@ -9,6 +9,7 @@ import { seedCart } from './cart.ts'
 import { seedBuilders } from './builders.ts'
 import { demoSites } from './sites.ts'
 import { seedSearch } from './search.ts'
+import { seedDemoOwner } from '../../modules/staff/staff.seed.ts'
 
 export interface SeedOptions {
   log?: (message: string) => void
@@ -43,6 +44,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await seedBuilders(tx)
     await seedCustomers(tx as unknown as Db)
     await seedAccount(tx as unknown as Db)
+    await seedDemoOwner(tx as unknown as Db, log)
   })
   // Stories, site settings and the header message: the JSON files under content/.
   for (const r of await importContent(db)) log(`${r.site}: ${r.stories} content stories`)

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { can, PERMISSIONS, permissionsOf, STAFF_ACTIONS } from './permissions.ts'
+import { STAFF_ROLES } from './staff.tables.ts'
+
+describe('staff permissions', () => {
+  it('lets the owner do everything the table declares', () => {
+    for (const action of STAFF_ACTIONS) expect(can('owner', action)).toBe(true)
+  })
+
+  it('lets a viewer only look at orders', () => {
+    expect(permissionsOf('viewer')).toEqual(['orders.view'])
+  })
+
+  it('keeps staff management and the audit log to the owner', () => {
+    expect(can('staff', 'staff.manage')).toBe(false)
+    expect(can('staff', 'audit.read')).toBe(false)
+    expect(can('staff', 'orders.act')).toBe(true)
+  })
+
+  it('names only known roles in the table', () => {
+    for (const roles of Object.values(PERMISSIONS))
+      for (const role of roles) expect(STAFF_ROLES).toContain(role)
+  })
+})

@@ -1,0 +1,36 @@
+/**
+ * What each staff role may do: one declared table, read by the server's preHandler on every
+ * /admin route and by the pages (which hide what a role cannot do; the server refuses anyway).
+ */
+import type { StaffRole } from './staff.tables.ts'
+
+export const PERMISSIONS = {
+  /** See orders (list, search, the order page). */
+  'orders.view': ['owner', 'staff', 'viewer'],
+  /** Act on orders (hold, ship, cancel, refund: added with the order operations). */
+  'orders.act': ['owner', 'staff'],
+  /** Invite staff, change roles, disable accounts. */
+  'staff.manage': ['owner'],
+  /** Read the audit log. */
+  'audit.read': ['owner'],
+} as const satisfies Record<string, readonly StaffRole[]>
+
+export type StaffAction = keyof typeof PERMISSIONS
+
+export const STAFF_ACTIONS = Object.keys(PERMISSIONS) as StaffAction[]
+
+export function can(role: StaffRole, action: StaffAction): boolean {
+  return (PERMISSIONS[action] as readonly StaffRole[]).includes(role)
+}
+
+/** The actions a role may take, for the pages' navigation and buttons. */
+export function permissionsOf(role: StaffRole): StaffAction[] {
+  return STAFF_ACTIONS.filter((a) => can(role, a))
+}
+
+/**
+ * Who may reach a route: `anonymous` (sign in, accept an invitation), a session part-way through
+ * its login (`setup`: two-factor still to set up; `challenge`: code asked), `signed-in` (any full
+ * session: sign out), or an action from the table above.
+ */
+export type StaffAccess = 'anonymous' | 'setup' | 'challenge' | 'signed-in' | StaffAction

@@ -1,0 +1,33 @@
+/**
+ * The back office under /admin (ADRs 0260, 0261), registered by app.ts as one encapsulated
+ * plugin: its hooks (session, CSRF, headers, the declared access of every route) apply to its
+ * routes only, never to the shop's.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/client.ts'
+import { staffAuthRoutes } from './staff.auth.routes.ts'
+import { AdminHttp, registerAdminHooks } from './staff.http.ts'
+import { staffPageRoutes } from './staff.pages.routes.ts'
+import type { StaffService } from './staff.service.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Staff accounts, sessions and the audit log of the back office. */
+    staffService: StaffService
+  }
+}
+
+export interface StaffPluginOptions {
+  db: Db
+  staff: StaffService
+  secret: string
+  cookieSecure: boolean | 'auto'
+  isDev: boolean
+}
+
+export async function staffPlugin(app: FastifyInstance, opts: StaffPluginOptions) {
+  const http = new AdminHttp({ secret: opts.secret, cookieSecure: opts.cookieSecure, isDev: opts.isDev })
+  registerAdminHooks(app, http, (token) => opts.staff.sessions.read(token))
+  await app.register(staffAuthRoutes, { staff: opts.staff, http })
+  await app.register(staffPageRoutes, { db: opts.db, staff: opts.staff })
+}

@@ -1,0 +1,191 @@
+/**
+ * The back office in a browser (issue 34, first part): the demo owner invites a staff member by
+ * e-mail, who sets a password and two-factor, finds an order by the customer's postcode and opens
+ * it; a viewer cannot reach the invite action (the server refuses, not only the page); every page
+ * is axe clean; the order list and order page work at 390 px.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
+import { generateSync } from 'otplib'
+
+const MAIL_FILE = 'var/e2e-mail.jsonl'
+const OWNER = {
+  email: 'owner@shop.example',
+  password: 'Owner-demo-2026!',
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+}
+/** The demo customer's seeded orders are delivered here (src/server/db/seed/account.ts). */
+const DEMO_POSTCODE = 'BS1 4DJ'
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)
+}
+
+async function invitationLink(to: string): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const text = await readFile(MAIL_FILE, 'utf8').catch(() => '')
+    const mail = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { to: string; text: string })
+      .filter((m) => m.to === to)
+      .at(-1)
+    const match = mail ? /https?:\/\/\S+\/admin\/invitations\/[A-Za-z0-9_-]+/.exec(mail.text) : null
+    if (match) return new URL(match[0]).pathname
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`no invitation mail to ${to}`)
+}
+
+/** A code for the next time step not used yet by this secret (each step works once). */
+const usedSteps = new Map<string, number>()
+async function freshCode(secret: string): Promise<string> {
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000)
+    if ((usedSteps.get(secret) ?? -1) < step) {
+      usedSteps.set(secret, step)
+      return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) })
+    }
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+}
+
+async function signIn(page: Page, email: string, password: string, secret: string) {
+  await page.goto('/admin/login')
+  await expect(page.getByRole('heading', { name: 'Sign in to the back office' })).toBeVisible()
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible()
+  await page.getByLabel('Code').fill(await freshCode(secret))
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+}
+
+async function invite(page: Page, name: string, email: string, role: string) {
+  await page.getByRole('link', { name: 'Staff' }).click()
+  await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible()
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Role', { exact: true }).selectOption(role)
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: `An invitation was sent to ${email}.` }),
+  ).toBeVisible()
+}
+
+/** Follows the e-mailed link, sets a password and two-factor; returns the TOTP secret. */
+async function accept(page: Page, email: string, password: string): Promise<string> {
+  await page.goto(await invitationLink(email))
+  await expect(page.getByRole('heading', { name: 'Join the back office' })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  await page.locator('input[name="password"]').fill(password)
+  await page.locator('input[name="password_confirmation"]').fill(password)
+  await page.getByRole('button', { name: 'Set password' }).click()
+  await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
+  await page.getByRole('textbox', { name: 'Code' }).fill(await freshCode(secret))
+  await page.getByRole('button', { name: 'Turn on two-factor' }).click()
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+  return secret
+}
+
+test.describe('the back office', () => {
+  // Each sign-in needs a TOTP time step of its own (a code works once): up to 30 s of waiting.
+  test.describe.configure({ timeout: 120_000 })
+
+  test('the owner invites a staff member, who sets a password and two-factor, finds an order by postcode and opens it', async ({
+    browser,
+  }) => {
+    const stamp = Date.now()
+    const staffEmail = `packer.${stamp}@staff.example`
+    const owner = await (await browser.newContext()).newPage()
+    const res = await owner.goto('/admin/login')
+    expect(res?.headers()['x-robots-tag']).toBe('noindex, nofollow')
+    await expect(owner.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow')
+    expect(await seriousViolations(owner)).toEqual([])
+    await signIn(owner, OWNER.email, OWNER.password, OWNER.secret)
+    await invite(owner, 'Pat Packer', staffEmail, 'staff')
+    expect(await seriousViolations(owner)).toEqual([])
+
+    const staff = await (await browser.newContext()).newPage()
+    await accept(staff, staffEmail, 'Packing-pass-2026!')
+    // Staff see orders but not the staff or audit sections.
+    await expect(staff.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
+      'Orders',
+    ])
+    await staff.getByLabel('Search', { exact: true }).fill(DEMO_POSTCODE)
+    await staff.getByRole('button', { name: 'Find orders' }).click()
+    await expect(staff).toHaveURL(/q=BS1/)
+    const rows = staff.getByRole('row').filter({ hasText: DEMO_POSTCODE })
+    await expect(rows.first()).toBeVisible()
+    expect(await seriousViolations(staff)).toEqual([])
+    const number = (await rows.first().getByRole('link').textContent())!.trim()
+    await rows.first().getByRole('link').click()
+    await expect(staff.getByRole('heading', { name: `Order ${number}` })).toBeVisible()
+    await expect(staff.getByRole('heading', { name: 'Delivery address' })).toBeVisible()
+    await expect(staff.getByText(DEMO_POSTCODE).first()).toBeVisible()
+    expect(await seriousViolations(staff)).toEqual([])
+
+    // The owner's audit log shows the invitation and its acceptance.
+    await owner.getByRole('link', { name: 'Audit log' }).click()
+    await expect(owner.getByText(`staff.invite`).first()).toBeVisible()
+    await expect(owner.getByText('staff.invitation.accept').first()).toBeVisible()
+    expect(await seriousViolations(owner)).toEqual([])
+  })
+
+  test('a viewer cannot reach the invite action: the page is refused and so is the request itself', async ({
+    browser,
+  }) => {
+    const email = `viewer.${Date.now()}@staff.example`
+    const owner = await (await browser.newContext()).newPage()
+    await signIn(owner, OWNER.email, OWNER.password, OWNER.secret)
+    await invite(owner, 'Vic Viewer', email, 'viewer')
+    const viewer = await (await browser.newContext()).newPage()
+    await accept(viewer, email, 'Viewing-pass-2026!')
+    await expect(viewer.getByRole('link', { name: 'Staff' })).toHaveCount(0)
+    const page = await viewer.goto('/admin/staff')
+    expect(page?.status()).toBe(403)
+    await expect(viewer.getByRole('heading', { name: 'Not allowed' })).toBeVisible()
+    expect(await seriousViolations(viewer)).toEqual([])
+    // With the viewer's own session and a valid CSRF token, the server still refuses.
+    const token = await viewer.evaluate(
+      () =>
+        (
+          JSON.parse(document.querySelector('script[data-page]')?.textContent ?? '{}') as {
+            props: { admin: { csrfToken: string } }
+          }
+        ).props.admin.csrfToken,
+    )
+    expect(token).not.toBe('')
+    const refused = await viewer.request.post('/admin/staff', {
+      headers: { 'x-admin-csrf': token },
+      form: { intent: 'invite', email: `sneaky.${Date.now()}@staff.example`, name: 'Sneaky', role: 'owner' },
+    })
+    expect(refused.status()).toBe(403)
+  })
+
+  test('the order list and the order page work at 390 px', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    await signIn(page, OWNER.email, OWNER.password, OWNER.secret)
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    expect(await seriousViolations(page)).toEqual([])
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link') })
+      .first()
+      .getByRole('link')
+      .first()
+      .click()
+    await expect(page.getByRole('heading', { name: /^Order \d+$/ })).toBeVisible()
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    expect(await seriousViolations(page)).toEqual([])
+  })
+})
