@@ -4,6 +4,7 @@
  * PostgreSQL; the README's operations section repeats it.
  */
 import type { FastifyInstance } from 'fastify'
+import { registerAccountMailJobs } from '../modules/auth/account-mail.jobs.ts'
 import { PostgresRateLimitCounter } from '../plugins/rate-limit-store.ts'
 import { sweepExpiredSessions } from '../plugins/session.ts'
 import type { JobQueue } from './queue.ts'
@@ -66,6 +67,11 @@ export function registerJobs(app: FastifyInstance, jobs: JobQueue): JobQueue {
     )
     jobs.schedule('mail-queue', { everyMs: mailEvery })
   }
+  // Account e-mails of register, resend verification and forgot password (ADR 0250): one job per
+  // request, queued by the route a jittered moment ahead, whose run decides and queues the one
+  // message. Many instances: any worker runs each job once (claim and lease); a run repeated
+  // after its lease ran out finds its message queued and stops.
+  registerAccountMailJobs(jobs, () => app.auth.deferred)
   // Payment attempts whose outcome is unknown or pending: the provider is asked (payments.md §7).
   // Many instances: one run at a time across all of them; reconcileDue also claims its rows with
   // FOR UPDATE SKIP LOCKED and a lease. A run takes at most RECONCILE_BATCH attempts so that
