@@ -142,11 +142,17 @@ export class AccountMailJobs {
     const key = `${kind}:${siteId}:${email.trim().toLowerCase()}`
     const delay = Math.max(0, this.opts.delayMs())
     const payload = { id: randomUUID(), key, siteId, email, brand, ...extra }
-    await this.opts.jobs.enqueue(this.opts.db, ACCOUNT_MAIL_JOBS[kind], payload, {
-      key,
-      runAt: new Date(Date.now() + delay),
-    })
+    // Before the insert: a worker may run the job before this function goes on.
     this.waiting.add(key)
+    try {
+      await this.opts.jobs.enqueue(this.opts.db, ACCOUNT_MAIL_JOBS[kind], payload, {
+        key,
+        runAt: new Date(Date.now() + delay),
+      })
+    } catch (err) {
+      this.waiting.delete(key)
+      throw err
+    }
     // This process's workers look when the job is due rather than at their next poll.
     setTimeout(() => this.opts.jobs.wake(), delay + 5).unref()
   }
