@@ -10,6 +10,9 @@
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     REDIS_URL=redis://127.0.0.1:6379 npx tsx scripts/ops/crash-test.ts
  *
+ * Payments in simulator mode go to one simulator service (`npm run simulators`, ADR 0195) started
+ * here on CRASH_SIMULATOR_PORT (3185), which both instances point at by URL.
+ *
  * Only loopback addresses; bounded in time (CRASH_SECONDS, default 30) and stops by itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -22,10 +25,9 @@ if (!base) throw new Error('DATABASE_URL (any database on the server; a fresh on
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const seconds = Number(process.env.CRASH_SECONDS ?? 30)
 const ports = [Number(process.env.CRASH_PORT_1 ?? 4185), Number(process.env.CRASH_PORT_2 ?? 4195)]
-const simulatorPorts = [
-  Number(process.env.CRASH_SIMULATOR_PORT_1 ?? 3185),
-  Number(process.env.CRASH_SIMULATOR_PORT_2 ?? 3195),
-]
+/** The one payment simulator service both instances point at (ADR 0195) */
+const simulatorPort = Number(process.env.CRASH_SIMULATOR_PORT ?? 3185)
+const simulatorUrl = `http://127.0.0.1:${simulatorPort}`
 const shoppers = Number(process.env.CRASH_SHOPPERS ?? 8)
 const orderers = Number(process.env.CRASH_ORDERERS ?? 4)
 const root = resolve(import.meta.dirname, '../..')
@@ -63,12 +65,27 @@ function start(port: number, seed: boolean): ChildProcess {
       // Both instances run on this one machine: one upload folder is truly shared (ADR 0175).
       UPLOAD_DIR: 'var/crash-test-uploads',
       UPLOAD_DIR_SHARED: 'true',
-      // Each instance's payment simulators on their own port (purchase orders do not use them).
-      PAYMENTS_SIMULATOR_PORT: String(simulatorPorts[ports.indexOf(port)]),
+      // The one simulator service (purchase orders do not use it; the instances register their
+      // Amazon Pay keys with it at start, as in production).
+      PAYMENTS_SIMULATOR_URL: simulatorUrl,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   return child
+}
+
+/** The payment simulator service (`npm run simulators`), its own process as in production. */
+function startSimulators(): ChildProcess {
+  return spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'src/simulators/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PAYMENTS_MODE: 'simulator',
+      PAYMENTS_SIMULATOR_HOST: '127.0.0.1',
+      PAYMENTS_SIMULATOR_PORT: String(simulatorPort),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
 }
 
 async function ready(port: number, timeoutMs = 120_000): Promise<void> {
@@ -126,9 +143,12 @@ class Shopper {
   }
 }
 
-const instances: (ChildProcess | null)[] = [start(ports[0]!, true), null]
+const simulators = startSimulators()
+const instances: (ChildProcess | null)[] = [null, null]
 let result: Record<string, number> | undefined
 try {
+  await ready(simulatorPort, 60_000)
+  instances[0] = start(ports[0]!, true)
   await ready(ports[0]!)
   instances[1] = start(ports[1]!, false)
   await ready(ports[1]!)
@@ -325,6 +345,7 @@ try {
   console.log(Object.fromEntries(refusedWhy))
 } finally {
   for (const c of instances) c?.kill('SIGKILL')
+  simulators.kill('SIGTERM')
   await admin.query(`drop database if exists "${name}" with (force)`)
   await admin.end()
 }

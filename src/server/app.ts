@@ -3,6 +3,7 @@
  * the tests both call it; nothing else creates a Fastify instance.
  */
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { installMarketingCsp } from './modules/sites/marketing-tags.ts'
 import { currentCustomerId } from './modules/auth/auth.session.ts'
 import { siteBaseUrl } from './modules/sites/site-url.ts'
@@ -71,6 +72,7 @@ import { orderPreviews, recordOrderBuilds } from './modules/builders/order-build
 import { PaymentMethodRegistry } from './modules/payments/payment-methods.ts'
 import { purchaseOrder } from './modules/payment-methods/purchase-order/purchase-order.method.ts'
 import { enqueueMail, MailQueueWorker } from './modules/mail/mail.queue.ts'
+import { mailJobs } from './modules/mail/mail.tables.ts'
 import { CustomerService } from './modules/customers/customers.service.ts'
 import { keepRegistrationDetails } from './modules/customers/registration.ts'
 import { createSearchEngine } from './modules/search/search.factory.ts'
@@ -355,18 +357,30 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     recaptchaSecret: config.recaptchaSecret,
     changes: app.changes,
     onRegistered: keepRegistrationDetails,
-    // Tests run deferred account work at once (they drain it); elsewhere after a random delay.
+    // Tests run account-mail jobs at once (they drain them); elsewhere after a random delay.
     deferMs: config.env === 'test' ? () => 0 : undefined,
+    jobs: app.jobs,
     // Auth e-mails go through the shop's mailer (outbox or SMTP) unless a test captures them.
     // Account e-mails are durable (ADR 0186): a row in the mail queue, sent by it at once; a
-    // crash before or during the send leaves the row, which the next worker sends.
+    // crash before or during the send leaves the row, which the next worker sends. A keyed
+    // message (one per account-mail job, ADR 0250) is queued once however often it is sent.
     sendMail:
       deps.sendMail ??
-      (async (m) => {
-        const dedupeKey = `account:${randomUUID()}`
+      (async (m, key) => {
+        const dedupeKey = `account:${key ?? randomUUID()}`
         await enqueueMail(database.db, [{ dedupeKey, message: { ...m, to: [m.to] } }])
         await app.mailQueue.flush()
       }),
+    mailQueued: deps.sendMail
+      ? undefined
+      : async (key) =>
+          (
+            await database.db
+              .select({ id: mailJobs.id })
+              .from(mailJobs)
+              .where(eq(mailJobs.dedupeKey, `account:${key}`))
+              .limit(1)
+          ).length > 0,
   })
 
   if (config.serverTiming) {

@@ -17,7 +17,7 @@ import { categories, productGroups, products, sites } from '../../src/server/db/
 import { and, eq } from 'drizzle-orm'
 import { normaliseBrackets } from '../../src/shared/pricing.ts'
 
-import { INSTANCE_PORTS } from './ports.ts'
+import { INSTANCE_PORTS, SIMULATOR_URL } from './ports.ts'
 
 const A = `http://localhost:${INSTANCE_PORTS[0]}`
 const B = `http://localhost:${INSTANCE_PORTS[1]}`
@@ -256,5 +256,21 @@ test('a workwear logo uploaded through one instance is read through the other, f
   // Neither instance wrote it to its own folder: it came through the bucket.
   for (const folder of ['var/e2e-instances-uploads-1', 'var/e2e-instances-uploads-2']) {
     expect(existsSync(folder) ? readdirSync(folder, { recursive: true }) : []).toEqual([])
+  }
+})
+
+test('both instances send the browser to the one payment simulator service', async ({ page, request }) => {
+  // The service both instances point at answers (ADR 0195)...
+  expect((await request.get(`${SIMULATOR_URL}/readyz`)).status()).toBe(200)
+  // ...and each instance's checkout lets the browser load the simulated providers from it alone:
+  // a simulator of its own would be another origin in the checkout's policy.
+  await addToBasket(page, A, 2)
+  for (const origin of [A, B]) {
+    const res = await page.goto(`${origin}/checkout`)
+    expect(res?.status()).toBe(200)
+    const policy = res!.headers()['content-security-policy'] ?? ''
+    const frames = /frame-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? []
+    expect(frames).toContain(SIMULATOR_URL)
+    expect(frames.filter((o) => /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(o))).toEqual([SIMULATOR_URL])
   }
 })

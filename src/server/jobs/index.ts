@@ -4,6 +4,7 @@
  * PostgreSQL; the README's operations section repeats it.
  */
 import type { FastifyInstance } from 'fastify'
+import { registerAccountMailJobs } from '../modules/auth/account-mail.jobs.ts'
 import { PostgresRateLimitCounter } from '../plugins/rate-limit-store.ts'
 import { sweepExpiredSessions } from '../plugins/session.ts'
 import { registerWebhookJobs } from '../modules/webhooks/webhooks.module.ts'
@@ -67,6 +68,30 @@ export function registerJobs(app: FastifyInstance, jobs: JobQueue): JobQueue {
     )
     jobs.schedule('mail-queue', { everyMs: mailEvery })
   }
+  // Account e-mails of register, resend verification and forgot password (ADR 0250): one job per
+  // request, queued by the route a jittered moment ahead, whose run decides and queues the one
+  // message. Many instances: any worker runs each job once (claim and lease); a run repeated
+  // after its lease ran out finds its message queued and stops.
+  registerAccountMailJobs(jobs, () => app.auth.deferred)
+  // A site's full search rebuild when the index is shared by every instance (Algolia; ADR 0250):
+  // each instance hears the same `catalog` change and queues it under the key `site:<id>`, so
+  // the records are pushed once. Many instances: one run per site at a time across all of them;
+  // Algolia's calls time out within 30 s, far inside the 5-minute deadline. The embedded index is
+  // each process's own and is rebuilt by each instance (not a queue job).
+  jobs.work(
+    'search-reindex',
+    async (payload) => {
+      const siteId = (payload as { siteId?: unknown } | null)?.siteId
+      if (!Number.isInteger(siteId)) throw new Error('search-reindex: payload without a site id')
+      return app.searchService.rebuildSharedIndex(siteId as number)
+    },
+    { timeoutMs: 300_000, retryLimit: 2, retryDelayMs: 10_000 },
+  )
+  if (app.searchService.engine.kind !== 'embedded')
+    app.searchService.queueSharedRebuildsWith(async (siteId) => {
+      await jobs.enqueue(app.db, 'search-reindex', { siteId }, { key: `site:${siteId}` })
+      jobs.wake()
+    })
   // Payment attempts whose outcome is unknown or pending: the provider is asked (payments.md §7).
   // Many instances: one run at a time across all of them; reconcileDue also claims its rows with
   // FOR UPDATE SKIP LOCKED and a lease. A run takes at most RECONCILE_BATCH attempts so that

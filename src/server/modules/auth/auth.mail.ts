@@ -11,7 +11,11 @@ export interface MailMessage {
   html: string
 }
 
-export type SendMail = (message: MailMessage) => Promise<void>
+/**
+ * Delivers one message. `key`, when given, is its idempotency key: a second delivery of the same
+ * key is ignored (the app's mailer: `account:<key>` in the mail queue, ADR 0186).
+ */
+export type SendMail = (message: MailMessage, key?: string) => Promise<void>
 
 export interface MailBrand {
   siteName: string

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '../../db/client.ts'
+import type { JobQueue } from '../../jobs/queue.ts'
 import type { ChangeBus } from '../../ops/change-bus.ts'
 import type { CustomerSummary } from '../../../shared/page-props.ts'
 import { wantsPage } from '../../plugins/error-handler.ts'
@@ -20,7 +21,8 @@ import {
   reloadCustomer,
   sessionSet,
 } from './auth.session.ts'
-import { DeferredWork } from './auth.deferred.ts'
+import { AccountMailJobs, defaultAccountMailDelay } from './account-mail.jobs.ts'
+import { SecretBox } from './auth.crypto.ts'
 import { AltchaBotChecker, RecaptchaBotChecker, type BotChecker } from './bot-check.ts'
 
 export const REMEMBER_COOKIE = 'shop_remember'
@@ -63,13 +65,17 @@ export interface AuthPluginOptions {
   recaptchaSecret: string | null
   /** Delivers the auth e-mails (the app passes its mailer) */
   sendMail: SendMail
+  /** Whether the account message of this idempotency key is already queued (the app's mail queue). */
+  mailQueued?: (key: string) => Promise<boolean>
+  /** The queue the account-mail jobs go on (ADR 0250). */
+  jobs: JobQueue
   /** Writes a new account's details where they are kept (the customers module's address book) */
   onRegistered: OnRegistered
   /** Cached customer facts follow other instances' changes through it. */
   changes?: ChangeBus
   /** Clock for tests */
   now?: () => number
-  /** Delay before deferred account work runs (ms, may be random); default 150–650 ms */
+  /** Delay before an account-mail job may run (ms, may be random); default 150–650 ms */
   deferMs?: () => number
 }
 
@@ -92,9 +98,9 @@ export interface AuthApi {
   deliver(request: FastifyRequest, message: MailMessage): void
   /**
    * Account work that must not show in an answer's time (does this e-mail have an account?):
-   * runs later, off the response path. Tests `drain()` it.
+   * durable jobs on the queue, run later, off the response path (ADR 0250). Tests `drain()` it.
    */
-  deferred: DeferredWork
+  deferred: AccountMailJobs
 }
 
 declare module 'fastify' {
@@ -132,11 +138,15 @@ export const authPlugin = fp(
       maxAge: Math.max(0, Math.floor(maxAgeMs / 1000)),
     })
 
-    const deferred = new DeferredWork({
-      delayMs: opts.deferMs ?? (() => 150 + Math.floor(Math.random() * 500)),
-      log: app.log,
+    const deferred = new AccountMailJobs({
+      db: opts.db,
+      jobs: opts.jobs,
+      service,
+      box: new SecretBox(`${opts.secret}:account-mail`),
+      send: (message, key) => sendMail(message, key),
+      mailQueued: opts.mailQueued,
+      delayMs: opts.deferMs ?? defaultAccountMailDelay,
     })
-    app.addHook('onClose', async () => deferred.close())
 
     const api: AuthApi = {
       service,

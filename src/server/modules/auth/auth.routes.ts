@@ -18,13 +18,7 @@ import {
   twoFactorSchema,
 } from '../../../shared/auth.ts'
 import type { Site } from '../sites/sites.service.ts'
-import {
-  alreadyRegisteredMail,
-  passwordResetMail,
-  verificationMail,
-  welcomeMail,
-  type MailBrand,
-} from './auth.mail.ts'
+import { welcomeMail } from './auth.mail.ts'
 import {
   currentCustomer,
   currentCustomerId,
@@ -34,7 +28,6 @@ import {
   TWO_FACTOR_PENDING_TTL_MS,
   type PendingTwoFactor,
 } from './auth.session.ts'
-import type { CustomerRow } from './auth.tables.ts'
 import { RULES } from './throttle.ts'
 import { BOT_FIELD, ALTCHA_CHALLENGE_PATH } from './bot-check.ts'
 import { brandOf, HOME_AFTER_LOGIN, parse, safePath, status } from './auth.route-helpers.ts'
@@ -54,33 +47,6 @@ export interface AuthRoutesOptions {
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const { auth } = app
-
-  /** Issues a verification token (replacing older ones) and sends its link. */
-  async function sendVerification(
-    request: FastifyRequest,
-    brand: MailBrand,
-    customer: CustomerRow,
-  ): Promise<void> {
-    const token = await auth.service.issueVerificationToken(customer)
-    const link = `${brand.baseUrl}/email/verify/${customer.id}/${token}`
-    auth.deliver(request, verificationMail(brand, customer.email, customer.firstName, link))
-  }
-
-  /** Issues a reset token when the address has an account (and its mail limit allows) and mails it. */
-  async function mailResetLink(
-    request: FastifyRequest,
-    brand: MailBrand,
-    siteId: number,
-    email: string,
-  ): Promise<void> {
-    const issued = await auth.service.issueResetToken(siteId, email)
-    if (!issued) return
-    const query = new URLSearchParams({ token: issued.token, email: issued.customer.email })
-    auth.deliver(
-      request,
-      passwordResetMail(brand, issued.customer.email, `${brand.baseUrl}/reset-password?${query}`),
-    )
-  }
 
   async function requireBot(
     request: FastifyRequest,
@@ -254,11 +220,9 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     const club_ = input as z.infer<typeof clubRegisterSchema>
     const brand = brandOf(request, site)
     // The one costly step (hashing the password) is done here for every address alike; whether
-    // the address already has an account is first looked at in the deferred task.
+    // the address already has an account is first looked at in the account-mail job (ADR 0250).
     const passwordHash = await auth.service.hashFor(input.password)
     const details = {
-      email: input.email,
-      passwordHash,
       firstName: input.first_name,
       lastName: input.last_name,
       kind: club ? ('club' as const) : ('standard' as const),
@@ -268,26 +232,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       town: club ? club_.shipping_town : null,
       postcode: club ? club_.shipping_postcode : null,
     }
-    auth.deferred.add(async () => {
-      const { created, customer } = await auth.service.registerHashed(site.id, details)
-      const existing = created ? null : await auth.service.byEmail(site.id, details.email)
-      if (created && customer) {
-        await sendVerification(request, brand, customer)
-      } else if (existing && auth.service.isGuest(existing)) {
-        // A guest from an earlier checkout: the owner of the address sets a password by link.
-        await mailResetLink(request, brand, site.id, existing.email)
-      } else {
-        auth.deliver(
-          request,
-          alreadyRegisteredMail(
-            brand,
-            details.email,
-            `${brand.baseUrl}/login`,
-            `${brand.baseUrl}/forgot-password`,
-          ),
-        )
-      }
-    })
+    await auth.deferred.register(site.id, brand, input.email, passwordHash, details)
     // Identical for new and existing addresses: a fresh session that knows only which address
     // is waiting for its verification link.
     await auth.logout(request, reply)
@@ -338,27 +283,10 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       const target = await verificationTarget(request)
       if (!target) return reply.inertia.redirect('/login')
       if (target.verified) return reply.inertia.redirect(HOME_AFTER_LOGIN)
-      // Looked up off the response path: the answer is the same whether or not the address has
-      // an account, and takes the same time.
+      // Looked up off the response path, in a job (ADR 0250): the answer is the same whether or
+      // not the address has an account, and takes the same time.
       const brand = brandOf(request, site)
-      const email = target.email
-      auth.deferred.add(async () => {
-        const customer = await auth.service.byEmail(site.id, email)
-        if (!(await auth.service.mayMail('verify', site.id, email)) || !customer) return
-        if (customer.emailVerifiedAt) {
-          auth.deliver(
-            request,
-            alreadyRegisteredMail(
-              brand,
-              customer.email,
-              `${brand.baseUrl}/login`,
-              `${brand.baseUrl}/forgot-password`,
-            ),
-          )
-        } else {
-          await sendVerification(request, brand, customer)
-        }
-      })
+      await auth.deferred.resendVerification(site.id, brand, target.email)
       request.inertia.flash('status', 'verification-link-sent')
       return reply.inertia.redirect('/email/verify')
     },
@@ -448,12 +376,10 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         request.inertia.setErrors({ email: AUTH_MESSAGES.resetThrottled(ipLimit.lockedFor) })
         return reply.inertia.redirect('/forgot-password')
       }
-      // The token and the e-mail are made off the response path: a known and an unknown address
-      // get the same answer after the same work, so timing tells them apart no better than chance
+      // The token and the e-mail are made off the response path, in a job (ADR 0250): a known
+      // and an unknown address get the same answer after the same work, so timing tells them apart no better than chance
       // (`npm run bench` measures it with scripts/bench/forgot-timing.ts).
-      const brand = brandOf(request, site)
-      const email = input.email
-      auth.deferred.add(() => mailResetLink(request, brand, site.id, email))
+      await auth.deferred.forgotPassword(site.id, brandOf(request, site), input.email)
       status(request, AUTH_MESSAGES.resetLinkSent)
       return reply.inertia.redirect('/forgot-password')
     },

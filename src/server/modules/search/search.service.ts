@@ -239,6 +239,34 @@ export class SearchService {
     return all.length
   }
 
+  /** Queues a site's rebuild once for all instances (set by the jobs wiring; ADR 0250). */
+  private queueSharedRebuild: ((siteId: number) => Promise<void>) | null = null
+
+  /**
+   * With an index every instance shares (Algolia), a site's full rebuild (the admin reindex, a
+   * whole-catalogue change) is one keyed job for all of them, not one push per instance; the
+   * embedded index lives in each process, so each instance keeps rebuilding its own.
+   */
+  queueSharedRebuildsWith(queue: (siteId: number) => Promise<void>): void {
+    this.queueSharedRebuild = queue
+  }
+
+  /** Whether full rebuilds go through `queueSharedRebuildsWith`'s job. */
+  get sharesRebuilds(): boolean {
+    return this.engine.kind !== 'embedded' && this.queueSharedRebuild !== null
+  }
+
+  /** The shared rebuild job's work: a site's records, read now, replace the shared index's. */
+  async rebuildSharedIndex(siteId: number): Promise<number> {
+    const [productRecords, categoryRecords] = await Promise.all([
+      loadProductRecords(this.db, { siteId }),
+      loadCategoryRecords(this.db, { siteId }),
+    ])
+    const all: IndexRecord[] = [...categoryRecords, ...productRecords]
+    await this.engine.replaceAll(siteId, 'products', all)
+    return all.length
+  }
+
   private async applyChange(change: CatalogChange): Promise<void> {
     const scoped = change.siteId !== undefined && (change.groupIds?.length || change.categoryIds?.length)
     if (!scoped) {
@@ -246,7 +274,16 @@ export class SearchService {
         change.siteId !== undefined
           ? [{ id: change.siteId }]
           : await this.db.select({ id: sites.id }).from(sites)
-      for (const { id } of siteRows) await this.buildSite(id)
+      for (const { id } of siteRows) {
+        if (!this.sharesRebuilds) {
+          await this.buildSite(id)
+          continue
+        }
+        // Redirect rules and suggestions are this process's own; the records are shared.
+        await this.queueSharedRebuild!(id)
+        await this.loadRedirects(id)
+        await this.loadSuggestions(id)
+      }
       return
     }
     const siteId = change.siteId!
