@@ -4,8 +4,10 @@
  *      same basket (a replay answers the same order);
  *  409 `{ message, warning, cart }`: the basket's total or delivery moved; nothing was ordered;
  *  422 `{ message, errors }` (and `redirect: '/cart'` for an empty basket); 404 for an id that is
- *  not the customer's. Placement is the orders module's workflow (orders/placement.workflow.ts);
- *  its refusals are domain errors answered by plugins/error-handler.ts (ADR 0171).
+ *  not the customer's; 200 `{ status: 'amazonRedirect', amazonPayRedirectUrl }` when the shopper
+ *  pays on Amazon's page first. Placement is the orders module's workflow
+ *  (orders/placement.workflow.ts); its refusals, and the payment methods' and wallets', are
+ *  domain errors answered by plugins/error-handler.ts (ADR 0171, ADR 0240).
  * A guest is never logged in: the session remembers only its last order (`checkout.lastOrder`).
  */
 import { parseOrderForm, placeInputOf } from './order-form.ts'
@@ -66,8 +68,7 @@ export async function rememberPlaced(
 }
 
 export async function checkoutRoutes(app: FastifyInstance) {
-  // Refusals are domain errors: plugins/error-handler.ts answers them (409, 422, 404, or the
-  // payment method's own answer).
+  // Refusals are domain errors: plugins/error-handler.ts answers them by code.
   app.post(
     '/checkout/complete',
     { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
@@ -99,8 +100,10 @@ export async function checkoutRoutes(app: FastifyInstance) {
         walletPayment: (placing) =>
           app.wallets.prepare(app.walletContext(request, site), placing, input.idempotencyKey),
       })
-      if ('walletAnswer' in result)
-        return reply.code(result.walletAnswer.status).send(result.walletAnswer.body)
+      // Amazon Pay takes the payment on its own page: the page leaves for it (not `redirect`,
+      // which the page follows inside the shop); the order is placed on the way back.
+      if ('payAt' in result)
+        return reply.send({ status: 'amazonRedirect', amazonPayRedirectUrl: result.payAt })
       return reply.send(await rememberPlaced(app, request, reply, result))
     },
   )

@@ -1,7 +1,8 @@
 /**
- * The Amazon Pay checkout calls (spec §7; ADR 0073). Thin: amazon.checkout.ts does the work. JSON
- * in and out (CSRF as every POST); the two Amazon returns are browser navigations (GET) that end
- * in a redirect.
+ * The Amazon Pay checkout calls (spec §7; ADR 0073). Thin: amazon.checkout.ts does the work and
+ * answers plain results; its refusals are domain errors plugins/error-handler.ts answers (ADR
+ * 0240). JSON in and out (CSRF as every POST); the two Amazon returns are browser navigations
+ * (GET) that end in a redirect.
  */
 import { placeInputOf } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
@@ -16,8 +17,8 @@ export async function amazonRoutes(app: FastifyInstance): Promise<void> {
   app.post('/checkout/amazon/create-amazon-session', limit(30), async (request, reply) => {
     const site = request.site
     if (!site) return reply.callNotFound()
-    const res = await wallets.amazon.amazonCreateSession(walletContext(request, site))
-    return reply.code(res.status).header('cache-control', 'no-store').send(res.body)
+    reply.header('cache-control', 'no-store')
+    return reply.send(await wallets.amazon.amazonCreateSession(walletContext(request, site)))
   })
 
   app.get('/checkout/amazon/review', limit(30), async (request, reply) => {
@@ -35,19 +36,19 @@ export async function amazonRoutes(app: FastifyInstance): Promise<void> {
     const site = request.site
     if (!site) return reply.callNotFound()
     const q = request.query as Record<string, unknown>
-    const res = await wallets.amazon.amazonSessionInformation(
-      walletContext(request, site),
-      q.amazonCheckoutSessionId,
+    reply.header('cache-control', 'no-store')
+    return reply.send(
+      await wallets.amazon.amazonSessionInformation(walletContext(request, site), q.amazonCheckoutSessionId),
     )
-    return reply.code(res.status).header('cache-control', 'no-store').send(res.body)
   })
 
   app.post('/checkout/amazon/delivery-viewed', limit(60), async (request, reply) => {
     const site = request.site
     if (!site) return reply.callNotFound()
     const body = (request.body ?? {}) as Record<string, unknown>
-    const res = wallets.amazon.deliveryViewed(walletContext(request, site), body.amazonCheckoutSessionId)
-    return reply.code(res.status).send(res.body)
+    return reply.send(
+      wallets.amazon.deliveryViewed(walletContext(request, site), body.amazonCheckoutSessionId),
+    )
   })
 
   /** Amazon's result return: complete the checkout session and place the order, once. */
