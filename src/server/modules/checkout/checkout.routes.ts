@@ -22,6 +22,7 @@ import {
 } from '../../../shared/checkout.ts'
 import { CUSTOMER_TEXT } from '../../../shared/customer.ts'
 import { siteBaseUrl } from '../sites/site-url.ts'
+import { invalidFields } from '../../lib/domain-error.ts'
 import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
 import { lastOrderOf, rememberLastOrder } from '../../lib/last-order.ts'
 import { currentCustomer } from '../auth/auth.session.ts'
@@ -75,8 +76,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const form = parseOrderForm(request, reply)
-      if (!form) return reply
+      const form = parseOrderForm(request)
       const key = request.headers['idempotency-key']
       const input: PlaceInput = {
         ...placeInputOf(request, site),
@@ -140,11 +140,7 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
   app.post('/checkout/update-delivery', async (request, reply) => {
     const site = request.site
     if (!site) return reply.callNotFound()
-    const parsed = updateDeliverySchema.safeParse(request.body ?? {})
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error)
-      return reply.code(422).send({ message: Object.values(errors)[0]?.[0], errors })
-    }
+    const delivery = valid(updateDeliverySchema, request.body)
     const ctx = {
       site,
       cartId: sessionCartId(request),
@@ -152,15 +148,12 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
       customerId: currentCustomerId(request),
     }
     let cart
-    if (parsed.data.countryCode === null) {
+    if (delivery.countryCode === null) {
       // PayPal and Amazon: the provider's address decides later; the basket as it is.
       cart = await app.carts.get(ctx)
     } else {
-      const zone = await checkout.zoneOf(site, parsed.data.countryCode, parsed.data.regionCode)
-      if (!zone) {
-        const message = CUSTOMER_TEXT.countryNotAllowed
-        return reply.code(422).send({ message, errors: { countryCode: [message] } })
-      }
+      const zone = await checkout.zoneOf(site, delivery.countryCode, delivery.regionCode)
+      if (!zone) throw invalidFields({ countryCode: [CUSTOMER_TEXT.countryNotAllowed] })
       cart = (await app.carts.updateCart(ctx, { shippingZone: zone })).cart
     }
     return reply.send({ cart, shippingRates: cart.shippingRates })
@@ -214,12 +207,8 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const parsed = feedbackSchema.safeParse(request.body ?? {})
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error)
-        return reply.code(422).send({ message: Object.values(errors)[0]?.[0], errors })
-      }
-      await app.orders.recordFeedback(site, parsed.data.OrderNumber, viewer(request), parsed.data.Feedback)
+      const feedback = valid(feedbackSchema, request.body)
+      await app.orders.recordFeedback(site, feedback.OrderNumber, viewer(request), feedback.Feedback)
       return reply.send({ message: CHECKOUT_TEXT.feedbackThanks })
     },
   )
@@ -230,17 +219,20 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const parsed = gdprSchema.safeParse(request.body ?? {})
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error)
-        return reply.code(422).send({ message: Object.values(errors)[0]?.[0], errors })
-      }
+      const choice = valid(gdprSchema, request.body)
       // Only the order's logged-in customer, or the guest this very checkout created, may choose.
-      const optedIn = parsed.data.gdpr === 1
-      await app.orders.chooseMarketing(site, parsed.data.OrderNumber, viewer(request), optedIn)
+      const optedIn = choice.gdpr === 1
+      await app.orders.chooseMarketing(site, choice.OrderNumber, viewer(request), optedIn)
       return reply.send({ message: CHECKOUT_TEXT.optOut(optedIn ? 'in to' : 'out of') })
     },
   )
+}
+
+/** A request body checked by `schema`; refused (`invalid`, a message per field) otherwise. */
+function valid<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body ?? {})
+  if (!parsed.success) throw invalidFields(fieldErrors(parsed.error))
+  return parsed.data
 }
 
 const updateDeliverySchema = z.object({

@@ -5,12 +5,13 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sites } from '../sites/sites.tables.ts'
-import type {
-  AttemptResolution,
-  AttemptState,
-  NextAction,
-  ProviderMethod,
-  ProviderRefs,
+import {
+  ATTEMPT_STATES,
+  type AttemptResolution,
+  type AttemptState,
+  type NextAction,
+  type ProviderMethod,
+  type ProviderRefs,
 } from './payments.types.ts'
 
 export type { AttemptResolution }
@@ -39,22 +40,7 @@ export const paymentAttempts = pgTable(
     method: text('method', { enum: ['sagepay', 'paya', 'paypal', 'amazon'] })
       .$type<ProviderMethod>()
       .notNull(),
-    state: text('state', {
-      enum: [
-        'created',
-        'requires_action',
-        'authorised',
-        'captured',
-        'pending',
-        'declined',
-        'failed',
-        'unknown',
-        'voided',
-      ],
-    })
-      .$type<AttemptState>()
-      .notNull()
-      .default('created'),
+    state: text('state', { enum: ATTEMPT_STATES }).$type<AttemptState>().notNull().default('created'),
     /** What the shop asked the provider to take (the basket's re-priced total when the attempt began). */
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency', { enum: ['GBP', 'USD'] }).notNull(),

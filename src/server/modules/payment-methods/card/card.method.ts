@@ -16,7 +16,7 @@
  *     again; the attempt is reconciled with Opayo before anything is paid again.
  *  4. `settle` records the verified payment in the order transaction.
  */
-import { parseOrderForm, placeInputOf } from '../../checkout/order-form.ts'
+import { preparePayment } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { CHECKOUT_TEXT } from '../../../../shared/checkout.ts'
@@ -84,17 +84,7 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
           expiry: card.expiry,
         })
       }
-      return {
-        ok: true as const,
-        details: {
-          attemptId: row.id,
-          amount: row.amountMinor,
-          transactionId: row.providerRefs.opayoTransactionId ?? '',
-          cardType: card.cardType,
-          last4Digits: card.last4Digits,
-          authCode: card.authCode,
-        },
-      }
+      return { ok: true as const, details: paidDetails(row, card) }
     }
     if (row.state === 'requires_action' && row.nextAction?.type === 'threeDSChallenge') {
       const a = row.nextAction
@@ -309,15 +299,7 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
     },
 
     async resume(row) {
-      const card = await cardOf(row)
-      return {
-        attemptId: row.id,
-        amount: row.amountMinor,
-        transactionId: row.providerRefs.opayoTransactionId ?? '',
-        cardType: card.cardType,
-        last4Digits: card.last4Digits,
-        authCode: card.authCode,
-      }
+      return paidDetails(row, await cardOf(row))
     },
 
     async clientConfig({ customerId }) {
@@ -333,6 +315,21 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
   return method
 }
 
+/** What `settle` records of a paid card attempt (at Complete Order, or resumed by the reconciler). */
+function paidDetails(
+  row: PaymentAttempt,
+  card: { cardType: string; last4Digits: string; authCode: string },
+): Record<string, unknown> {
+  return {
+    attemptId: row.id,
+    amount: row.amountMinor,
+    transactionId: row.providerRefs.opayoTransactionId ?? '',
+    cardType: card.cardType,
+    last4Digits: card.last4Digits,
+    authCode: card.authCode,
+  }
+}
+
 function notFound(err: unknown): null {
   if (err instanceof PaymentError) return null
   throw err
@@ -346,16 +343,9 @@ export async function sagepayRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const checked = parseOrderForm(request, reply)
-      if (!checked) return reply
-      const customerId = currentCustomerId(request)
-      const form = { ...checked, payment_method: 'sagepay' }
       // A refusal is a domain error: plugins/error-handler.ts answers it.
-      await app.checkout.prepare({
-        ...placeInputOf(request, site),
-        form,
-        idempotencyKey: null,
-      })
+      const { form } = await preparePayment(app, request, site, 'sagepay')
+      const customerId = currentCustomerId(request)
       let reusableCardIdentifier: string | null = null
       if (typeof form.saved_card === 'number') {
         const saved = customerId ? await savedCardToken(app.db, customerId, form.saved_card) : null

@@ -11,7 +11,7 @@
  *  3. `authorise` asks Paya for the transaction by transaction_api_id (never trusting the
  *     browser), then `settle` records it.
  */
-import { parseOrderForm, placeInputOf } from '../../checkout/order-form.ts'
+import { preparePayment } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
 import { currentCustomerId } from '../../../lib/customer-session.ts'
 import type { PaymentRefusalCode } from '../../../lib/domain-error.ts'
@@ -128,15 +128,8 @@ export async function payaRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const checked = parseOrderForm(request, reply)
-      if (!checked) return reply
-      const form = { ...checked, payment_method: 'paya' }
       // A refusal is a domain error: plugins/error-handler.ts answers it.
-      const prepared = await app.checkout.prepare({
-        ...placeInputOf(request, site),
-        form,
-        idempotencyKey: null,
-      })
+      const { form, prepared } = await preparePayment(app, request, site, 'paya')
       const orderRef = basketOrderRef(prepared.cartRef)
       // A payment of this basket that succeeded (or may have): no new form, the page completes.
       for (const a of await app.payments.forOrder(orderRef)) {

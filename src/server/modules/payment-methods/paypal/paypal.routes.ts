@@ -4,33 +4,23 @@
  * 0240). JSON in and out (CSRF as every POST).
  */
 import type { FastifyInstance } from 'fastify'
-import { walletContext } from '../wallets/wallet.context.ts'
-
-const limit = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } })
+import { walletCall, walletLimit } from '../wallets/wallet.context.ts'
 
 export async function paypalRoutes(app: FastifyInstance): Promise<void> {
-  const wallets = app.wallets
-  app.post('/checkout/paypal/create-order', limit(30), async (request, reply) => {
-    const site = request.site
-    if (!site) return reply.callNotFound()
-    const body = (request.body ?? {}) as Record<string, unknown>
-    return reply.send(await wallets.paypal.paypalCreateOrder(walletContext(request, site), body.reApproval))
-  })
-
-  app.get('/checkout/paypal/get-order-information', limit(60), async (request, reply) => {
-    const site = request.site
-    if (!site) return reply.callNotFound()
-    const q = request.query as Record<string, unknown>
-    reply.header('cache-control', 'no-store')
-    return reply.send(
-      await wallets.paypal.paypalOrderInformation(walletContext(request, site), q.paypalOrderId),
-    )
-  })
-
-  app.post('/checkout/paypal/update-shipping-options', limit(60), async (request, reply) => {
-    const site = request.site
-    if (!site) return reply.callNotFound()
-    const body = (request.body ?? {}) as Record<string, unknown>
-    return reply.send(await wallets.paypal.paypalUpdateShipping(walletContext(request, site), body.data))
-  })
+  const paypal = app.wallets.paypal
+  app.post(
+    '/checkout/paypal/create-order',
+    walletLimit(30),
+    walletCall((w, body) => paypal.paypalCreateOrder(w, body.reApproval)),
+  )
+  app.get(
+    '/checkout/paypal/get-order-information',
+    walletLimit(60),
+    walletCall((w, query) => paypal.paypalOrderInformation(w, query.paypalOrderId), { noStore: true }),
+  )
+  app.post(
+    '/checkout/paypal/update-shipping-options',
+    walletLimit(60),
+    walletCall((w, body) => paypal.paypalUpdateShipping(w, body.data)),
+  )
 }
