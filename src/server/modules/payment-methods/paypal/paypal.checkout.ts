@@ -25,8 +25,6 @@ import {
 } from '../wallets/wallet.shared.ts'
 import { toMinor, walletRefusal, type Prepared, type WalletSteps } from '../wallets/wallet.steps.ts'
 
-const REAPPROVAL_INVALID = 'The reApproval field must be true or false.'
-
 /** A PayPal refusal at Complete Order: declined, or the buyer must approve again (ADR 0240). */
 const declined = (message: string, status: string, extra: Record<string, unknown> = {}): Authorisation => ({
   ok: false,
@@ -71,7 +69,7 @@ export class PaypalCheckout {
   ): Promise<{ result: { id: string; status: 'CREATED' }; reApproval: boolean }> {
     const r = reApprovalField
     if (r !== undefined && r !== null && typeof r !== 'boolean' && r !== 'true' && r !== 'false')
-      throw walletRefusal.invalid({ reApproval: [REAPPROVAL_INVALID] })
+      throw walletRefusal.invalid({ reApproval: [WALLET_TEXT.reApprovalField] })
     const reApproval = r === true || r === 'true'
     this.steps.mustOffer(w, 'paypal')
     const { cart, cartId } = await this.steps.basket(w)

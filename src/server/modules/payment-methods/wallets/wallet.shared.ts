@@ -41,6 +41,8 @@ export const WALLET_TEXT = {
   alreadyPaid: 'This basket has already been paid for. Please wait while we complete your order.',
   tooManyAttempts:
     'Too many payment attempts for this basket. Please try again later or choose another payment method.',
+  /** create-order's `reApproval` field is neither true nor false */
+  reApprovalField: 'The reApproval field must be true or false.',
 } as const
 
 export interface ImportedDetails {
