@@ -16,7 +16,7 @@ export async function amazonRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/checkout/amazon/create-amazon-session',
     walletLimit(30),
-    walletCall((w) => amazon.amazonCreateSession(w), { noStore: true }),
+    walletCall((w) => amazon.amazonCreateSession(w)),
   )
 
   app.get('/checkout/amazon/review', walletLimit(30), async (request, reply) => {
@@ -29,9 +29,7 @@ export async function amazonRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/checkout/amazon/get-session-information',
     walletLimit(60),
-    walletCall((w, query) => amazon.amazonSessionInformation(w, query.amazonCheckoutSessionId), {
-      noStore: true,
-    }),
+    walletCall((w, query) => amazon.amazonSessionInformation(w, query.amazonCheckoutSessionId)),
   )
 
   app.post(

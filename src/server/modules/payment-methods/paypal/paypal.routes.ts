@@ -16,7 +16,7 @@ export async function paypalRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/checkout/paypal/get-order-information',
     walletLimit(60),
-    walletCall((w, query) => paypal.paypalOrderInformation(w, query.paypalOrderId), { noStore: true }),
+    walletCall((w, query) => paypal.paypalOrderInformation(w, query.paypalOrderId)),
   )
   app.post(
     '/checkout/paypal/update-shipping-options',

@@ -41,17 +41,12 @@ export const walletLimit = (max: number) => ({ config: { rateLimit: { max, timeW
 /**
  * A wallet JSON call's handler (ADR 0240): the request's `WalletContext` and its input (the query
  * of a GET, else the body) in, the flow's plain result sent; a refusal is a domain error the error
- * handler answers. `noStore` for answers that carry the buyer's details or a signed button.
+ * handler answers. (Every /checkout answer is `private, no-store`: plugins/security-headers.ts.)
  */
-export function walletCall(
-  run: (w: WalletContext, input: Record<string, unknown>) => unknown,
-  opts: { noStore?: boolean } = {},
-) {
+export function walletCall(run: (w: WalletContext, input: Record<string, unknown>) => unknown) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const site = request.site
     if (!site) return reply.callNotFound()
-    // Set first, so that a refusal's answer carries it too.
-    if (opts.noStore) reply.header('cache-control', 'no-store')
     const input = (request.method === 'GET' ? request.query : request.body) ?? {}
     return reply.send(await run(walletContext(request, site), input as Record<string, unknown>))
   }
