@@ -16,6 +16,7 @@ import {
   type OrderForm,
 } from '../../../../shared/checkout.ts'
 import type { Cart } from '../../../../shared/cart.ts'
+import type { AddressData } from '../../../../shared/customer.ts'
 import type { Site } from '../../sites/sites.service.ts'
 
 /** Text the spec leaves open (ADR 0073 records these). */
@@ -45,17 +46,10 @@ export const WALLET_TEXT = {
   reApprovalField: 'The reApproval field must be true or false.',
 } as const
 
+/** The buyer and address a provider holds, as the checkout's own contact and address fields. */
 export interface ImportedDetails {
   contact: { firstName: string; lastName: string; email: string; phone: string; company: string }
-  shipping: {
-    company: string
-    address1: string
-    address2: string
-    town: string
-    county: string
-    postcode: string
-    country: string
-  }
+  shipping: AddressData
 }
 
 const verified = new WeakSet<object>()
