@@ -4,6 +4,7 @@
  * code into its answer (status and body), in one table. Anything else thrown is a fault: a 500
  * with the generic message.
  */
+import { CHECKOUT_TEXT } from '../../shared/checkout-text.ts'
 
 /** Every code a domain error may carry; the error handler's table has one answer per code. */
 export type DomainCode =
@@ -27,6 +28,18 @@ export type DomainCode =
   | 'payment_invalid'
   /** A refund asks for more than was captured minus what was (or may have been) given back */
   | 'refund_exceeds_refundable'
+  /** The basket already has a payment taken or still being confirmed: no new one is started */
+  | 'payment_in_progress'
+  /** The basket made too many payment attempts: no new one is started for now */
+  | 'too_many_attempts'
+  /** The payment provider could not be reached or did not do what was asked (nothing was taken) */
+  | 'provider_unavailable'
+
+/** The codes a payment method's `authorise` may refuse with (payments/payment-methods.ts). */
+export type PaymentRefusalCode = Extract<
+  DomainCode,
+  'payment_pending' | 'payment_declined' | 'payment_not_found' | 'payment_moved' | 'payment_invalid'
+>
 
 export class DomainError extends Error {
   constructor(
@@ -44,3 +57,15 @@ export class DomainError extends Error {
     this.name = 'DomainError'
   }
 }
+
+/** The answer's message for field errors: the first field's first message. */
+export function firstMessage(fields: Record<string, string[]>): string {
+  return Object.values(fields)[0]?.[0] ?? CHECKOUT_TEXT.somethingWrong
+}
+
+/** What was asked for is not the asker's, or does not exist (the same answer for both). */
+export const notFound = () => new DomainError('not_found', 'Not Found')
+
+/** The request's values are wrong: messages per field, the first one the answer's message. */
+export const invalidFields = (fields: Record<string, string[]>) =>
+  new DomainError('invalid', firstMessage(fields), fields)

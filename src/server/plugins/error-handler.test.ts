@@ -77,6 +77,24 @@ const CASES: { code: DomainCode; error: DomainError; status: number; body: Recor
     status: 422,
     body: { message: 'Card refused', errors: { card_identifier: ['Card refused'] } },
   },
+  {
+    code: 'payment_in_progress',
+    error: new DomainError('payment_in_progress', 'This basket has already been paid for.'),
+    status: 409,
+    body: { message: 'This basket has already been paid for.' },
+  },
+  {
+    code: 'too_many_attempts',
+    error: new DomainError('too_many_attempts', 'Too many payment attempts for this basket.'),
+    status: 429,
+    body: { message: 'Too many payment attempts for this basket.' },
+  },
+  {
+    code: 'provider_unavailable',
+    error: new DomainError('provider_unavailable', 'Error updating shipping options.', {}, { cart }),
+    status: 502,
+    body: { message: 'Error updating shipping options.', cart },
+  },
 ]
 
 async function appThrowing(error: unknown) {
@@ -105,6 +123,22 @@ describe('the error handler', () => {
       await app.close()
     },
   )
+
+  it('sends the error’s own message even when what else it carries names another', async () => {
+    const error = new DomainError(
+      'payment_declined',
+      'Declined. Your payment was returned.',
+      {},
+      {
+        message: 'Declined',
+        status: 'paypalRestart',
+      },
+    )
+    expect(domainAnswer(error).body).toEqual({
+      message: 'Declined. Your payment was returned.',
+      status: 'paypalRestart',
+    })
+  })
 
   it('answers a domain error as JSON even to a request that accepts a page', async () => {
     const app = await appThrowing(new DomainError('empty_basket', 'Your basket is empty.'))

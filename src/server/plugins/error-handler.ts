@@ -69,17 +69,21 @@ export interface DomainAnswer {
   body: Record<string, unknown>
 }
 
-/** A payment method's refusal is sent as the method wrote it (the card and wallet pages read it). */
+/**
+ * A payment step's refusal: its message and what else the method or wallet said (the card and
+ * wallet pages read `status`, `retry`, `errors`, the 3-D Secure form, a re-priced `cart`).
+ */
 const asPaymentSaid = (status: number) => (e: DomainError) => ({
   status,
-  body: { message: e.message, ...e.answer },
+  body: { ...e.answer, message: e.message },
 })
 
 /**
- * Each domain code's answer, in one place (ADR 0171). The checkout page reads these shapes
- * (client/checkout/use-order-submit.ts, client/lib/json-client.ts): a 409 with `cart` shows
- * the re-priced basket and its warning; a 422 with `redirect: '/cart'` goes to the basket;
- * other 422s put `errors` under their fields.
+ * Each domain code's answer, in one place (ADR 0171, ADR 0240). The checkout page reads these
+ * shapes (client/checkout/use-order-submit.ts, client/lib/json-client.ts, the PayPal and Amazon
+ * Pay components under client/checkout/payment/): a 409 with `cart` shows the re-priced basket
+ * and its warning; a 422 with `redirect: '/cart'` goes to the basket; other 422s put `errors`
+ * under their fields; a 202 is asked again; the wallet components show any other `message`.
  */
 const DOMAIN_ANSWERS: Record<DomainCode, (e: DomainError) => DomainAnswer> = {
   not_found: () => ({ status: 404, body: { message: MESSAGES.notFound } }),
@@ -99,6 +103,9 @@ const DOMAIN_ANSWERS: Record<DomainCode, (e: DomainError) => DomainAnswer> = {
   payment_moved: asPaymentSaid(409),
   payment_invalid: asPaymentSaid(422),
   refund_exceeds_refundable: (e) => ({ status: 422, body: { message: e.message, ...e.answer } }),
+  payment_in_progress: asPaymentSaid(409),
+  too_many_attempts: asPaymentSaid(429),
+  provider_unavailable: asPaymentSaid(502),
 }
 
 export function domainAnswer(error: DomainError): DomainAnswer {

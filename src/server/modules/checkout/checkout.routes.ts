@@ -4,8 +4,10 @@
  *      same basket (a replay answers the same order);
  *  409 `{ message, warning, cart }`: the basket's total or delivery moved; nothing was ordered;
  *  422 `{ message, errors }` (and `redirect: '/cart'` for an empty basket); 404 for an id that is
- *  not the customer's. Placement is the orders module's workflow (orders/placement.workflow.ts);
- *  its refusals are domain errors answered by plugins/error-handler.ts (ADR 0171).
+ *  not the customer's; 200 `{ status: 'amazonRedirect', amazonPayRedirectUrl }` when the shopper
+ *  pays on Amazon's page first. Placement is the orders module's workflow
+ *  (orders/placement.workflow.ts); its refusals, and the payment methods' and wallets', are
+ *  domain errors answered by plugins/error-handler.ts (ADR 0171, ADR 0240).
  * A guest is never logged in: the session remembers only its last order (`checkout.lastOrder`).
  */
 import { parseOrderForm, placeInputOf } from './order-form.ts'
@@ -20,6 +22,7 @@ import {
 } from '../../../shared/checkout.ts'
 import { CUSTOMER_TEXT } from '../../../shared/customer.ts'
 import { siteBaseUrl } from '../sites/site-url.ts'
+import { invalidFields } from '../../lib/domain-error.ts'
 import { currentCustomerId, rememberCart, sessionCartId } from '../../lib/customer-session.ts'
 import { lastOrderOf, rememberLastOrder } from '../../lib/last-order.ts'
 import { currentCustomer } from '../auth/auth.session.ts'
@@ -66,16 +69,14 @@ export async function rememberPlaced(
 }
 
 export async function checkoutRoutes(app: FastifyInstance) {
-  // Refusals are domain errors: plugins/error-handler.ts answers them (409, 422, 404, or the
-  // payment method's own answer).
+  // Refusals are domain errors: plugins/error-handler.ts answers them by code.
   app.post(
     '/checkout/complete',
     { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const form = parseOrderForm(request, reply)
-      if (!form) return reply
+      const form = parseOrderForm(request)
       const key = request.headers['idempotency-key']
       const input: PlaceInput = {
         ...placeInputOf(request, site),
@@ -99,8 +100,10 @@ export async function checkoutRoutes(app: FastifyInstance) {
         walletPayment: (placing) =>
           app.wallets.prepare(app.walletContext(request, site), placing, input.idempotencyKey),
       })
-      if ('walletAnswer' in result)
-        return reply.code(result.walletAnswer.status).send(result.walletAnswer.body)
+      // Amazon Pay takes the payment on its own page: the page leaves for it (not `redirect`,
+      // which the page follows inside the shop); the order is placed on the way back.
+      if ('payAt' in result)
+        return reply.send({ status: 'amazonRedirect', amazonPayRedirectUrl: result.payAt })
       return reply.send(await rememberPlaced(app, request, reply, result))
     },
   )
@@ -137,11 +140,7 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
   app.post('/checkout/update-delivery', async (request, reply) => {
     const site = request.site
     if (!site) return reply.callNotFound()
-    const parsed = updateDeliverySchema.safeParse(request.body ?? {})
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error)
-      return reply.code(422).send({ message: Object.values(errors)[0]?.[0], errors })
-    }
+    const delivery = valid(updateDeliverySchema, request.body)
     const ctx = {
       site,
       cartId: sessionCartId(request),
@@ -149,15 +148,12 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
       customerId: currentCustomerId(request),
     }
     let cart
-    if (parsed.data.countryCode === null) {
+    if (delivery.countryCode === null) {
       // PayPal and Amazon: the provider's address decides later; the basket as it is.
       cart = await app.carts.get(ctx)
     } else {
-      const zone = await checkout.zoneOf(site, parsed.data.countryCode, parsed.data.regionCode)
-      if (!zone) {
-        const message = CUSTOMER_TEXT.countryNotAllowed
-        return reply.code(422).send({ message, errors: { countryCode: [message] } })
-      }
+      const zone = await checkout.zoneOf(site, delivery.countryCode, delivery.regionCode)
+      if (!zone) throw invalidFields({ countryCode: [CUSTOMER_TEXT.countryNotAllowed] })
       cart = (await app.carts.updateCart(ctx, { shippingZone: zone })).cart
     }
     return reply.send({ cart, shippingRates: cart.shippingRates })
@@ -211,12 +207,8 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const parsed = feedbackSchema.safeParse(request.body ?? {})
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error)
-        return reply.code(422).send({ message: Object.values(errors)[0]?.[0], errors })
-      }
-      await app.orders.recordFeedback(site, parsed.data.OrderNumber, viewer(request), parsed.data.Feedback)
+      const feedback = valid(feedbackSchema, request.body)
+      await app.orders.recordFeedback(site, feedback.OrderNumber, viewer(request), feedback.Feedback)
       return reply.send({ message: CHECKOUT_TEXT.feedbackThanks })
     },
   )
@@ -227,17 +219,20 @@ export async function checkoutPageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const parsed = gdprSchema.safeParse(request.body ?? {})
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error)
-        return reply.code(422).send({ message: Object.values(errors)[0]?.[0], errors })
-      }
+      const choice = valid(gdprSchema, request.body)
       // Only the order's logged-in customer, or the guest this very checkout created, may choose.
-      const optedIn = parsed.data.gdpr === 1
-      await app.orders.chooseMarketing(site, parsed.data.OrderNumber, viewer(request), optedIn)
+      const optedIn = choice.gdpr === 1
+      await app.orders.chooseMarketing(site, choice.OrderNumber, viewer(request), optedIn)
       return reply.send({ message: CHECKOUT_TEXT.optOut(optedIn ? 'in to' : 'out of') })
     },
   )
+}
+
+/** A request body checked by `schema`; refused (`invalid`, a message per field) otherwise. */
+function valid<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body ?? {})
+  if (!parsed.success) throw invalidFields(fieldErrors(parsed.error))
+  return parsed.data
 }
 
 const updateDeliverySchema = z.object({

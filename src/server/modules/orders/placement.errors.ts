@@ -6,7 +6,7 @@
 import type { Cart } from '../../../shared/cart.ts'
 import { CHECKOUT_TEXT } from '../../../shared/checkout.ts'
 import { CUSTOMER_TEXT } from '../../../shared/customer.ts'
-import { DomainError, type DomainCode } from '../../lib/domain-error.ts'
+import { DomainError, firstMessage, type DomainCode } from '../../lib/domain-error.ts'
 import type { Authorisation } from '../payments/payment-methods.ts'
 import type { PlacementRefusal } from './placement.invariant.ts'
 
@@ -28,7 +28,7 @@ export class OrderRefused extends DomainError {
 
 /** Field messages: the first one is the answer's message. */
 export const invalid = (fields: Record<string, string[]>) =>
-  new OrderRefused('invalid', Object.values(fields)[0]?.[0] ?? CHECKOUT_TEXT.somethingWrong, fields)
+  new OrderRefused('invalid', firstMessage(fields), fields)
 
 export const emptyBasket = () => new OrderRefused('empty_basket', CHECKOUT_TEXT.emptyBasket)
 
@@ -54,21 +54,10 @@ export function refusalFor(refusal: PlacementRefusal, cart: Cart): OrderRefused 
   }
 }
 
-const PAYMENT_CODES = {
-  202: 'payment_pending',
-  402: 'payment_declined',
-  404: 'payment_not_found',
-  409: 'payment_moved',
-  422: 'payment_invalid',
-} as const satisfies Record<number, DomainCode>
-
 /**
- * A payment method's own answer (declined, 3-D Secure challenge, still unknown) as a domain
- * error: its body is sent as the method wrote it. The seam's `Authorisation` still speaks in
- * statuses; this is the one place they become codes.
+ * A payment method's own refusal (declined, 3-D Secure challenge, still unknown) as a domain
+ * error: its code, its message, and what else it said for the page, as it wrote them.
  */
 export function paymentRefused(authorisation: Extract<Authorisation, { ok: false }>): DomainError {
-  const { body } = authorisation
-  const message = typeof body.message === 'string' ? body.message : 'payment not completed'
-  return new DomainError(PAYMENT_CODES[authorisation.status], message, {}, body)
+  return new DomainError(authorisation.code, authorisation.message, {}, authorisation.answer ?? {})
 }

@@ -118,7 +118,12 @@ describe('the placement workflow', () => {
     const payments = giveBack()
     const placement = placementWith(payments)
     const state = repriced(
-      providerMethod(async () => ({ ok: false, status: 402, body: { message: 'Declined', retry: true } })),
+      providerMethod(async () => ({
+        ok: false,
+        code: 'payment_declined',
+        message: 'Declined',
+        answer: { retry: true },
+      })),
     )
 
     const thrown = (await runSteps([placement.pay(), failing(emptyBasket())], state).catch(
@@ -127,7 +132,8 @@ describe('the placement workflow', () => {
 
     expect(thrown).toBeInstanceOf(DomainError)
     expect(thrown.code).toBe('payment_declined')
-    expect(thrown.answer).toEqual({ message: 'Declined', retry: true })
+    expect(thrown.message).toBe('Declined')
+    expect(thrown.answer).toEqual({ retry: true })
     expect(payments.markVoiding).not.toHaveBeenCalled()
   })
 

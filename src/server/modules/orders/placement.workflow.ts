@@ -10,7 +10,8 @@
  *   retry gets its order.
  * - botCheck: the site's bot check verifies the submit's token.
  * - walletPayment: PayPal and Amazon Pay take (or start) the payment at the provider first, never
- *   inside the order transaction; Amazon may answer a redirect instead of an order.
+ *   inside the order transaction; Amazon may send the shopper to pay on its page instead (the
+ *   order is placed on the way back). A wallet's refusal is a domain error like every other.
  * - reprice: the basket, the payment method, the contact and addresses, the delivery zone of
  *   the shipping address (the basket re-priced for it), the method's details; a method that
  *   authorises needs the re-priced total to be the one the shopper saw.
@@ -83,18 +84,23 @@ export interface PlaceInput {
   resumed?: { details: Record<string, unknown> }
 }
 
-/** A wallet's answer instead of an order (a redirect to Amazon, PayPal asking to re-approve). */
-export interface WalletAnswer {
-  status: number
-  body: Record<string, unknown>
+/**
+ * Instead of an order: the shopper pays on the provider's own page first (Amazon Pay), and the
+ * order is placed when they come back. `payAt` is where the page sends them.
+ */
+export interface PayElsewhere {
+  payAt: string
 }
 
 /** What only a browser's Complete Order brings: its bot-check token and its wallet. */
 export interface BrowserSubmit {
   /** Verifies the submit's bot-check token; null when the site has no bot check. */
   botCheck: { field: string; verify: () => Promise<{ ok: true } | { ok: false; message: string }> } | null
-  /** PayPal and Amazon Pay: the form to place (rewritten, verified), or the wallet's own answer. */
-  walletPayment: (form: OrderForm) => Promise<{ place: OrderForm } | { reply: WalletAnswer }>
+  /**
+   * PayPal and Amazon Pay: the form to place (rewritten, verified), or the provider's page to pay
+   * at first. A wallet's refusal is a domain error it throws.
+   */
+  walletPayment: (form: OrderForm) => Promise<{ place: OrderForm } | PayElsewhere>
 }
 
 /** What placement uses of the payments module to give money back. */
@@ -128,7 +134,7 @@ export interface Placement {
   /** The attempt whose money was (or may have been) taken for this order */
   paidAttempt: string | null
   placed?: Placed
-  walletAnswer?: WalletAnswer
+  payAt?: string
 }
 
 export class OrderPlacement {
@@ -142,7 +148,7 @@ export class OrderPlacement {
   // --- the entries ---------------------------------------------------------------------
 
   /** The browser's Complete Order: every step. */
-  async submit(input: PlaceInput, browser: BrowserSubmit): Promise<Placed | { walletAnswer: WalletAnswer }> {
+  async submit(input: PlaceInput, browser: BrowserSubmit): Promise<Placed | PayElsewhere> {
     const s = this.start(input)
     await runSteps(
       [
@@ -156,7 +162,7 @@ export class OrderPlacement {
       ],
       s,
     )
-    return s.placed ?? { walletAnswer: s.walletAnswer! }
+    return s.placed ?? { payAt: s.payAt! }
   }
 
   /**
@@ -221,8 +227,8 @@ export class OrderPlacement {
       name: 'walletPayment',
       run: async (s) => {
         const prepared = await browser.walletPayment(s.form)
-        if ('reply' in prepared) {
-          s.walletAnswer = prepared.reply
+        if ('payAt' in prepared) {
+          s.payAt = prepared.payAt
           return DONE
         }
         s.form = prepared.place

@@ -10,9 +10,10 @@
  *     provider"), checked; errors are field messages (422, nothing written);
  *  2. `authorise(ctx)` (provider methods only) BEFORE the order transaction: the one step that may
  *     call the provider (through app.payments, which persists an attempt first). It answers the
- *     details `settle` records, or a refusal the route sends as it is: 402 for a decline or a
- *     3-D Secure challenge (`status: 'auth3DSCheckRequired'`), 202 while the provider's answer is
- *     unknown (the reconciler asks it), 409/422 like the checkout's own refusals;
+ *     details `settle` records, or a refusal by code (`Authorisation`): `payment_declined` for a
+ *     decline or a 3-D Secure challenge (`status: 'auth3DSCheckRequired'`), `payment_pending`
+ *     while the provider's answer is unknown (the reconciler asks it), `payment_moved`,
+ *     `payment_not_found`, `payment_invalid`; plugins/error-handler.ts answers each code;
  *  3. `settle(ctx)` INSIDE the order transaction, after the order row exists and the money
  *     invariant (orders/placement.invariant.ts) has compared the provider's confirmed amount with
  *     the re-priced basket: returns the transaction row to write. It must not call a provider over
@@ -24,6 +25,7 @@
  * merged over `transactions[0]` (amount, paymentDetails, paymentProvider), see
  * `PROVIDER_FORM_FIELDS` in shared/checkout.ts.
  */
+import type { PaymentRefusalCode } from '../../lib/domain-error.ts'
 import type { Site } from '../sites/sites.service.ts'
 import type { PaymentAttempt } from '../payments/payments.service.ts'
 import type { CheckoutSnapshot } from '../payments/payments.tables.ts'
@@ -89,9 +91,15 @@ export interface AuthoriseContext extends PaymentContext {
   checkout: CheckoutSnapshot
 }
 
+/**
+ * The provider's verdict before the order is written: the details `settle` records, or a refusal
+ * as a code (lib/domain-error.ts), the shopper's message and what else the page reads (the
+ * method's status word, a retry flag, field errors, a 3-D Secure form). No HTTP status: the
+ * error handler answers the code (ADR 0171, ADR 0240).
+ */
 export type Authorisation =
   | { ok: true; details: Record<string, unknown> }
-  | { ok: false; status: 202 | 402 | 404 | 409 | 422; body: Record<string, unknown> }
+  | { ok: false; code: PaymentRefusalCode; message: string; answer?: Record<string, unknown> }
 
 /** The page's per-method set-up (script URL, merchant id, saved cards…): the client's `config`. */
 export type ClientConfig = Record<string, unknown>

@@ -17,13 +17,14 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { sites } from '../sites/sites.tables.ts'
-import type {
-  AttemptResolution,
-  AttemptState,
-  MethodId,
-  NextAction,
-  ProviderMethod,
-  ProviderRefs,
+import {
+  ATTEMPT_STATES,
+  type AttemptResolution,
+  type AttemptState,
+  type MethodId,
+  type NextAction,
+  type ProviderMethod,
+  type ProviderRefs,
 } from './payments.types.ts'
 import {
   REFUND_HOWS,
@@ -59,22 +60,7 @@ export const paymentAttempts = pgTable(
     method: text('method', { enum: ['sagepay', 'paya', 'paypal', 'amazon'] })
       .$type<ProviderMethod>()
       .notNull(),
-    state: text('state', {
-      enum: [
-        'created',
-        'requires_action',
-        'authorised',
-        'captured',
-        'pending',
-        'declined',
-        'failed',
-        'unknown',
-        'voided',
-      ],
-    })
-      .$type<AttemptState>()
-      .notNull()
-      .default('created'),
+    state: text('state', { enum: ATTEMPT_STATES }).$type<AttemptState>().notNull().default('created'),
     /** What the shop asked the provider to take (the basket's re-priced total when the attempt began). */
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency', { enum: ['GBP', 'USD'] }).notNull(),

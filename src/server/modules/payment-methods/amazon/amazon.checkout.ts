@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { CHECKOUT_TEXT, type OrderForm } from '../../../../shared/checkout.ts'
 import type { AmazonCheckoutSession } from './amazon.provider.ts'
+import { DomainError, firstMessage } from '../../../lib/domain-error.ts'
 import type { Authorisation, AuthoriseContext } from '../../payments/payment-methods.ts'
 import { AMAZON_SESSION_ID } from '../wallets/wallet.methods.ts'
 import {
@@ -21,14 +22,10 @@ import {
   type ImportedDetails,
   type WalletContext,
 } from '../wallets/wallet.shared.ts'
-import {
-  invalid,
-  notFound,
-  reply,
-  type Prepared,
-  type WalletReply,
-  type WalletSteps,
-} from '../wallets/wallet.steps.ts'
+import { walletRefusal, type Prepared, type WalletSteps } from '../wallets/wallet.steps.ts'
+
+/** The Amazon checkout session a browser names is malformed, gone or no longer open. */
+const sessionInvalid = () => walletRefusal.invalid({ amazonCheckoutSessionId: [WALLET_TEXT.amazonSession] })
 
 export class AmazonCheckout {
   constructor(
@@ -45,22 +42,14 @@ export class AmazonCheckout {
     return Promise.resolve(
       ok
         ? { ok: true, details: d }
-        : { ok: false, status: 422, body: { message: WALLET_TEXT.amazonSession } },
+        : { ok: false, code: 'payment_invalid', message: WALLET_TEXT.amazonSession },
     )
   }
 
   /** POST /checkout/amazon/create-amazon-session: the signed button (GBP, en_GB, PayAndShip). */
-  async amazonCreateSession(w: WalletContext): Promise<WalletReply> {
-    if (!this.steps.offers(w, 'amazon'))
-      return {
-        status: 422,
-        body: {
-          message: CHECKOUT_TEXT.methodUnavailable,
-          errors: { payment_method: [CHECKOUT_TEXT.methodUnavailable] },
-        },
-      }
+  async amazonCreateSession(w: WalletContext) {
+    this.steps.mustOffer(w, 'amazon')
     const basket = await this.steps.basket(w)
-    if ('reply' in basket) return basket.reply
     const previous = w.session.amazon()
     const state =
       previous && previous.cartRef === basket.cartId && !previous.checkoutSessionId
@@ -81,13 +70,10 @@ export class AmazonCheckout {
       (await this.app.checkout.deliveryCountries(w.site)).map((c) => c.code),
     )
     return {
-      status: 200,
-      body: {
-        ...config,
-        estimatedOrderAmount: {
-          amount: (basket.cart.cart_total_price_inc_tax / 100).toFixed(2),
-          currencyCode: 'GBP',
-        },
+      ...config,
+      estimatedOrderAmount: {
+        amount: (basket.cart.cart_total_price_inc_tax / 100).toFixed(2),
+        currencyCode: 'GBP',
       },
     }
   }
@@ -115,6 +101,19 @@ export class AmazonCheckout {
     return s && typeof id === 'string' && s.checkoutSessionId === id && s.cartRef === w.cartId ? s : null
   }
 
+  /** A checkout session id from the browser; refused when malformed. */
+  private sessionIdOf(value: unknown): string {
+    if (typeof value !== 'string' || !AMAZON_SESSION_ID.test(value)) throw sessionInvalid()
+    return value
+  }
+
+  /** This browser's bound Amazon session; not found when it is someone else's (or Amazon is not offered). */
+  private owned(w: WalletContext, id: string) {
+    const own = this.ownAmazon(w, id)
+    if (!own || !this.steps.offers(w, 'amazon')) throw walletRefusal.notFound()
+    return own
+  }
+
   private amazonImported(session: AmazonCheckoutSession): ImportedDetails | null {
     const a = session.shippingAddress
     const buyer = session.buyer
@@ -139,100 +138,64 @@ export class AmazonCheckout {
     }
   }
 
+  /** Amazon's checkout session, read again (null: Amazon does not know it); refused when Amazon cannot be asked. */
   private async amazonLookup(w: WalletContext, id: string) {
     try {
       return await this.app.payments.adapters.amazon!.getCheckoutSession(id)
     } catch (err) {
       w.log.warn({ err }, 'Amazon checkout session lookup failed')
-      return undefined
+      throw walletRefusal.provider(CHECKOUT_TEXT.unknownError)
     }
   }
 
   /** The bound session's buyer, address and payment descriptor (§3 amazonOrderData). */
-  async amazonSessionInformation(w: WalletContext, id: unknown): Promise<WalletReply> {
-    if (typeof id !== 'string' || !AMAZON_SESSION_ID.test(id))
-      return {
-        status: 422,
-        body: {
-          message: WALLET_TEXT.amazonSession,
-          errors: { amazonCheckoutSessionId: [WALLET_TEXT.amazonSession] },
-        },
-      }
-    const own = this.ownAmazon(w, id)
-    if (!own || !this.steps.offers(w, 'amazon')) return { status: 404, body: { message: 'Not Found' } }
+  async amazonSessionInformation(w: WalletContext, sessionId: unknown) {
+    const id = this.sessionIdOf(sessionId)
+    const own = this.owned(w, id)
     const session = await this.amazonLookup(w, id)
-    if (session === undefined) return { status: 502, body: { message: CHECKOUT_TEXT.unknownError } }
     const imported = session && session.statusDetails.state === 'Open' ? this.amazonImported(session) : null
     if (!session || !imported) {
       w.session.setAmazon({ ...own, checkoutSessionId: null })
-      return {
-        status: 422,
-        body: {
-          message: WALLET_TEXT.amazonSession,
-          errors: { amazonCheckoutSessionId: [WALLET_TEXT.amazonSession] },
-        },
-      }
+      throw sessionInvalid()
     }
     return {
-      status: 200,
-      body: {
-        amazonOrderData: {
-          amazonCheckoutSessionId: id,
-          paymentDescriptor: session.paymentPreferences?.[0]?.paymentDescriptor ?? '',
-          hasViewedDeliveryOptions: own.deliveryViewed,
-        },
-        contact: imported.contact,
-        shipping_address: imported.shipping,
-        billing_address: imported.shipping,
+      amazonOrderData: {
+        amazonCheckoutSessionId: id,
+        paymentDescriptor: session.paymentPreferences?.[0]?.paymentDescriptor ?? '',
+        hasViewedDeliveryOptions: own.deliveryViewed,
       },
+      contact: imported.contact,
+      shipping_address: imported.shipping,
+      billing_address: imported.shipping,
     }
   }
 
   /** The Amazon delivery-viewed notice: the next load of checkout jumps to step 3 (§4). */
-  deliveryViewed(w: WalletContext, id: unknown): WalletReply {
-    if (typeof id !== 'string' || !AMAZON_SESSION_ID.test(id))
-      return {
-        status: 422,
-        body: {
-          message: WALLET_TEXT.amazonSession,
-          errors: { amazonCheckoutSessionId: [WALLET_TEXT.amazonSession] },
-        },
-      }
-    const own = this.ownAmazon(w, id)
-    if (!own || !this.steps.offers(w, 'amazon')) return { status: 404, body: { message: 'Not Found' } }
+  deliveryViewed(w: WalletContext, sessionId: unknown): { hasViewedDeliveryOptions: true } {
+    const own = this.owned(w, this.sessionIdOf(sessionId))
     w.session.setAmazon({ ...own, deliveryViewed: true })
-    return { status: 200, body: { hasViewedDeliveryOptions: true } }
+    return { hasViewedDeliveryOptions: true }
   }
 
   /** Complete Order with Amazon Pay: set the amount and result URL, then off to Amazon. */
   async amazonPrepare(w: WalletContext, form: OrderForm, idempotencyKey: string | null): Promise<Prepared> {
     const data = form.transactions[0]!.paymentDetails.amazonOrderData as Record<string, unknown> | undefined
-    const id = form.amazonCheckoutSessionId ?? data?.amazonCheckoutSessionId
-    if (typeof id !== 'string' || !AMAZON_SESSION_ID.test(id))
-      return invalid({ amazonCheckoutSessionId: [WALLET_TEXT.amazonSession] })
-    const own = this.ownAmazon(w, id)
-    if (!own) return notFound()
+    const id = this.sessionIdOf(form.amazonCheckoutSessionId ?? data?.amazonCheckoutSessionId)
+    const own = this.owned(w, id)
     const session = await this.amazonLookup(w, id)
-    if (session === undefined) return reply(502, { message: CHECKOUT_TEXT.unknownError })
     const imported = session && session.statusDetails.state === 'Open' ? this.amazonImported(session) : null
-    if (!session || !imported) return invalid({ amazonCheckoutSessionId: [WALLET_TEXT.amazonSession] })
+    if (!session || !imported) throw sessionInvalid()
     const basket = await this.steps.basket(w)
-    if ('reply' in basket) return basket
     if (basketMoved(form, basket.cart))
-      return reply(409, {
-        message: CHECKOUT_TEXT.totalChanged,
-        warning: CHECKOUT_TEXT.totalChanged,
-        cart: basket.cart,
-      })
+      throw new DomainError('basket_moved', CHECKOUT_TEXT.totalChanged, {}, { cart: basket.cart })
     const checked = formWithImported(form, w.site, imported, {})
-    if (!checked.ok) return invalid(checked.errors)
+    if (!checked.ok) throw walletRefusal.invalid(checked.errors)
     const attempt = await this.steps.newAttempt(
       w.site,
       basket.cartId,
       'amazon',
       basket.cart.cart_total_price_inc_tax,
     )
-    if ('reply' in attempt) return attempt
     await this.app.payments.amazonAttachSession(attempt.id, id)
     // Kept before the shopper goes to Amazon: if they never come back, the reconciler places it.
     await this.app.payments.keepCheckout(attempt.id, {
@@ -249,15 +212,14 @@ export class AmazonCheckout {
     const action = prepared.nextAction
     if (prepared.state !== 'requires_action' || action?.type !== 'redirect') {
       w.log.warn({ attempt: prepared.id, code: prepared.lastCode }, 'Amazon session not prepared')
-      return reply(502, { message: WALLET_TEXT.amazonDeclined })
+      throw walletRefusal.provider(WALLET_TEXT.amazonDeclined)
     }
     w.session.setAmazon({
       ...own,
       attemptId: attempt.id,
       pending: { form: { ...form, 'g-recaptcha-response': undefined }, idempotencyKey },
     })
-    // Not `redirect`: the page follows that inside the shop; the component leaves for Amazon.
-    return reply(200, { status: 'amazonRedirect', amazonPayRedirectUrl: action.url })
+    return { payAt: action.url }
   }
 
   /**
@@ -306,11 +268,11 @@ export class AmazonCheckout {
       chargeId: attempt.providerRefs.amazonChargeId ?? null,
       chargePermissionId: attempt.providerRefs.amazonChargePermissionId ?? null,
     })
-    const session = await this.amazonLookup(w, id)
+    const session = await this.amazonLookup(w, id).catch(() => null)
     const imported = session ? this.amazonImported(session) : null
     if (!imported) return { error: WALLET_TEXT.amazonSession }
     const ready = formWithImported(form, w.site, imported, details)
-    if (!ready.ok) return { error: Object.values(ready.errors)[0]?.[0] ?? CHECKOUT_TEXT.somethingWrong }
+    if (!ready.ok) return { error: firstMessage(ready.errors) }
     return { place: ready.form, idempotencyKey: s.pending.idempotencyKey }
   }
 

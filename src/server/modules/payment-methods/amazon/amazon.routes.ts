@@ -1,66 +1,52 @@
 /**
- * The Amazon Pay checkout calls (spec §7; ADR 0073). Thin: amazon.checkout.ts does the work. JSON
- * in and out (CSRF as every POST); the two Amazon returns are browser navigations (GET) that end
- * in a redirect.
+ * The Amazon Pay checkout calls (spec §7; ADR 0073). Thin: amazon.checkout.ts does the work and
+ * answers plain results; its refusals are domain errors plugins/error-handler.ts answers (ADR
+ * 0240). JSON in and out (CSRF as every POST); the two Amazon returns are browser navigations
+ * (GET) that end in a redirect.
  */
 import { placeInputOf } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
 import { rememberPlaced } from '../../checkout/checkout.routes.ts'
 import { DomainError } from '../../../lib/domain-error.ts'
-import { walletContext } from '../wallets/wallet.context.ts'
-
-const limit = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } })
+import { walletCall, walletContext, walletLimit } from '../wallets/wallet.context.ts'
 
 export async function amazonRoutes(app: FastifyInstance): Promise<void> {
   const wallets = app.wallets
-  app.post('/checkout/amazon/create-amazon-session', limit(30), async (request, reply) => {
+  const amazon = wallets.amazon
+  app.post(
+    '/checkout/amazon/create-amazon-session',
+    walletLimit(30),
+    walletCall((w) => amazon.amazonCreateSession(w)),
+  )
+
+  app.get('/checkout/amazon/review', walletLimit(30), async (request, reply) => {
     const site = request.site
     if (!site) return reply.callNotFound()
-    const res = await wallets.amazon.amazonCreateSession(walletContext(request, site))
-    return reply.code(res.status).header('cache-control', 'no-store').send(res.body)
+    const query = request.query as Record<string, unknown>
+    return reply.redirect(await amazon.amazonReview(walletContext(request, site), query))
   })
 
-  app.get('/checkout/amazon/review', limit(30), async (request, reply) => {
-    const site = request.site
-    if (!site) return reply.callNotFound()
-    return reply.redirect(
-      await wallets.amazon.amazonReview(
-        walletContext(request, site),
-        request.query as Record<string, unknown>,
-      ),
-    )
-  })
+  app.get(
+    '/checkout/amazon/get-session-information',
+    walletLimit(60),
+    walletCall((w, query) => amazon.amazonSessionInformation(w, query.amazonCheckoutSessionId)),
+  )
 
-  app.get('/checkout/amazon/get-session-information', limit(60), async (request, reply) => {
-    const site = request.site
-    if (!site) return reply.callNotFound()
-    const q = request.query as Record<string, unknown>
-    const res = await wallets.amazon.amazonSessionInformation(
-      walletContext(request, site),
-      q.amazonCheckoutSessionId,
-    )
-    return reply.code(res.status).header('cache-control', 'no-store').send(res.body)
-  })
-
-  app.post('/checkout/amazon/delivery-viewed', limit(60), async (request, reply) => {
-    const site = request.site
-    if (!site) return reply.callNotFound()
-    const body = (request.body ?? {}) as Record<string, unknown>
-    const res = wallets.amazon.deliveryViewed(walletContext(request, site), body.amazonCheckoutSessionId)
-    return reply.code(res.status).send(res.body)
-  })
+  app.post(
+    '/checkout/amazon/delivery-viewed',
+    walletLimit(60),
+    walletCall((w, body) => amazon.deliveryViewed(w, body.amazonCheckoutSessionId)),
+  )
 
   /** Amazon's result return: complete the checkout session and place the order, once. */
-  app.get('/checkout/amazon/result', limit(30), async (request, reply) => {
+  app.get('/checkout/amazon/result', walletLimit(30), async (request, reply) => {
     const site = request.site
     if (!site) return reply.callNotFound()
     const back = (message: string) => {
       request.inertia.flash('error', message)
       return reply.redirect('/checkout')
     }
-    const input = {
-      ...placeInputOf(request, site),
-    }
+    const input = placeInputOf(request, site)
     const result = await wallets.amazon.amazonResult(
       walletContext(request, site),
       request.query as Record<string, unknown>,

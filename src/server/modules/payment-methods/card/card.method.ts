@@ -16,11 +16,12 @@
  *     again; the attempt is reconciled with Opayo before anything is paid again.
  *  4. `settle` records the verified payment in the order transaction.
  */
-import { parseOrderForm, placeInputOf } from '../../checkout/order-form.ts'
+import { preparePayment } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { CHECKOUT_TEXT } from '../../../../shared/checkout.ts'
 import { currentCustomerId } from '../../../lib/customer-session.ts'
+import type { PaymentRefusalCode } from '../../../lib/domain-error.ts'
 import type {
   Authorisation,
   AuthoriseContext,
@@ -62,10 +63,11 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
   const adapter = payments.adapters.sagepay
   if (!adapter) return null
 
-  const refusal = (status: 202 | 402 | 404 | 409 | 422, message: string, extra = {}): Authorisation => ({
+  const refusal = (code: PaymentRefusalCode, message: string, extra = {}): Authorisation => ({
     ok: false,
-    status,
-    body: { message, errors: { card_identifier: [message] }, ...extra },
+    code,
+    message,
+    answer: { errors: { card_identifier: [message] }, ...extra },
   })
 
   /** The attempt's state → what the checkout does next. */
@@ -82,26 +84,16 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
           expiry: card.expiry,
         })
       }
-      return {
-        ok: true as const,
-        details: {
-          attemptId: row.id,
-          amount: row.amountMinor,
-          transactionId: row.providerRefs.opayoTransactionId ?? '',
-          cardType: card.cardType,
-          last4Digits: card.last4Digits,
-          authCode: card.authCode,
-        },
-      }
+      return { ok: true as const, details: paidDetails(row, card) }
     }
     if (row.state === 'requires_action' && row.nextAction?.type === 'threeDSChallenge') {
       const a = row.nextAction
       return {
         ok: false as const,
-        status: 402 as const,
-        body: {
+        code: 'payment_declined' as const,
+        message: 'auth3DSCheckRequired',
+        answer: {
           status: 'auth3DSCheckRequired',
-          message: 'auth3DSCheckRequired',
           acsUrl: a.acsUrl,
           fields: { creq: a.creq, threeDSSessionData: a.threeDSSessionData },
         },
@@ -109,17 +101,21 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
     }
     if (row.state === 'declined') {
       const challengeFailed = row.history.some((h) => h.cause === 'challenge')
-      return refusal(402, challengeFailed ? SAGEPAY_TEXT.challengeFailed : SAGEPAY_TEXT.declined)
+      return refusal(
+        'payment_declined',
+        challengeFailed ? SAGEPAY_TEXT.challengeFailed : SAGEPAY_TEXT.declined,
+      )
     }
-    if (row.state === 'failed') return refusal(402, SAGEPAY_TEXT.failed)
+    if (row.state === 'failed') return refusal('payment_declined', SAGEPAY_TEXT.failed)
     // Paid, but its order could not be placed and the reconciler gave the money back.
     if (row.state === 'voided')
-      return refusal(409, CHECKOUT_TEXT.totalChanged, { warning: CHECKOUT_TEXT.totalChanged })
+      return refusal('payment_moved', CHECKOUT_TEXT.totalChanged, { warning: CHECKOUT_TEXT.totalChanged })
     // unknown or pending: the provider is asked again before anything is paid again.
     return {
       ok: false as const,
-      status: 202 as const,
-      body: { status: 'paymentPending', message: SAGEPAY_TEXT.confirming },
+      code: 'payment_pending' as const,
+      message: SAGEPAY_TEXT.confirming,
+      answer: { status: 'paymentPending' },
     }
   }
 
@@ -213,9 +209,9 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
         const reference = referenceFromThreeDSSessionData(d.threeDSSessionData)
         const target = reference ? await payments.byReference(reference) : null
         if (!target || target.orderRef !== orderRef || target.method !== 'sagepay')
-          return refusal(404, SAGEPAY_TEXT.challengeFailed)
+          return refusal('payment_not_found', SAGEPAY_TEXT.challengeFailed)
         const row = paid ?? (await payments.cardChallengeResult(d.threeDSSessionData, d.cRes).catch(notFound))
-        if (!row) return refusal(404, SAGEPAY_TEXT.challengeFailed)
+        if (!row) return refusal('payment_not_found', SAGEPAY_TEXT.challengeFailed)
         return outcome(row, ctx, d.saveCard && ctx.customerId !== null)
       }
       // An attempt whose answer was lost is first settled with Opayo: never pay twice.
@@ -232,7 +228,7 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
       if (d.kind === 'saved') {
         const saved = ctx.customerId ? await savedCardToken(app.db, ctx.customerId, d.savedCardId) : null
         if (!saved || saved.provider !== 'sagepay')
-          return { ok: false, status: 404, body: { message: 'Not Found' } }
+          return { ok: false, code: 'payment_not_found', message: 'Not Found' }
         cardIdentifier = saved.token
         reusable = true
       } else {
@@ -250,7 +246,7 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
         })
       } catch (err) {
         if (err instanceof PaymentError && err.attempt) return outcome(err.attempt, ctx, false)
-        if (err instanceof PaymentError) return refusal(202, SAGEPAY_TEXT.alreadyPaying)
+        if (err instanceof PaymentError) return refusal('payment_pending', SAGEPAY_TEXT.alreadyPaying)
         throw err
       }
       const b = ctx.billing
@@ -303,15 +299,7 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
     },
 
     async resume(row) {
-      const card = await cardOf(row)
-      return {
-        attemptId: row.id,
-        amount: row.amountMinor,
-        transactionId: row.providerRefs.opayoTransactionId ?? '',
-        cardType: card.cardType,
-        last4Digits: card.last4Digits,
-        authCode: card.authCode,
-      }
+      return paidDetails(row, await cardOf(row))
     },
 
     async clientConfig({ customerId }) {
@@ -327,6 +315,21 @@ export const sagepayMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
   return method
 }
 
+/** What `settle` records of a paid card attempt (at Complete Order, or resumed by the reconciler). */
+function paidDetails(
+  row: PaymentAttempt,
+  card: { cardType: string; last4Digits: string; authCode: string },
+): Record<string, unknown> {
+  return {
+    attemptId: row.id,
+    amount: row.amountMinor,
+    transactionId: row.providerRefs.opayoTransactionId ?? '',
+    cardType: card.cardType,
+    last4Digits: card.last4Digits,
+    authCode: card.authCode,
+  }
+}
+
 function notFound(err: unknown): null {
   if (err instanceof PaymentError) return null
   throw err
@@ -340,16 +343,9 @@ export async function sagepayRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const checked = parseOrderForm(request, reply)
-      if (!checked) return reply
-      const customerId = currentCustomerId(request)
-      const form = { ...checked, payment_method: 'sagepay' }
       // A refusal is a domain error: plugins/error-handler.ts answers it.
-      await app.checkout.prepare({
-        ...placeInputOf(request, site),
-        form,
-        idempotencyKey: null,
-      })
+      const { form } = await preparePayment(app, request, site, 'sagepay')
+      const customerId = currentCustomerId(request)
       let reusableCardIdentifier: string | null = null
       if (typeof form.saved_card === 'number') {
         const saved = customerId ? await savedCardToken(app.db, customerId, form.saved_card) : null

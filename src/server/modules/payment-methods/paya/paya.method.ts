@@ -11,9 +11,10 @@
  *  3. `authorise` asks Paya for the transaction by transaction_api_id (never trusting the
  *     browser), then `settle` records it.
  */
-import { parseOrderForm, placeInputOf } from '../../checkout/order-form.ts'
+import { preparePayment } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
 import { currentCustomerId } from '../../../lib/customer-session.ts'
+import type { PaymentRefusalCode } from '../../../lib/domain-error.ts'
 import type { Authorisation, ParsedDetails, PaymentMethod } from '../../payments/payment-methods.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
 import { SUCCESS_STATES } from '../../payments/attempt.state.ts'
@@ -35,10 +36,11 @@ export const payaMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
   const payments = app.payments
   if (!payments.adapters.paya) return null
 
-  const refusal = (status: 202 | 402 | 404, message: string, extra = {}): Authorisation => ({
+  const refusal = (code: PaymentRefusalCode, message: string, extra = {}): Authorisation => ({
     ok: false,
-    status,
-    body: { message, errors: { paya: [message] }, ...extra },
+    code,
+    message,
+    answer: { errors: { paya: [message] }, ...extra },
   })
 
   function outcome(row: PaymentAttempt): Authorisation {
@@ -54,10 +56,10 @@ export const payaMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
         },
       }
     }
-    if (row.state === 'requires_action') return refusal(402, PAYA_TEXT.formNotSubmitted)
-    if (row.state === 'declined') return refusal(402, PAYA_TEXT.declined, { retry: true })
-    if (row.state === 'failed') return refusal(402, PAYA_TEXT.failed, { retry: true })
-    return refusal(202, PAYA_TEXT.confirming, { status: 'paymentPending' })
+    if (row.state === 'requires_action') return refusal('payment_declined', PAYA_TEXT.formNotSubmitted)
+    if (row.state === 'declined') return refusal('payment_declined', PAYA_TEXT.declined, { retry: true })
+    if (row.state === 'failed') return refusal('payment_declined', PAYA_TEXT.failed, { retry: true })
+    return refusal('payment_pending', PAYA_TEXT.confirming, { status: 'paymentPending' })
   }
 
   const method: PaymentMethod = {
@@ -79,7 +81,7 @@ export const payaMethod: CheckoutMethodFactory = (app: FastifyInstance) => {
       if (paid) return outcome(paid)
       const row = await payments.byReference(String(ctx.details.reference))
       if (!row || row.orderRef !== orderRef || row.method !== 'paya')
-        return { ok: false, status: 404, body: { message: 'Not Found' } }
+        return { ok: false, code: 'payment_not_found', message: 'Not Found' }
       if (row.state === 'declined' || row.state === 'failed') return outcome(row)
       // The browser's word is a hint: Paya is asked by transaction_api_id.
       const now =
@@ -126,15 +128,8 @@ export async function payaRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const site = request.site
       if (!site) return reply.callNotFound()
-      const checked = parseOrderForm(request, reply)
-      if (!checked) return reply
-      const form = { ...checked, payment_method: 'paya' }
       // A refusal is a domain error: plugins/error-handler.ts answers it.
-      const prepared = await app.checkout.prepare({
-        ...placeInputOf(request, site),
-        form,
-        idempotencyKey: null,
-      })
+      const { form, prepared } = await preparePayment(app, request, site, 'paya')
       const orderRef = basketOrderRef(prepared.cartRef)
       // A payment of this basket that succeeded (or may have): no new form, the page completes.
       for (const a of await app.payments.forOrder(orderRef)) {

@@ -23,15 +23,23 @@ import {
   type ImportedDetails,
   type WalletContext,
 } from '../wallets/wallet.shared.ts'
-import {
-  invalid,
-  notFound,
-  reply,
-  toMinor,
-  type Prepared,
-  type WalletReply,
-  type WalletSteps,
-} from '../wallets/wallet.steps.ts'
+import { toMinor, walletRefusal, type Prepared, type WalletSteps } from '../wallets/wallet.steps.ts'
+
+/** A PayPal refusal at Complete Order: declined, or the buyer must approve again (ADR 0240). */
+const declined = (message: string, status: string, extra: Record<string, unknown> = {}): Authorisation => ({
+  ok: false,
+  code: 'payment_declined',
+  message,
+  answer: { status, ...extra, errors: { paypal: [message] } },
+})
+
+/** PayPal has not said yet what it took: the page asks again (the reconciler asks PayPal). */
+const UNKNOWN: Authorisation = {
+  ok: false,
+  code: 'payment_pending',
+  message: WALLET_TEXT.confirming,
+  answer: { status: 'paymentUnknown' },
+}
 
 export class PaypalCheckout {
   constructor(
@@ -51,29 +59,23 @@ export class PaypalCheckout {
     }))
   }
 
-  /** POST checkout/paypal/create-order: a PayPal order for the basket as it is now. */
-  async paypalCreateOrder(w: WalletContext, reApproval: boolean): Promise<WalletReply> {
-    if (!this.steps.offers(w, 'paypal'))
-      return {
-        status: 422,
-        body: {
-          message: CHECKOUT_TEXT.methodUnavailable,
-          errors: { payment_method: [CHECKOUT_TEXT.methodUnavailable] },
-        },
-      }
-    const basket = await this.steps.basket(w)
-    if ('reply' in basket) return basket.reply
-    const { cart, cartId } = basket
+  /**
+   * POST checkout/paypal/create-order: a PayPal order for the basket as it is now. `reApproval`
+   * (true or false, as JSON or text) says it is the re-approval of a higher total.
+   */
+  async paypalCreateOrder(
+    w: WalletContext,
+    reApprovalField: unknown,
+  ): Promise<{ result: { id: string; status: 'CREATED' }; reApproval: boolean }> {
+    const r = reApprovalField
+    if (r !== undefined && r !== null && typeof r !== 'boolean' && r !== 'true' && r !== 'false')
+      throw walletRefusal.invalid({ reApproval: [WALLET_TEXT.reApprovalField] })
+    const reApproval = r === true || r === 'true'
+    this.steps.mustOffer(w, 'paypal')
+    const { cart, cartId } = await this.steps.basket(w)
     if (!cart.shippingRates.some((r) => r.selected) || cart.cart_total_price_inc_tax <= 0)
-      return {
-        status: 422,
-        body: {
-          message: CHECKOUT_TEXT.deliveryChanged,
-          errors: { delivery_option: [CHECKOUT_TEXT.deliveryChanged] },
-        },
-      }
+      throw walletRefusal.invalid({ delivery_option: [CHECKOUT_TEXT.deliveryChanged] })
     const attempt = await this.steps.newAttempt(w.site, cartId, 'paypal', cart.cart_total_price_inc_tax)
-    if ('reply' in attempt) return attempt.reply
     const base = w.baseUrl
     const b = breakdownOf(cart)
     const result = await this.app.payments.paypalCreateOrder(attempt.id, {
@@ -91,7 +93,7 @@ export class PaypalCheckout {
     })
     if (!('orderId' in result)) {
       w.log.warn({ attempt: result.id, code: result.lastCode }, 'PayPal order not created')
-      return { status: 502, body: { message: WALLET_TEXT.paypalOpen } }
+      throw walletRefusal.provider(WALLET_TEXT.paypalOpen)
     }
     w.session.setPaypal({
       orderId: result.orderId,
@@ -100,13 +102,37 @@ export class PaypalCheckout {
       captureSeq: 0,
       reApproval,
     })
-    return { status: 200, body: { result: { id: result.orderId, status: 'CREATED' }, reApproval } }
+    return { result: { id: result.orderId, status: 'CREATED' }, reApproval }
   }
 
   /** The session's PayPal order when `orderId` is it (else null: someone else's, or none). */
   private ownPaypal(w: WalletContext, orderId: unknown) {
     const s = w.session.paypal()
     return s && typeof orderId === 'string' && s.orderId === orderId && s.cartRef === w.cartId ? s : null
+  }
+
+  /** A PayPal order id from the browser; refused with `message` under `field` when malformed. */
+  private orderIdOf(value: unknown, field: string, message: string): string {
+    if (typeof value !== 'string' || !PAYPAL_ORDER_ID.test(value))
+      throw walletRefusal.invalid({ [field]: [message] })
+    return value
+  }
+
+  /** This browser's PayPal order; not found when it is someone else's (or PayPal is not offered). */
+  private owned(w: WalletContext, orderId: string) {
+    const own = this.ownPaypal(w, orderId)
+    if (!own || !this.steps.offers(w, 'paypal')) throw walletRefusal.notFound()
+    return own
+  }
+
+  /** PayPal's order, read again; refused when PayPal cannot be asked now. */
+  private async readOrder(w: WalletContext, orderId: string): Promise<PaypalOrder | null> {
+    try {
+      return await this.app.payments.adapters.paypal!.getOrder(orderId)
+    } catch (err) {
+      w.log.warn({ err }, 'PayPal order lookup failed')
+      throw walletRefusal.provider(WALLET_TEXT.paypalAddress)
+    }
   }
 
   private paypalImported(order: PaypalOrder, form?: OrderForm): ImportedDetails | null {
@@ -153,38 +179,20 @@ export class PaypalCheckout {
   }
 
   /** GET checkout/paypal/get-order-information: the approved order's buyer and address (read-only). */
-  async paypalOrderInformation(w: WalletContext, orderId: unknown): Promise<WalletReply> {
-    if (typeof orderId !== 'string' || !PAYPAL_ORDER_ID.test(orderId))
-      return {
-        status: 422,
-        body: { message: WALLET_TEXT.paypalAddress, errors: { paypalOrderId: [WALLET_TEXT.paypalAddress] } },
-      }
-    const own = this.ownPaypal(w, orderId)
-    if (!own || !this.steps.offers(w, 'paypal')) return { status: 404, body: { message: 'Not Found' } }
-    let order: PaypalOrder | null
-    try {
-      order = await this.app.payments.adapters.paypal!.getOrder(orderId)
-    } catch (err) {
-      w.log.warn({ err }, 'PayPal order lookup failed')
-      return { status: 502, body: { message: WALLET_TEXT.paypalAddress } }
-    }
+  async paypalOrderInformation(w: WalletContext, paypalOrderId: unknown) {
+    const orderId = this.orderIdOf(paypalOrderId, 'paypalOrderId', WALLET_TEXT.paypalAddress)
+    const own = this.owned(w, orderId)
+    const order = await this.readOrder(w, orderId)
     const imported = order && order.status !== 'CREATED' ? this.paypalImported(order) : null
-    if (!order || !imported)
-      return {
-        status: 422,
-        body: { message: WALLET_TEXT.paypalAddress, errors: { paypalOrderId: [WALLET_TEXT.paypalAddress] } },
-      }
+    if (!order || !imported) throw walletRefusal.invalid({ paypalOrderId: [WALLET_TEXT.paypalAddress] })
     return {
-      status: 200,
-      body: {
-        orderID: order.id,
-        status: order.status,
-        contact: imported.contact,
-        shipping_address: imported.shipping,
-        billing_address: imported.shipping,
-        delivery_option: this.selectedOption(order),
-        reApprovalRequired: own.reApproval,
-      },
+      orderID: order.id,
+      status: order.status,
+      contact: imported.contact,
+      shipping_address: imported.shipping,
+      billing_address: imported.shipping,
+      delivery_option: this.selectedOption(order),
+      reApprovalRequired: own.reApproval,
     }
   }
 
@@ -192,23 +200,22 @@ export class PaypalCheckout {
    * POST checkout/paypal/update-shipping-options: the buyer picked a delivery option (in PayPal's
    * window or at step 3); the basket takes it and the PayPal order's amount follows.
    */
-  async paypalUpdateShipping(w: WalletContext, data: unknown): Promise<WalletReply> {
+  async paypalUpdateShipping(
+    w: WalletContext,
+    data: unknown,
+  ): Promise<{ cart: Cart; shippingRates: Cart['shippingRates'] }> {
     const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>
-    const orderId = d.orderID ?? d.paypalOrderId
     const option = d.selectedShippingOption as Record<string, unknown> | undefined
     const rateId = Number(option?.id ?? d.shippingOptionId)
-    const bad = (field: string) => ({
-      status: 422,
-      body: { message: WALLET_TEXT.paypalShipping, errors: { [field]: [WALLET_TEXT.paypalShipping] } },
-    })
-    if (typeof orderId !== 'string' || !PAYPAL_ORDER_ID.test(orderId)) return bad('data.orderID')
-    if (!Number.isSafeInteger(rateId) || rateId <= 0) return bad('data.selectedShippingOption')
-    const own = this.ownPaypal(w, orderId)
-    if (!own || !this.steps.offers(w, 'paypal')) return { status: 404, body: { message: 'Not Found' } }
+    const badOption = () =>
+      walletRefusal.invalid({ 'data.selectedShippingOption': [WALLET_TEXT.paypalShipping] })
+    const orderId = this.orderIdOf(d.orderID ?? d.paypalOrderId, 'data.orderID', WALLET_TEXT.paypalShipping)
+    if (!Number.isSafeInteger(rateId) || rateId <= 0) throw badOption()
+    this.owned(w, orderId)
     const ctx = this.steps.ctx(w)
     const before = await this.app.carts.get(ctx)
     const rate = before.shippingRates.find((r) => r.id === rateId)
-    if (!rate) return bad('data.selectedShippingOption')
+    if (!rate) throw badOption()
     const cart = rate.selected
       ? before
       : (await this.app.carts.updateCart(ctx, { despatch_type: rate.despatch_type })).cart
@@ -219,8 +226,8 @@ export class PaypalCheckout {
         w.log.warn({ err }, 'PayPal shipping update failed')
         return { ok: false as const, issue: 'network' }
       })
-    if (!patched.ok) return { status: 502, body: { message: WALLET_TEXT.paypalShipping, cart } }
-    return { status: 200, body: { cart, shippingRates: cart.shippingRates } }
+    if (!patched.ok) throw walletRefusal.provider(WALLET_TEXT.paypalShipping, { cart })
+    return { cart, shippingRates: cart.shippingRates }
   }
 
   /**
@@ -230,27 +237,18 @@ export class PaypalCheckout {
    */
   async paypalPrepare(w: WalletContext, form: OrderForm): Promise<Prepared> {
     const details = form.transactions[0]!.paymentDetails
-    const orderId = form.orderID ?? details.orderID
-    if (typeof orderId !== 'string' || !PAYPAL_ORDER_ID.test(orderId))
-      return invalid({ orderID: [WALLET_TEXT.paypalAddress] })
-    let own = this.ownPaypal(w, orderId)
-    if (!own) return notFound()
+    const orderId = this.orderIdOf(form.orderID ?? details.orderID, 'orderID', WALLET_TEXT.paypalAddress)
+    let own = this.owned(w, orderId)
     const attempt = await this.app.payments.get(own.attemptId)
-    if (!attempt) return notFound()
+    if (!attempt) throw walletRefusal.notFound()
     if (attempt.state === 'requires_action' && attempt.nextAction?.type === 'paypalRestart') {
       // The buyer chose another funding source after a decline: a new capture request.
       own = { ...own, captureSeq: own.captureSeq + 1 }
       w.session.setPaypal(own)
     }
-    let order: PaypalOrder | null
-    try {
-      order = await this.app.payments.adapters.paypal!.getOrder(orderId)
-    } catch (err) {
-      w.log.warn({ err }, 'PayPal order lookup failed')
-      return reply(502, { message: WALLET_TEXT.paypalAddress })
-    }
+    const order = await this.readOrder(w, orderId)
     const imported = order ? this.paypalImported(order, form) : null
-    if (!order || !imported) return invalid({ orderID: [WALLET_TEXT.paypalAddress] })
+    if (!order || !imported) throw walletRefusal.invalid({ orderID: [WALLET_TEXT.paypalAddress] })
     const ready = formWithImported(
       form,
       w.site,
@@ -263,7 +261,8 @@ export class PaypalCheckout {
         captureSeq: own.captureSeq,
       }),
     )
-    return ready.ok ? { place: ready.form } : invalid(ready.errors)
+    if (!ready.ok) throw walletRefusal.invalid(ready.errors)
+    return { place: ready.form }
   }
 
   /**
@@ -274,11 +273,11 @@ export class PaypalCheckout {
   async paypalAuthorise(ctx: AuthoriseContext): Promise<Authorisation> {
     const d = ctx.details
     if (!isVerified(d) || typeof d.attemptId !== 'string' || typeof d.orderID !== 'string')
-      return { ok: false, status: 422, body: { message: WALLET_TEXT.paypalAddress } }
+      return { ok: false, code: 'payment_invalid', message: WALLET_TEXT.paypalAddress }
     const adapter = this.app.payments.adapters.paypal!
     let attempt = await this.app.payments.get(d.attemptId)
     if (!attempt || attempt.providerRefs.paypalOrderId !== d.orderID)
-      return { ok: false, status: 404, body: { message: 'Not Found' } }
+      return { ok: false, code: 'payment_not_found', message: 'Not Found' }
     // A capture whose answer was lost: PayPal is asked what it took before anything else, so a
     // capture for an older total is placed or given back, never patched over.
     if (attempt.state === 'unknown') attempt = await this.app.payments.reconcile(attempt.id)
@@ -287,7 +286,7 @@ export class PaypalCheckout {
       try {
         order = await adapter.getOrder(d.orderID)
       } catch {
-        return { ok: false, status: 202, body: { message: WALLET_TEXT.confirming, status: 'paymentUnknown' } }
+        return UNKNOWN
       }
       const value = order?.purchase_units?.[0]?.amount?.value
       if (order && toMinor(value) !== ctx.amount) {
@@ -302,7 +301,7 @@ export class PaypalCheckout {
         const patched = await adapter
           .updateShippingOptions(d.orderID, ctx.site.currency, breakdownOf(cart), this.shippingOptions(cart))
           .catch(() => ({ ok: false as const, issue: 'network' }))
-        if (!patched.ok) return { ok: false, status: 422, body: { message: WALLET_TEXT.paypalShipping } }
+        if (!patched.ok) return { ok: false, code: 'payment_invalid', message: WALLET_TEXT.paypalShipping }
       }
       const seq = typeof d.captureSeq === 'number' ? d.captureSeq : 0
       // Kept before the capture: if the answer is lost and the browser leaves, the reconciler places it.
@@ -310,38 +309,14 @@ export class PaypalCheckout {
       attempt = await this.app.payments.paypalCapture(attempt.id, 'CAPTURE', seq)
       const action = attempt.nextAction
       if (attempt.state === 'requires_action' && action?.type === 'paypalRestart')
-        return {
-          ok: false,
-          status: 402,
-          body: {
-            message: WALLET_TEXT.paypalDeclined,
-            status: 'paypalRestart',
-            errors: { paypal: [WALLET_TEXT.paypalDeclined] },
-          },
-        }
+        return declined(WALLET_TEXT.paypalDeclined, 'paypalRestart')
       if (attempt.state === 'requires_action' && action?.type === 'redirect')
-        return {
-          ok: false,
-          status: 402,
-          body: {
-            message: WALLET_TEXT.paypalReApproval,
-            status: 'paypalReApprovalRequired',
-            reApprovalRequired: true,
-            errors: { paypal: [WALLET_TEXT.paypalReApproval] },
-          },
-        }
-      if (attempt.state === 'unknown')
-        return { ok: false, status: 202, body: { message: WALLET_TEXT.confirming, status: 'paymentUnknown' } }
+        return declined(WALLET_TEXT.paypalReApproval, 'paypalReApprovalRequired', {
+          reApprovalRequired: true,
+        })
+      if (attempt.state === 'unknown') return UNKNOWN
       if (attempt.state !== 'captured' && attempt.state !== 'authorised' && attempt.state !== 'pending')
-        return {
-          ok: false,
-          status: 402,
-          body: {
-            message: WALLET_TEXT.paypalDeclined,
-            status: 'paypalDeclined',
-            errors: { paypal: [WALLET_TEXT.paypalDeclined] },
-          },
-        }
+        return declined(WALLET_TEXT.paypalDeclined, 'paypalDeclined')
     }
     return {
       ok: true,

@@ -3,7 +3,7 @@
  * session's basket and customer, the shop's origin, the wallet state kept in the session, the
  * request's logger. Routes (and the checkout's /checkout/complete) call it; services know no HTTP.
  */
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { currentCustomerId, sessionGet, sessionSet } from '../../auth/auth.session.ts'
 import { sessionCartId } from '../../../lib/customer-session.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
@@ -32,5 +32,22 @@ export function walletContext(request: FastifyRequest, site: Site): WalletContex
       },
       setAmazon: (v) => sessionSet(request, AMAZON_KEY, v),
     },
+  }
+}
+
+/** A wallet call's rate limit: `max` calls a minute (the shop's rate-limit store). */
+export const walletLimit = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } })
+
+/**
+ * A wallet JSON call's handler (ADR 0240): the request's `WalletContext` and its input (the query
+ * of a GET, else the body) in, the flow's plain result sent; a refusal is a domain error the error
+ * handler answers. (Every /checkout answer is `private, no-store`: plugins/security-headers.ts.)
+ */
+export function walletCall(run: (w: WalletContext, input: Record<string, unknown>) => unknown) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const site = request.site
+    if (!site) return reply.callNotFound()
+    const input = (request.method === 'GET' ? request.query : request.body) ?? {}
+    return reply.send(await run(walletContext(request, site), input as Record<string, unknown>))
   }
 }

@@ -16,6 +16,7 @@ import {
   type OrderForm,
 } from '../../../../shared/checkout.ts'
 import type { Cart } from '../../../../shared/cart.ts'
+import type { AddressData } from '../../../../shared/customer.ts'
 import type { Site } from '../../sites/sites.service.ts'
 
 /** Text the spec leaves open (ADR 0073 records these). */
@@ -41,19 +42,14 @@ export const WALLET_TEXT = {
   alreadyPaid: 'This basket has already been paid for. Please wait while we complete your order.',
   tooManyAttempts:
     'Too many payment attempts for this basket. Please try again later or choose another payment method.',
+  /** create-order's `reApproval` field is neither true nor false */
+  reApprovalField: 'The reApproval field must be true or false.',
 } as const
 
+/** The buyer and address a provider holds, as the checkout's own contact and address fields. */
 export interface ImportedDetails {
   contact: { firstName: string; lastName: string; email: string; phone: string; company: string }
-  shipping: {
-    company: string
-    address1: string
-    address2: string
-    town: string
-    county: string
-    postcode: string
-    country: string
-  }
+  shipping: AddressData
 }
 
 const verified = new WeakSet<object>()

@@ -1,34 +1,41 @@
 /**
- * What the PayPal and Amazon Pay checkouts share (ADR 0073): the answers they give, the basket
- * being checked out, whether the site offers the wallet to this shopper, and a new payment
- * attempt for the basket (capped per basket). Plain values in (`WalletContext`), no HTTP.
+ * What the PayPal and Amazon Pay checkouts share (ADR 0073): their refusals, the basket being
+ * checked out, whether the site offers the wallet to this shopper, and a new payment attempt for
+ * the basket (capped per basket). Plain values in (`WalletContext`), plain results or domain
+ * errors out (ADR 0240): no HTTP.
  */
 import type { FastifyInstance } from 'fastify'
 import type { Cart } from '../../../../shared/cart.ts'
 import { CHECKOUT_TEXT, type OrderForm } from '../../../../shared/checkout.ts'
+import { DomainError, invalidFields, notFound } from '../../../lib/domain-error.ts'
 import { PaymentError } from '../../payments/payments.service.ts'
 import type { Site } from '../../sites/sites.service.ts'
 import { WALLET_TEXT, type WalletContext } from './wallet.shared.ts'
 
-/** What a wallet step answers: JSON with a status code. */
-export interface WalletReply {
-  status: number
-  body: Record<string, unknown>
-}
-
-/** Before placement: place this (rewritten, verified) form, or answer without placing. */
-export type Prepared = { place: OrderForm } | { reply: WalletReply }
+/**
+ * Before placement: place this (rewritten, verified) form, or send the shopper to the provider's
+ * own page to pay first (Amazon Pay); the order is placed when they come back.
+ */
+export type Prepared = { place: OrderForm } | { payAt: string }
 
 /** Payment attempts one basket may make (every PayPal button click and Amazon submit is one). */
 export const MAX_ATTEMPTS_PER_BASKET = 30
 
 export const toMinor = (value: unknown) => Math.round(Number(value) * 100)
-export const reply = (status: number, body: Record<string, unknown>): { reply: WalletReply } => ({
-  reply: { status, body },
-})
-export const notFound = () => reply(404, { message: 'Not Found' })
-export const invalid = (errors: Record<string, string[]>) =>
-  reply(422, { message: Object.values(errors)[0]?.[0] ?? CHECKOUT_TEXT.somethingWrong, errors })
+
+/**
+ * The wallet flows' refusals (ADR 0240): domain errors with a code and a message, never a status;
+ * plugins/error-handler.ts answers them.
+ */
+export const walletRefusal = {
+  notFound,
+  invalid: invalidFields,
+  /** The payment method is not offered to this shopper on this site. */
+  unavailable: () => invalidFields({ payment_method: [CHECKOUT_TEXT.methodUnavailable] }),
+  /** The provider could not be asked, or did not do it: nothing was taken. */
+  provider: (message: string, answer: Record<string, unknown> = {}) =>
+    new DomainError('provider_unavailable', message, {}, answer),
+}
 
 export class WalletSteps {
   constructor(readonly app: FastifyInstance) {}
@@ -41,23 +48,24 @@ export class WalletSteps {
     return !!this.app.paymentMethods.usable(w.site, w.customerId, id) && !!this.app.payments.adapters[id]
   }
 
-  /** The basket being checked out, or a reply saying why there is none. */
-  async basket(w: WalletContext): Promise<{ cart: Cart; cartId: string } | { reply: WalletReply }> {
+  /** Refused unless the site offers the wallet to this shopper. */
+  mustOffer(w: WalletContext, id: 'paypal' | 'amazon'): void {
+    if (!this.offers(w, id)) throw walletRefusal.unavailable()
+  }
+
+  /** The basket being checked out; refused (`empty_basket`) when there is none. */
+  async basket(w: WalletContext): Promise<{ cart: Cart; cartId: string }> {
     const ctx = this.ctx(w)
     const cart = await this.app.carts.get(ctx)
     if (!ctx.cartId || !cart.id || cart.items.length === 0)
-      return reply(422, {
-        message: CHECKOUT_TEXT.emptyBasket,
-        errors: { cart: [CHECKOUT_TEXT.emptyBasket] },
-        redirect: '/cart',
-      })
+      throw new DomainError('empty_basket', CHECKOUT_TEXT.emptyBasket)
     return { cart, cartId: cart.id }
   }
 
   async newAttempt(site: Site, cartId: string, method: 'paypal' | 'amazon', amount: number) {
     // A cap on tries per basket (design checkout.md: cap payment attempts per order).
     if ((await this.app.payments.forOrder(`basket:${cartId}`)).length >= MAX_ATTEMPTS_PER_BASKET)
-      return reply(429, { message: WALLET_TEXT.tooManyAttempts })
+      throw new DomainError('too_many_attempts', WALLET_TEXT.tooManyAttempts)
     try {
       return await this.app.payments.createAttempt({
         siteId: site.id,
@@ -68,9 +76,10 @@ export class WalletSteps {
       })
     } catch (err) {
       if (err instanceof PaymentError && (err.code === 'already_paid' || err.code === 'unsettled'))
-        return reply(409, {
-          message: err.code === 'already_paid' ? WALLET_TEXT.alreadyPaid : WALLET_TEXT.confirming,
-        })
+        throw new DomainError(
+          'payment_in_progress',
+          err.code === 'already_paid' ? WALLET_TEXT.alreadyPaid : WALLET_TEXT.confirming,
+        )
       throw err
     }
   }

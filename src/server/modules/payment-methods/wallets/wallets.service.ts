@@ -2,14 +2,15 @@
  * PayPal and Amazon Pay at checkout (ADR 0073): the wallet flows of paypal/paypal.checkout.ts and
  * amazon/amazon.checkout.ts over their shared steps (wallet.steps.ts), and the one entry the
  * checkout's Complete Order calls (`prepare`). Knows the browser's session only through the
- * plain `WalletContext` (wallet.shared.ts); the routes make it from the request.
+ * plain `WalletContext` (wallet.shared.ts); the routes make it from the request. Answers plain
+ * results; refuses with domain errors (ADR 0240).
  */
 import type { FastifyInstance } from 'fastify'
-import { CHECKOUT_TEXT, type OrderForm } from '../../../../shared/checkout.ts'
+import type { OrderForm } from '../../../../shared/checkout.ts'
 import { AmazonCheckout } from '../amazon/amazon.checkout.ts'
 import { PaypalCheckout } from '../paypal/paypal.checkout.ts'
 import type { WalletContext } from './wallet.shared.ts'
-import { invalid, WalletSteps, type Prepared } from './wallet.steps.ts'
+import { WalletSteps, type Prepared } from './wallet.steps.ts'
 
 export { type Prepared } from './wallet.steps.ts'
 
@@ -24,11 +25,14 @@ export class WalletCheckout {
     this.amazon = new AmazonCheckout(app, this.steps)
   }
 
-  /** /checkout/complete: PayPal and Amazon take their payment first; other methods pass through. */
+  /**
+   * /checkout/complete: PayPal and Amazon take their payment first; other methods pass through.
+   * A refusal is a domain error (wallet.steps.ts `walletRefusal`).
+   */
   async prepare(w: WalletContext, form: OrderForm, idempotencyKey: string | null): Promise<Prepared> {
     const method = form.payment_method ?? form.transactions[0]!.paymentProvider
     if (method !== 'paypal' && method !== 'amazon') return { place: form }
-    if (!this.steps.offers(w, method)) return invalid({ payment_method: [CHECKOUT_TEXT.methodUnavailable] })
+    this.steps.mustOffer(w, method)
     return method === 'paypal'
       ? this.paypal.paypalPrepare(w, form)
       : this.amazon.amazonPrepare(w, form, idempotencyKey)
