@@ -37,15 +37,16 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number]
 export const HELD_FROM = 'held_from' as const
 type Target = OrderStatus | typeof HELD_FROM
 
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Readonly<Partial<Record<OrderEvent, Target>>>>> = {
-  pending_payment: { payment_confirmed: 'placed', payment_failed: 'payment_failed' },
-  payment_failed: {},
-  placed: { hold: 'held', ship_part: 'partially_shipped', ship_all: 'shipped', cancel: 'cancelled' },
-  held: { release: HELD_FROM, cancel: 'cancelled' },
-  partially_shipped: { hold: 'held', ship_part: 'partially_shipped', ship_all: 'shipped' },
-  shipped: {},
-  cancelled: {},
-}
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Readonly<Partial<Record<OrderEvent, Target>>>>> =
+  {
+    pending_payment: { payment_confirmed: 'placed', payment_failed: 'payment_failed' },
+    payment_failed: {},
+    placed: { hold: 'held', ship_part: 'partially_shipped', ship_all: 'shipped', cancel: 'cancelled' },
+    held: { release: HELD_FROM, cancel: 'cancelled' },
+    partially_shipped: { hold: 'held', ship_part: 'partially_shipped', ship_all: 'shipped' },
+    shipped: {},
+    cancelled: {},
+  }
 
 /** The states an order may be held from (and so released to). */
 export const HOLDABLE: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => ORDER_TRANSITIONS[s].hold)
@@ -96,7 +97,10 @@ export interface OrderPosition {
 }
 
 function refuse(from: OrderStatus, event: OrderEvent, why = ''): OrderTransition {
-  return { ok: false, reason: `An order that is ${STATUS_WORDS[from]} cannot be ${EVENT_WORDS[event]}${why}.` }
+  return {
+    ok: false,
+    reason: `An order that is ${STATUS_WORDS[from]} cannot be ${EVENT_WORDS[event]}${why}.`,
+  }
 }
 
 /**
@@ -116,7 +120,8 @@ export function orderTransition(position: OrderStatus | OrderPosition, event: Or
   if (from === 'held' && event === 'cancel' && heldFrom !== 'placed')
     return refuse(from, event, ': part of it was sent, refund the rest instead')
   if (target === HELD_FROM) {
-    if (!heldFrom || !HOLDABLE.includes(heldFrom)) return refuse(from, event, ': it does not say where it was held from')
+    if (!heldFrom || !HOLDABLE.includes(heldFrom))
+      return refuse(from, event, ': it does not say where it was held from')
     return { ok: true, from, to: heldFrom, heldFrom: null }
   }
   return { ok: true, from, to: target, heldFrom: target === 'held' ? from : null }
@@ -141,7 +146,8 @@ export function checkOrderMachine(
   for (const [from, events] of Object.entries(transitions)) {
     if (!states.has(from)) throw new Error(`order machine: unknown state ${from}`)
     for (const [event, to] of Object.entries(events))
-      if (to !== HELD_FROM && !states.has(to!)) throw new Error(`order machine: ${from} --${event}--> unknown ${to}`)
+      if (to !== HELD_FROM && !states.has(to!))
+        throw new Error(`order machine: ${from} --${event}--> unknown ${to}`)
   }
   for (const s of ORDER_STATUSES) {
     if (!(s in transitions)) throw new Error(`order machine: no transitions declared for ${s}`)

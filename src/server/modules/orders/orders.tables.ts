@@ -141,7 +141,9 @@ export const orders = pgTable(
     erpRef: text('erp_ref'),
     erpAcknowledgedAt: timestamp('erp_acknowledged_at', { withTimezone: true }),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
-    fulfilmentStatus: text('fulfilment_status', { enum: FULFILMENT_STATUSES }).notNull().default('unfulfilled'),
+    fulfilmentStatus: text('fulfilment_status', { enum: FULFILMENT_STATUSES })
+      .notNull()
+      .default('unfulfilled'),
     /** What refunds have given back so far (succeeded ones), minor units */
     refundedMinor: integer('refunded_minor').notNull().default(0),
     orderSource: text('order_source').notNull().default('Desktop'),
