@@ -53,10 +53,13 @@ export function orderLifecycleFor(
   seams: { money?: OrderMoney; events?: OrderEventSink } = {},
 ): OrderLifecycle {
   checkOrderMachine()
+  const events = seams.events ?? noOrderEvents
+  // Placement and pending settlements announce `order.placed` through the same sink.
+  app.orders.events = events
   return createOrderLifecycle({
     db,
     money: seams.money ?? refundsUnavailable,
-    events: seams.events ?? noOrderEvents,
+    events,
     mail: {
       site: (siteId) => app.sites.byId(siteId),
       present: (executor, row) => app.orders.present(executor, row),
