@@ -54,6 +54,12 @@ export const HOLDABLE: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => ORD
 /** The states an order is written in when it is placed. */
 export const INITIAL_ORDER_STATES: readonly OrderStatus[] = ['pending_payment', 'placed']
 
+/** The states of an order that was placed: what the customer's account lists. */
+export const ACCOUNT_STATES: readonly OrderStatus[] = ['placed', 'held', 'partially_shipped', 'shipped', 'cancelled']
+
+/** The states an invoice can be made in (placed and not cancelled). */
+export const INVOICEABLE_STATES: readonly OrderStatus[] = ['placed', 'held', 'partially_shipped', 'shipped']
+
 /** The customer's status word by status (maginus_status: null BEING PROCESSED, 1 held, 2 shipped, 3 cancelled). */
 export const CUSTOMER_STATUS: Readonly<Record<OrderStatus, 1 | 2 | 3 | null>> = {
   pending_payment: null,
