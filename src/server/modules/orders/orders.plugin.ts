@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '../../db/client.ts'
-import { DomainError } from '../../lib/domain-error.ts'
 import { checkOrderMachine } from './order.state.ts'
+import { noOrderEvents, refundsUnavailable } from './order-lifecycle.seams.ts'
 import {
   createOrderLifecycle,
   type OrderEventSink,
@@ -31,16 +31,6 @@ declare module 'fastify' {
     orderLifecycle: OrderLifecycle
   }
 }
-
-/** Until the payments module's refund ledger is wired (issue 33), no money can be given back. */
-const refundsUnavailable: OrderMoney = {
-  refund: () => Promise.reject(new DomainError('order_transition_refused', 'Refunds are not available yet.')),
-  giveBackAll: () =>
-    Promise.reject(new DomainError('order_transition_refused', 'Refunds are not available yet.')),
-}
-
-/** Until the webhooks module's outbox is wired, order events go nowhere. */
-const noOrderEvents: OrderEventSink = async () => {}
 
 /**
  * The app's order lifecycle: its money seam and webhook sink are the given ones, or (until
