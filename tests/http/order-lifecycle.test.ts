@@ -1,138 +1,30 @@
 /**
  * Issue 33: the order lifecycle against a real database (PGlite, or PostgreSQL with
- * DATABASE_URL): hold, release, ship in parts, cancel and refund, each in one transaction with
- * its timeline row, its customer e-mail queued once and its webhook event; refusals that say why
- * and change nothing; two writers at once.
+ * DATABASE_URL): hold, release, ship in parts and cancel, each in one transaction with its
+ * timeline row, its customer e-mail queued once and its webhook event; refusals that say why and
+ * change nothing; two writers at once. Refunds: order-lifecycle-refunds.test.ts.
  */
-import { randomUUID } from 'node:crypto'
-import { and, asc, eq, like } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { customers, mailJobs, orderEvents, orderItems, orders } from '../../src/server/db/schema.ts'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { orderEvents } from '../../src/server/db/schema.ts'
 import { DomainError } from '../../src/server/lib/domain-error.ts'
+import { createOrderLifecycle } from '../../src/server/modules/orders/order-lifecycle.ts'
 import {
-  createOrderLifecycle,
-  type Actor,
-  type OrderEventRecord,
-  type OrderLifecycle,
-  type OrderMoney,
-  type RefundOutcome,
-} from '../../src/server/modules/orders/order-lifecycle.ts'
-import type { OrderRow } from '../../src/server/modules/orders/orders.tables.ts'
-import { buildTestApp, type TestApp } from '../helpers/app.ts'
+  current,
+  ERP,
+  events,
+  lifecycle,
+  mails,
+  moneyCalls,
+  newOrder,
+  refusal,
+  STAFF,
+  t,
+  timeline,
+  useLifecycleFixture,
+} from './order-lifecycle.fixture.ts'
 
-const ERP: Actor = { kind: 'token', name: 'erp' }
-const STAFF: Actor = { kind: 'staff', name: 'dana' }
-
-let t: TestApp
-let template: OrderRow
-let lifecycle: OrderLifecycle
-const events: OrderEventRecord[] = []
-const moneyCalls: { op: 'refund' | 'giveBackAll'; input: Record<string, unknown> }[] = []
-/** What the fake ledger answers next (by default: succeeded for what was asked). */
-let nextOutcome: ((input: { amountMinor?: number }) => RefundOutcome) | null = null
-
-/** A recording money seam: remembers each key's first answer, as the real ledger does. */
-const answered = new Map<string, RefundOutcome>()
-const money: OrderMoney = {
-  async refund(input) {
-    moneyCalls.push({ op: 'refund', input })
-    const seen = answered.get(input.idempotencyKey)
-    if (seen) return seen
-    const outcome = nextOutcome?.(input) ?? {
-      refundId: `r-${answered.size + 1}`,
-      status: 'succeeded',
-      amountMinor: input.amountMinor,
-      how: 'refund',
-    }
-    answered.set(input.idempotencyKey, outcome)
-    return outcome
-  },
-  async giveBackAll(input) {
-    moneyCalls.push({ op: 'giveBackAll', input })
-    const [order] = await t.app.db
-      .select()
-      .from(orders)
-      .where(eq(orders.id, Number(input.orderId)))
-    const outcome = nextOutcome?.({}) ?? {
-      refundId: `r-${answered.size + 1}`,
-      status: 'succeeded',
-      amountMinor: order!.totalIncVat - order!.refundedMinor,
-      how: 'refund',
-    }
-    answered.set(input.idempotencyKey, outcome)
-    return outcome
-  },
-}
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  const [demo] = await t.app.db
-    .select()
-    .from(customers)
-    .where(eq(customers.email, 'demo@harbour-safety.example'))
-  const [row] = await t.app.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.customerId, demo!.id), eq(orders.status, 'placed')))
-    .limit(1)
-  template = row!
-  lifecycle = createOrderLifecycle({
-    db: t.app.db,
-    money,
-    events: async (_tx, e) => void events.push(e),
-    mail: { site: (id) => t.app.sites.byId(id), present: (ex, r) => t.app.orders.present(ex, r) },
-  })
-})
-afterAll(() => t?.close())
-beforeEach(() => {
-  events.length = 0
-  moneyCalls.length = 0
-  nextOutcome = null
-})
-
-/** A placed, paid order of the demo customer with lines of these quantities. */
-async function newOrder(quantities: number[] = [3, 1], paymentStatus: OrderRow['paymentStatus'] = 'paid') {
-  const { id: _id, orderNumber: _n, changeSeq: _s, changeXid: _x, ...rest } = template
-  const [order] = await t.app.db
-    .insert(orders)
-    .values({
-      ...rest,
-      cartRef: randomUUID(),
-      idempotencyKey: null,
-      paymentStatus,
-      version: 1,
-      refundedMinor: 0,
-    })
-    .returning()
-  const [item] = await t.app.db.select().from(orderItems).where(eq(orderItems.orderId, template.id)).limit(1)
-  const { id: _i, orderId: _o, ...line } = item!
-  const lines = await t.app.db
-    .insert(orderItems)
-    .values(
-      quantities.map((quantity, i) => ({ ...line, orderId: order!.id, quantity, sku: `${line.sku}-${i}` })),
-    )
-    .returning()
-  return { order: order!, lines }
-}
-
-const current = async (id: number) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0]!
-const timeline = (id: number) =>
-  t.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id))
-const mails = (id: number) =>
-  t.app.db
-    .select()
-    .from(mailJobs)
-    .where(like(mailJobs.dedupeKey, `order:${id}:v%`))
-    .orderBy(asc(mailJobs.id))
-
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  )
-  expect(e).toBeInstanceOf(DomainError)
-  return e as DomainError
-}
+useLifecycleFixture()
 
 describe('holding and releasing an order', () => {
   it('holds a placed order: held, customer word 1, one timeline row with the actor, one e-mail, one event', async () => {
@@ -484,170 +376,5 @@ describe('cancelling an order', () => {
       data: { status: 'failed', message: 'Refunds are not available yet.' },
     })
     expect(events.map((e) => e.type)).toEqual(['order.cancelled', 'payment.needs_attention'])
-  })
-})
-
-describe('refunding an order', () => {
-  it('quotes, then refunds part: partially refunded, a refund row with the outcome, one e-mail with the amount', async () => {
-    const { order } = await newOrder()
-    expect(
-      await lifecycle.quoteRefund(t.app.db, { orderNumber: order.orderNumber, amountMinor: 500 }),
-    ).toEqual({
-      refundableMinor: order.totalIncVat,
-      amountMinor: 500,
-      currency: order.currency,
-    })
-    const summary = await lifecycle.refundOrder(t.app.db, {
-      orderNumber: order.orderNumber,
-      amountMinor: 500,
-      reason: 'Damaged',
-      idempotencyKey: 'k1',
-      actor: ERP,
-    })
-    expect(summary).toMatchObject({ paymentStatus: 'partially_refunded', status: 'placed' })
-    expect(await current(order.id)).toMatchObject({ refundedMinor: 500, maginusStatus: null })
-    expect((await timeline(order.id)).at(-1)).toMatchObject({
-      type: 'refund',
-      actorName: 'erp',
-      data: { idempotencyKey: 'k1', status: 'succeeded', amountMinor: 500 },
-    })
-    const sent = await mails(order.id)
-    expect(sent).toHaveLength(1)
-    expect(sent[0]!.message.text).toContain('We have refunded £5.00')
-    expect((await lifecycle.quoteRefund(t.app.db, { orderNumber: order.orderNumber })).refundableMinor).toBe(
-      order.totalIncVat - 500,
-    )
-  })
-
-  it('answers the same idempotency key again without refunding again', async () => {
-    const { order } = await newOrder()
-    const input = {
-      orderNumber: order.orderNumber,
-      amountMinor: 300,
-      reason: 'r',
-      idempotencyKey: 'same',
-      actor: ERP,
-    }
-    const first = await lifecycle.refundOrder(t.app.db, input)
-    expect(await lifecycle.refundOrder(t.app.db, input)).toEqual(first)
-    expect(moneyCalls).toHaveLength(1)
-    expect((await current(order.id)).refundedMinor).toBe(300)
-    expect(await mails(order.id)).toHaveLength(1)
-  })
-
-  it('refuses more than can still be refunded, and two refunds at once never exceed what was paid', async () => {
-    const { order } = await newOrder()
-    const e = await refusal(
-      lifecycle.refundOrder(t.app.db, {
-        orderNumber: order.orderNumber,
-        amountMinor: order.totalIncVat + 1,
-        reason: 'r',
-        idempotencyKey: 'too-much',
-        actor: ERP,
-      }),
-    )
-    expect(e).toMatchObject({
-      code: 'refund_exceeds_refundable',
-      answer: { refundableMinor: order.totalIncVat },
-    })
-    const most = Math.ceil(order.totalIncVat * 0.6)
-    const refund = (key: string) =>
-      lifecycle.refundOrder(t.app.db, {
-        orderNumber: order.orderNumber,
-        amountMinor: most,
-        reason: 'r',
-        idempotencyKey: key,
-        actor: ERP,
-      })
-    const results = await Promise.allSettled([refund('a'), refund('b')])
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
-    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({
-      code: 'refund_exceeds_refundable',
-    })
-    expect((await current(order.id)).refundedMinor).toBe(most)
-  })
-
-  it('refuses a refund of an unpaid purchase order', async () => {
-    const { order } = await newOrder([1], 'unpaid')
-    const e = await refusal(
-      lifecycle.refundOrder(t.app.db, {
-        orderNumber: order.orderNumber,
-        amountMinor: 100,
-        reason: 'r',
-        idempotencyKey: 'po',
-        actor: ERP,
-      }),
-    )
-    expect(e.message).toContain('Nothing paid remains to refund')
-  })
-
-  it('refunds lines by their share of what was charged', async () => {
-    const { order, lines } = await newOrder([4])
-    const l = lines[0]!
-    const quote = await lifecycle.quoteRefund(t.app.db, {
-      orderNumber: order.orderNumber,
-      lines: [{ lineId: l.id, quantity: 1 }],
-    })
-    expect(quote.amountMinor).toBe(Math.floor((l.lineTotal + l.vat) / 4))
-  })
-
-  it('finishes a pending refund when it settles: refunded then, once, with its e-mail', async () => {
-    const { order } = await newOrder()
-    nextOutcome = (input) => ({
-      refundId: 'pend-1',
-      status: 'pending',
-      amountMinor: input.amountMinor!,
-      how: 'refund',
-    })
-    const summary = await lifecycle.refundOrder(t.app.db, {
-      orderNumber: order.orderNumber,
-      amountMinor: order.totalIncVat,
-      reason: 'r',
-      idempotencyKey: 'pending',
-      actor: ERP,
-    })
-    expect(summary.paymentStatus).toBe('paid')
-    expect(await mails(order.id)).toHaveLength(0)
-    // While pending, nothing more can be refunded.
-    expect((await lifecycle.quoteRefund(t.app.db, { orderNumber: order.orderNumber })).refundableMinor).toBe(
-      0,
-    )
-    const settle = () =>
-      t.app.db.transaction((tx) =>
-        lifecycle.onRefundSettled(tx, {
-          refundId: 'pend-1',
-          orderId: String(order.id),
-          status: 'succeeded',
-          amountMinor: order.totalIncVat,
-        }),
-      )
-    await settle()
-    await settle()
-    expect(await current(order.id)).toMatchObject({
-      paymentStatus: 'refunded',
-      refundedMinor: order.totalIncVat,
-    })
-    expect((await timeline(order.id)).filter((e) => e.type === 'refund_settled')).toHaveLength(1)
-    expect(await mails(order.id)).toHaveLength(1)
-  })
-})
-
-describe('the app', () => {
-  it('has a lifecycle that refuses refunds until the payments module is wired', async () => {
-    const { order } = await newOrder()
-    const e = await refusal(
-      t.app.orderLifecycle.refundOrder(t.app.db, {
-        orderNumber: order.orderNumber,
-        amountMinor: 100,
-        reason: 'r',
-        idempotencyKey: 'app',
-        actor: ERP,
-      }),
-    )
-    expect(e.message).toBe('Refunds are not available yet.')
-    expect((await current(order.id)).refundedMinor).toBe(0)
-    expect((await lifecycle.quoteRefund(t.app.db, { orderNumber: order.orderNumber })).refundableMinor).toBe(
-      order.totalIncVat,
-    )
   })
 })

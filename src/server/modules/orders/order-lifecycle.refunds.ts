@@ -252,7 +252,7 @@ export async function refundOrder(
   const actor = actorOf(input.actor)
   const key = requiredText('idempotencyKey', input.idempotencyKey, 200, 'The idempotency key')
   const reason = requiredText('reason', input.reason, 500, 'The reason')
-  const asked = await inTransaction(deps, db, input, async (tx, site) => {
+  const asked = await inTransaction(deps, db, input, async (tx) => {
     const order = await lockOrder(tx, input)
     const ledger = await refundLedger(tx, order.id)
     const request = ledger.requests.get(key)

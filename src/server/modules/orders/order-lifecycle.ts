@@ -45,6 +45,7 @@ import {
   type RefundOutcome,
 } from './order-lifecycle.types.ts'
 
+/** The contract's names (contracts for issue 33), for the integration API and the payments and webhooks modules. @public */
 export type {
   Actor,
   OrderEventRecord,
