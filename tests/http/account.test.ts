@@ -402,7 +402,8 @@ describe('invoices', () => {
     const invoiced = new Set(
       (await t.app.db.select({ orderId: invoices.orderId }).from(invoices)).map((r) => r.orderId),
     )
-    const order = (await demoOrders()).find((o) => !invoiced.has(o.id))!
+    // A cancelled order is never invoiced (ADR 0200): an open one that has no invoice yet.
+    const order = (await demoOrders()).find((o) => !invoiced.has(o.id) && o.status !== 'cancelled')!
     const results = await Promise.all(
       Array.from({ length: 4 }, () => createInvoiceFromOrder(t.app.db, order.orderNumber)),
     )

@@ -34,6 +34,14 @@ export type DomainCode =
   | 'too_many_attempts'
   /** The payment provider could not be reached or did not do what was asked (nothing was taken) */
   | 'provider_unavailable'
+  /** No order with that number (the order lifecycle, ADR 0200) */
+  | 'order_not_found'
+  /** The order changed since the caller read it (If-Match / expectVersion): read it again */
+  | 'order_version_mismatch'
+  /** The order's state does not allow the change; the message says why */
+  | 'order_transition_refused'
+  /** A shipment holds more of a line than was ordered and not yet shipped */
+  | 'shipment_exceeds_ordered'
 
 /** The codes a payment method's `authorise` may refuse with (payments/payment-methods.ts). */
 export type PaymentRefusalCode = Extract<

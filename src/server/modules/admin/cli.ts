@@ -10,6 +10,7 @@
  *   search reindex --site <host|code>
  *   invoice create <orderNumber>                    invoices a placed order (once; prints its number)
  *   webhooks list|add|remove|enable|disable|deliveries …   webhook endpoints (cli.webhooks.ts)
+ *   orders list|show|ack|hold|release|ship|cancel|refund …   the order lifecycle (cli.orders.ts)
  *
  * Changes are announced to the running instances (ADR 0081), which follow within seconds.
  */
@@ -56,6 +57,12 @@ const BATCHES: Record<
 import { createInvoiceFromOrder } from '../orders/orders.queries.ts'
 import { WEBHOOK_CLI_OPTIONS, WEBHOOK_CLI_USAGE, webhooksCommand } from './cli.webhooks.ts'
 
+// The order lifecycle's commands have options of their own (cli.orders.ts).
+if (process.argv[2] === 'orders') {
+  const { runOrdersCli } = await import('./cli.orders.ts')
+  process.exit(await runOrdersCli(process.argv.slice(3)))
+}
+
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: { site: { type: 'string' }, name: { type: 'string' }, ...WEBHOOK_CLI_OPTIONS },
@@ -63,7 +70,7 @@ const { positionals, values } = parseArgs({
 
 function usage(message: string): never {
   console.error(
-    `${message}\nusage: npm run admin -- token create --site <host> --name <who> | token list | token revoke <id> | import skus|categories|groups|promotions|delivery-rates|stories <file> --site <host> | content publish <slug>... --site <host> | search reindex --site <host> | invoice create <orderNumber> | ${WEBHOOK_CLI_USAGE}`,
+    `${message}\nusage: npm run admin -- token create --site <host> --name <who> | token list | token revoke <id> | import skus|categories|groups|promotions|delivery-rates|stories <file> --site <host> | content publish <slug>... --site <host> | search reindex --site <host> | invoice create <orderNumber> | ${WEBHOOK_CLI_USAGE} | orders … (npm run admin -- orders for its usage)`,
   )
   process.exit(2)
 }
