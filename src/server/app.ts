@@ -247,7 +247,20 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     'orders',
     new OrdersService(database.db, new OrderOwnerLinks(config.session.secret), orderPreviews),
   )
-  app.decorate('orderLifecycle', orderLifecycleFor(app, database.db))
+  app.decorate('webhooks', createWebhooks(app)) // outbound webhooks (ADR 0230)
+  // After the order (ADR 0200): money goes back through the payments module's refund ledger
+  // (ADR 0210, decorated with the payments plugin below, hence read at call time) and every
+  // change is announced through the webhooks outbox in the change's own transaction.
+  app.decorate(
+    'orderLifecycle',
+    orderLifecycleFor(app, database.db, {
+      money: {
+        refund: (input) => app.refunds.refund(input),
+        giveBackAll: (input) => app.refunds.giveBackAll(input),
+      },
+      events: (tx, event) => app.webhooks.recordWebhookEvent(tx, event),
+    }),
+  )
   app.decorate('checkout', new CheckoutService(database.db, app.carts, () => app.placement))
   app.decorate(
     'placement',
@@ -265,7 +278,6 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
         recordOrderBuilds(tx, { ...order, loadLogo: (row) => loadLogo(app.uploads, row) }),
     }),
   )
-  app.decorate('webhooks', createWebhooks(app)) // outbound webhooks (ADR 0230)
   // Background work on the job queue (pg-boss on PostgreSQL, the in-process driver otherwise).
   app.decorate('jobs', registerJobs(app, createJobQueue(app, database.connectionString)))
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start())

@@ -17,18 +17,13 @@
 import { userInfo } from 'node:os'
 import { parseArgs } from 'node:util'
 import { asc, desc, eq } from 'drizzle-orm'
+import { buildApp } from '../../app.ts'
 import { loadConfig } from '../../config.ts'
-import { openDatabase, type Db } from '../../db/client.ts'
+import type { Db } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
-import { ContentService } from '../content/content.service.ts'
-import { settingsFromContent } from '../content/content.settings.ts'
-import { createContentStore } from '../content/content.stores.ts'
-import { createOrderLifecycle, type Actor, type OrderLifecycle } from '../orders/order-lifecycle.ts'
-import { noOrderEvents, refundsUnavailable } from '../orders/order-lifecycle.seams.ts'
+import type { Actor, OrderLifecycle } from '../orders/order-lifecycle.ts'
 import { shippableLines } from '../orders/order-lifecycle.shipments.ts'
 import { ORDER_STATUSES, orderEvents, orders, shipments, type OrderStatus } from '../orders/orders.tables.ts'
-import { OrdersService } from '../orders/orders.service.ts'
-import { SiteRegistry } from '../sites/sites.service.ts'
 
 export class UsageError extends Error {}
 
@@ -263,24 +258,15 @@ export async function runOrdersCli(argv: string[]): Promise<number> {
     console.error(`${err.message}\n${USAGE}`)
     return 2
   }
-  const config = loadConfig()
-  const database = await openDatabase(config.db)
+  // The shop itself, without its background work: the same lifecycle, refund ledger and
+  // webhooks outbox as the integration API (a change's e-mails and webhooks are queued in its
+  // transaction; the running instances send them).
+  const app = await buildApp(loadConfig(), { startJobs: false })
   try {
-    const content = new ContentService(createContentStore(config, database.db))
-    const sites = new SiteRegistry(database.db, 30_000, (siteId) => settingsFromContent(content, siteId))
-    const ordersService = new OrdersService(database.db)
-    const lifecycle = createOrderLifecycle({
-      db: database.db,
-      // The CLI is wired as the app is (orders.plugin.ts): the integrator hands both the real seams.
-      money: refundsUnavailable,
-      events: noOrderEvents,
-      mail: {
-        site: (id) => sites.byId(id),
-        present: (executor, row) => ordersService.present(executor, row),
-      },
-    })
+    await app.ready()
+    const lifecycle = app.orderLifecycle
     const actor: Actor = { kind: 'staff', name: `cli:${userInfo().username}` }
-    await executeOrdersCommand({ db: database.db, lifecycle, actor, out: (l) => console.log(l) }, cmd)
+    await executeOrdersCommand({ db: app.db, lifecycle, actor, out: (l) => console.log(l) }, cmd)
     return 0
   } catch (err) {
     if (!(err instanceof DomainError)) throw err
@@ -289,6 +275,6 @@ export async function runOrdersCli(argv: string[]): Promise<number> {
       console.error(`  ${field}: ${messages.join(' ')}`)
     return 1
   } finally {
-    await database.close()
+    await app.close()
   }
 }

@@ -9,9 +9,10 @@ import type { Db, Executor, Tx } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import type { Site } from '../sites/sites.service.ts'
 import type { FulfilmentStatus, OrderRow, OrderStatus, PaymentStatus } from './orders.tables.ts'
+import type { Actor, OrderMoney, RefundOutcome, RefundSettled } from '../payments/refunds.types.ts'
 
-/** Who makes a change: an API token's name, a staff user, a provider's notification, the shop. */
-export type Actor = { kind: 'token' | 'staff' | 'provider' | 'system'; name: string }
+/** The money seam is the payments module's (who acts, what giving money back answers). */
+export type { Actor, OrderMoney, RefundOutcome, RefundSettled }
 
 /** What every change answers: the order's new state and version. */
 export interface OrderLifecycleSummary {
@@ -20,33 +21,6 @@ export interface OrderLifecycleSummary {
   version: number
   paymentStatus: PaymentStatus
   fulfilmentStatus: FulfilmentStatus
-}
-
-export type RefundOutcome = {
-  refundId: string
-  status: 'succeeded' | 'pending' | 'failed'
-  amountMinor: number
-  how: 'refund' | 'void' | 'credit_note'
-  message?: string
-}
-
-/** How the lifecycle gives money back (the payments module's refund ledger implements it). */
-export interface OrderMoney {
-  /** Refund amountMinor of the order's captured payment(s); never beyond captured − refunded. */
-  refund(input: {
-    orderId: string
-    amountMinor: number
-    idempotencyKey: string
-    reason: string
-    actor: Actor
-  }): Promise<RefundOutcome>
-  /** Give back everything not yet given back (void if the provider still can, else refund). */
-  giveBackAll(input: {
-    orderId: string
-    idempotencyKey: string
-    reason: string
-    actor: Actor
-  }): Promise<RefundOutcome>
 }
 
 export type OrderEventType =
@@ -69,17 +43,6 @@ export interface OrderEventRecord {
 }
 
 export type OrderEventSink = (tx: Tx, event: OrderEventRecord) => Promise<void>
-
-/** A pending refund settled later: the payments module calls this in its settlement's transaction. */
-export type RefundSettled = (
-  tx: Tx,
-  settled: {
-    refundId: string
-    orderId: string | number
-    status: 'succeeded' | 'failed'
-    amountMinor: number
-  },
-) => Promise<void>
 
 /** What the customer e-mails need: the order's site and the order as pages and e-mails read it. */
 export interface LifecycleMail {

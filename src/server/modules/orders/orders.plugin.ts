@@ -14,7 +14,6 @@ import {
   type OrderEventSink,
   type OrderLifecycle,
   type OrderMoney,
-  type RefundSettled,
 } from './order-lifecycle.ts'
 import type { OrdersService } from './orders.service.ts'
 import type { OrderPlacement } from './placement.workflow.ts'
@@ -64,9 +63,7 @@ export const ordersPaymentHooks = fp(
     // A pending order moves on when its payment settles or fails (same transaction).
     app.payments.onClaimedSettled = pendingOrderSettlement(app)
     // A pending refund settled later: its timeline row, payment status and e-mail (ADR 0200).
-    Object.assign(app.payments, {
-      onRefundSettled: app.orderLifecycle.onRefundSettled satisfies RefundSettled,
-    })
+    app.payments.onRefundSettled = app.orderLifecycle.onRefundSettled
     // A refused order's payment is given back at once (issue 29: the money invariant).
     app.placement.payments = app.payments
     app.placement.onGivenBack = (attempt, resolution) =>

@@ -12,29 +12,31 @@ import {
   PaymentService,
   type PaymentAttempt,
 } from '../payments/payments.service.ts'
-import { AmazonAdapter } from './amazon/amazon.provider.ts'
+import { AmazonAdapterWithRefunds } from './amazon/amazon.refund.ts'
+import { OpayoAdapterWithRefunds } from './card/opayo.refund.ts'
+import { PayaAdapterWithRefunds } from './paya/paya.refund.ts'
+import { PaypalAdapterWithRefunds } from './paypal/paypal.refund.ts'
 import {
-  OpayoAdapter,
   buildPaymentRequest,
   referenceFromThreeDSSessionData,
   type OpayoPayInput,
 } from './card/opayo.provider.ts'
-import { PayaAdapter, type PayaFormInput } from './paya/paya.provider.ts'
-import { PaypalAdapter, type PaypalOrderInput } from './paypal/paypal.provider.ts'
+import type { PayaFormInput } from './paya/paya.provider.ts'
+import type { PaypalOrderInput } from './paypal/paypal.provider.ts'
 
 export interface PaymentAdapters {
-  sagepay: OpayoAdapter | null
-  paya: PayaAdapter | null
-  paypal: PaypalAdapter | null
-  amazon: AmazonAdapter | null
+  sagepay: OpayoAdapterWithRefunds | null
+  paya: PayaAdapterWithRefunds | null
+  paypal: PaypalAdapterWithRefunds | null
+  amazon: AmazonAdapterWithRefunds | null
 }
 
 export function createAdapters(providers: ProviderConfigs, timeoutMs?: number): PaymentAdapters {
   return {
-    sagepay: providers.sagepay ? new OpayoAdapter(providers.sagepay, timeoutMs) : null,
-    paya: providers.paya ? new PayaAdapter(providers.paya, timeoutMs) : null,
-    paypal: providers.paypal ? new PaypalAdapter(providers.paypal, timeoutMs) : null,
-    amazon: providers.amazon ? new AmazonAdapter(providers.amazon, timeoutMs) : null,
+    sagepay: providers.sagepay ? new OpayoAdapterWithRefunds(providers.sagepay, timeoutMs) : null,
+    paya: providers.paya ? new PayaAdapterWithRefunds(providers.paya, timeoutMs) : null,
+    paypal: providers.paypal ? new PaypalAdapterWithRefunds(providers.paypal, timeoutMs) : null,
+    amazon: providers.amazon ? new AmazonAdapterWithRefunds(providers.amazon, timeoutMs) : null,
   }
 }
 

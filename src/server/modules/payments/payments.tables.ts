@@ -25,14 +25,12 @@ import {
   type NextAction,
   type ProviderMethod,
   type ProviderRefs,
-} from './payments.types.ts'
-import {
   REFUND_HOWS,
   REFUND_STATUSES,
   type RefundHow,
   type RefundRefs,
   type RefundStatus,
-} from './refunds.types.ts'
+} from './payments.types.ts'
 
 export type { AttemptResolution }
 

@@ -131,3 +131,25 @@ export interface RawNotification {
   headers: Record<string, string | string[] | undefined>
   rawBody: string
 }
+
+/** A ledger row's status: `unknown` = the provider's answer was lost; the reconciler asks. */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed', 'unknown'] as const
+export type RefundStatus = (typeof REFUND_STATUSES)[number]
+export const REFUND_HOWS = ['refund', 'void', 'credit_note'] as const
+export type RefundHow = (typeof REFUND_HOWS)[number]
+
+/** What a provider needs to find a refund (or void) again: its ids and our idempotency key. */
+export interface RefundRefs {
+  opayoRefundTransactionId?: string
+  /** Opayo: the refund's own vendorTxCode, derived from our refund id. */
+  vendorTxCode?: string
+  payaRefundTransactionId?: string
+  /** Paya: the refund's transaction_api_id, derived from our refund id (looked up before a retry). */
+  payaTransactionApiId?: string
+  paypalRefundId?: string
+  /** PayPal-Request-Id of the refund (or void), derived from our refund id. */
+  paypalRequestId?: string
+  amazonRefundId?: string
+  /** x-amz-pay-idempotency-key of the refund, derived from our refund id. */
+  amazonIdempotencyKey?: string
+}

@@ -5,7 +5,11 @@
  * the same shapes; the integrator unifies the two copies).
  */
 import type { Tx } from '../../db/client.ts'
-import type { Currency } from './payments.types.ts'
+import type { Currency, RefundRefs } from './payments.types.ts'
+
+// The ledger's columns' values live with the attempt's (payments.types.ts: the tables import them).
+export { REFUND_HOWS, REFUND_STATUSES } from './payments.types.ts'
+export type { RefundHow, RefundRefs, RefundStatus } from './payments.types.ts'
 
 export type Actor = { kind: 'token' | 'staff' | 'provider' | 'system'; name: string }
 
@@ -33,28 +37,6 @@ export type RefundOutcome = {
   amountMinor: number
   how: 'refund' | 'void' | 'credit_note'
   message?: string
-}
-
-/** A ledger row's status: `unknown` = the provider's answer was lost; the reconciler asks. */
-export const REFUND_STATUSES = ['pending', 'succeeded', 'failed', 'unknown'] as const
-export type RefundStatus = (typeof REFUND_STATUSES)[number]
-export const REFUND_HOWS = ['refund', 'void', 'credit_note'] as const
-export type RefundHow = (typeof REFUND_HOWS)[number]
-
-/** What a provider needs to find a refund (or void) again: its ids and our idempotency key. */
-export interface RefundRefs {
-  opayoRefundTransactionId?: string
-  /** Opayo: the refund's own vendorTxCode, derived from our refund id. */
-  vendorTxCode?: string
-  payaRefundTransactionId?: string
-  /** Paya: the refund's transaction_api_id, derived from our refund id (looked up before a retry). */
-  payaTransactionApiId?: string
-  paypalRefundId?: string
-  /** PayPal-Request-Id of the refund (or void), derived from our refund id. */
-  paypalRequestId?: string
-  amazonRefundId?: string
-  /** x-amz-pay-idempotency-key of the refund, derived from our refund id. */
-  amazonIdempotencyKey?: string
 }
 
 /** One refund (or void) as the provider client sees it. */

@@ -23,8 +23,6 @@ import {
   type ProviderAdapter,
 } from '../../payments/providers/types.ts'
 import { AMAZON_ALGORITHM, AmazonSigner } from './amazon.signing.ts'
-import { amazonRefund, amazonRefundStatus } from './amazon.refund.ts'
-import type { RefundContext, RefundRequest } from '../../payments/refunds.types.ts'
 
 export { AMAZON_ALGORITHM }
 
@@ -156,15 +154,6 @@ export class AmazonAdapter implements ProviderAdapter {
     timeoutMs?: number,
   ) {
     this.client = new AmazonClient(config, timeoutMs)
-  }
-
-  /** A placed order's refund or void (ADR 0210): amazon.refund.ts. */
-  refund(attempt: AttemptContext, request: RefundRequest) {
-    return amazonRefund(this.client, attempt, request)
-  }
-
-  refundStatus(attempt: AttemptContext, refund: RefundContext) {
-    return amazonRefundStatus(this.client, attempt, refund)
   }
 
   /** The signed button configuration (POST /checkout/amazon/create-amazon-session answers this). */

@@ -17,7 +17,7 @@ import type {
   RefundRequest,
   RefundStatusAnswer,
 } from '../../payments/refunds.types.ts'
-import type { AmazonClient } from './amazon.provider.ts'
+import { type AmazonClient, AmazonAdapter } from './amazon.provider.ts'
 
 export const amazonRefundKey = (refundId: string) =>
   amazonIdempotencyKey({ attemptId: refundId, op: 'refund' })
@@ -113,4 +113,18 @@ export async function amazonRefundStatus(
   if (res.status === 200 && isRecord(res.json) && typeof res.json.refundId === 'string')
     return refundAnswer(res.json, {})
   return { status: 'unknown', refs: {}, message: `Amazon refund ${id}: ${said(res)}` }
+}
+
+/**
+ * The Amazon adapter with a placed order's refunds and voids (ADR 0210). It lives here, beside the
+ * refund calls, so the provider client never imports its refunds (no import cycle).
+ */
+export class AmazonAdapterWithRefunds extends AmazonAdapter {
+  refund(attempt: AttemptContext, request: RefundRequest) {
+    return amazonRefund(this.client, attempt, request)
+  }
+
+  refundStatus(attempt: AttemptContext, refund: RefundContext) {
+    return amazonRefundStatus(this.client, attempt, refund)
+  }
 }

@@ -23,8 +23,6 @@ import {
   type GiveBackResult,
   type ProviderAdapter,
 } from '../../payments/providers/types.ts'
-import { opayoRefund, opayoRefundStatus } from './opayo.refund.ts'
-import type { RefundContext, RefundRequest } from '../../payments/refunds.types.ts'
 
 export type ChallengeWindowSize = 'Small' | 'Medium' | 'Large' | 'ExtraLarge' | 'FullScreen'
 
@@ -212,15 +210,6 @@ export class OpayoAdapter implements ProviderAdapter {
     timeoutMs?: number,
   ) {
     this.client = new OpayoClient(config, timeoutMs)
-  }
-
-  /** A placed order's refund or void (ADR 0210): opayo.refund.ts. */
-  refund(attempt: AttemptContext, request: RefundRequest) {
-    return opayoRefund(this.client, attempt, request)
-  }
-
-  refundStatus(attempt: AttemptContext, refund: RefundContext) {
-    return opayoRefundStatus(this.client, attempt, refund)
   }
 
   /** What the browser needs to render the drop-in. A new key per form render. */

@@ -16,7 +16,7 @@ import type {
   RefundRequest,
   RefundStatusAnswer,
 } from '../../payments/refunds.types.ts'
-import type { OpayoClient } from './opayo.provider.ts'
+import { type OpayoClient, OpayoAdapter } from './opayo.provider.ts'
 
 /** The refund's vendorTxCode: the same refund id always gives the same code. */
 export const opayoRefundCode = (refundId: string) => opayoVendorTxCode({ attemptId: refundId, op: 'refund' })
@@ -133,4 +133,18 @@ export async function opayoRefundStatus(
   }
   const answer = await sendRefund(client, attempt, paymentId, refund)
   return answer.message?.startsWith('Opayo 4042') ? person : answer
+}
+
+/**
+ * The Opayo adapter with a placed order's refunds and voids (ADR 0210). It lives here, beside the
+ * refund calls, so the provider client never imports its refunds (no import cycle).
+ */
+export class OpayoAdapterWithRefunds extends OpayoAdapter {
+  refund(attempt: AttemptContext, request: RefundRequest) {
+    return opayoRefund(this.client, attempt, request)
+  }
+
+  refundStatus(attempt: AttemptContext, refund: RefundContext) {
+    return opayoRefundStatus(this.client, attempt, refund)
+  }
 }

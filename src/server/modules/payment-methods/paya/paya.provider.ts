@@ -20,8 +20,6 @@ import {
   type GiveBackResult,
   type ProviderAdapter,
 } from '../../payments/providers/types.ts'
-import { payaRefund, payaRefundStatus } from './paya.refund.ts'
-import type { RefundContext, RefundRequest } from '../../payments/refunds.types.ts'
 
 export interface PayaTransaction {
   id: string
@@ -132,15 +130,6 @@ export class PayaAdapter implements ProviderAdapter {
     private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
   ) {
     this.client = new PayaClient(config, timeoutMs)
-  }
-
-  /** A placed order's refund or void (ADR 0210): paya.refund.ts. */
-  refund(attempt: AttemptContext, request: RefundRequest) {
-    return payaRefund(this.client, attempt, request)
-  }
-
-  refundStatus(attempt: AttemptContext, refund: RefundContext) {
-    return payaRefundStatus(this.client, attempt, refund)
   }
 
   private lastTimestamp = 0

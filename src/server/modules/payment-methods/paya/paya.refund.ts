@@ -17,7 +17,7 @@ import type {
   RefundRequest,
   RefundStatusAnswer,
 } from '../../payments/refunds.types.ts'
-import { PAYA_STATUS, type PayaClient, type PayaTransaction } from './paya.provider.ts'
+import { PAYA_STATUS, type PayaClient, type PayaTransaction, PayaAdapter } from './paya.provider.ts'
 
 /** The refund's transaction_api_id: the same refund id always gives the same one. */
 export const payaRefundApiId = (refundId: string) =>
@@ -139,4 +139,18 @@ export async function payaRefundStatus(
     return { status: 'succeeded', how: 'void', refs: {} }
   if (refund.how === 'void' && !sale.settle_date) return payaRefund(client, attempt, refund)
   return lookThenSend(client, sale, refund)
+}
+
+/**
+ * The Paya adapter with a placed order's refunds and voids (ADR 0210). It lives here, beside the
+ * refund calls, so the provider client never imports its refunds (no import cycle).
+ */
+export class PayaAdapterWithRefunds extends PayaAdapter {
+  refund(attempt: AttemptContext, request: RefundRequest) {
+    return payaRefund(this.client, attempt, request)
+  }
+
+  refundStatus(attempt: AttemptContext, refund: RefundContext) {
+    return payaRefundStatus(this.client, attempt, refund)
+  }
 }

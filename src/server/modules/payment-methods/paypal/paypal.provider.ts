@@ -36,8 +36,6 @@ import {
   type GiveBackResult,
   type ProviderAdapter,
 } from '../../payments/providers/types.ts'
-import { paypalRefund, paypalRefundStatus } from './paypal.refund.ts'
-import type { RefundContext, RefundRequest } from '../../payments/refunds.types.ts'
 
 export type { PaypalOrder, PaypalOrderInput, PaypalShippingOption } from './paypal.order-request.ts'
 
@@ -179,15 +177,6 @@ export class PaypalAdapter implements ProviderAdapter {
     timeoutMs?: number,
   ) {
     this.client = new PaypalClient(config, timeoutMs)
-  }
-
-  /** A placed order's refund or void (ADR 0210): paypal.refund.ts. */
-  refund(attempt: AttemptContext, request: RefundRequest) {
-    return paypalRefund(this.client, attempt, request)
-  }
-
-  refundStatus(attempt: AttemptContext, refund: RefundContext) {
-    return paypalRefundStatus(this.client, attempt, refund)
   }
 
   /** The script the browser loads: the JS SDK with credit and card funding disabled. */

@@ -17,7 +17,7 @@ import type {
   RefundStatusAnswer,
 } from '../../payments/refunds.types.ts'
 import { money, type PaypalOrder } from './paypal.order-request.ts'
-import type { PaypalClient } from './paypal.provider.ts'
+import { type PaypalClient, PaypalAdapter } from './paypal.provider.ts'
 
 export const paypalRefundRequestId = (refundId: string) =>
   paypalRequestId({ attemptId: refundId, op: 'refund' })
@@ -132,4 +132,18 @@ export async function paypalRefundStatus(
   if (res.status === 200 && isRecord(res.json) && typeof res.json.id === 'string')
     return refundAnswer(res.json, {})
   return { status: 'unknown', refs: {}, message: `PayPal refund ${id}: ${issueOf(res)}` }
+}
+
+/**
+ * The Paypal adapter with a placed order's refunds and voids (ADR 0210). It lives here, beside the
+ * refund calls, so the provider client never imports its refunds (no import cycle).
+ */
+export class PaypalAdapterWithRefunds extends PaypalAdapter {
+  refund(attempt: AttemptContext, request: RefundRequest) {
+    return paypalRefund(this.client, attempt, request)
+  }
+
+  refundStatus(attempt: AttemptContext, refund: RefundContext) {
+    return paypalRefundStatus(this.client, attempt, refund)
+  }
 }
