@@ -11,9 +11,8 @@
  * surrogates and integer overflow).
  */
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { INT4_MAX, INT4_MIN } from '../../src/server/modules/admin/admin.fields.ts'
-import { openApiDocument } from '../../src/server/modules/admin/admin.openapi.ts'
 import { AdminTokens } from '../../src/server/modules/admin/admin.tokens.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts'
 
@@ -47,18 +46,16 @@ interface Field {
   schema: Schema
 }
 
-let t: TestApp
-let token: string
-/** The document as a client reads it (JSON); the first test checks it is the one served. */
-const document = JSON.parse(JSON.stringify(openApiDocument)) as {
+// Thousands of requests from one address: the per-address limit would answer most of them 429.
+// The app is up before the tests are collected: the document they are derived from is the one it
+// serves (generated from the routes' zod schemas, ADR 0220).
+const t: TestApp = await buildTestApp({ rateLimitPerMinute: 1_000_000 })
+const { token } = await new AdminTokens(t.app.db).create('localhost', 'bounds')
+const served = await t.app.inject({ url: '/api/admin/v1/openapi.json', headers: { host: 'localhost' } })
+const document = served.json() as {
   paths: Record<string, Record<string, Record<string, unknown>>>
 }
 
-beforeAll(async () => {
-  // Thousands of requests from one address: the per-address limit would answer most of them 429.
-  t = await buildTestApp({ rateLimitPerMinute: 1_000_000 })
-  ;({ token } = await new AdminTokens(t.app.db).create('localhost', 'bounds'))
-})
 afterAll(async () => {
   await t?.close()
 })
@@ -225,10 +222,9 @@ async function send(
 }
 
 describe('the back-office API document', () => {
-  it('is the one served at /api/admin/v1/openapi.json', async () => {
-    const res = await t.app.inject({ url: '/api/admin/v1/openapi.json', headers: { host: 'localhost' } })
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual(document)
+  it('is served at /api/admin/v1/openapi.json', () => {
+    expect(served.statusCode).toBe(200)
+    expect(Object.keys(document.paths).length).toBeGreaterThan(5)
   })
 
   it('gives every whole-number field bounds an int4 column can hold', () => {

@@ -1,0 +1,2 @@
+import type { FastifyInstance } from 'fastify'
+export async function adminCustomerRoutes(_app: FastifyInstance) {}
