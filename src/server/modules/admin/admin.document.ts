@@ -47,12 +47,30 @@ export function adminErrorHandler(error: FastifyError, _request: FastifyRequest,
   throw error
 }
 
+/**
+ * Each body schema's example. Zod leaves `examples` out of an input schema that transforms a
+ * value (a promotion's code is upper-cased), so the document's examples are added from here.
+ */
+const EXAMPLES = new WeakMap<object, unknown>()
+
+/** A schema with the one example the document shows for it. */
+export function withExample<T extends z.ZodType>(schema: T, example: unknown): T {
+  const described = schema.meta({ examples: [example] }) as T
+  EXAMPLES.set(described, example)
+  return described
+}
+
+const exampled = (json: Record<string, unknown>, schema: unknown) =>
+  EXAMPLES.has(schema as object) && json.examples === undefined
+    ? { ...json, examples: [EXAMPLES.get(schema as object)] }
+    : json
+
 const toJson = (schema: z.ZodType) => {
   const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
     string,
     unknown
   >
-  return json
+  return exampled(json, schema)
 }
 
 /**
@@ -62,7 +80,13 @@ const toJson = (schema: z.ZodType) => {
 const transform: SwaggerTransform = (input) => {
   const schema = input.schema as Record<string, unknown> | undefined
   const body = schema?.body as { content?: Record<string, { schema: z.ZodType }> } | undefined
-  if (!schema || !body?.content || body instanceof z.ZodType) return jsonSchemaTransform(input)
+  if (!schema || !body) return jsonSchemaTransform(input)
+  if (body instanceof z.ZodType) {
+    const out = jsonSchemaTransform(input) as { schema: Record<string, unknown>; url: string }
+    const json = out.schema.body as Record<string, unknown>
+    return { ...out, schema: { ...out.schema, body: exampled(json, body) } } as ReturnType<SwaggerTransform>
+  }
+  if (!body.content) return jsonSchemaTransform(input)
   const { body: _body, ...rest } = schema
   const out = jsonSchemaTransform({ ...input, schema: rest } as Parameters<SwaggerTransform>[0])
   const content = Object.fromEntries(

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { skuRow } from './admin.catalog.ts'
+import { withExample } from './admin.document.ts'
 import {
   categoryRow,
   deliveryRateKey,
@@ -81,9 +82,6 @@ export const examples = {
   redirect: { query: 'fire exit', url: '/example-signs/exit-sign' },
 } as const
 
-/** A schema with the one example the document shows for it. */
-export const withExample = <T extends z.ZodType>(schema: T, example: unknown): T =>
-  schema.meta({ examples: [example] }) as T
 
 /** `{items: [...]}`: between one and `max` rows, each checked by the row schema. */
 export function batchOf(row: z.ZodType, max: number, example: unknown) {
