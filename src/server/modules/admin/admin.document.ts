@@ -26,7 +26,12 @@ export function placeOf(path: string[], part: string): { row: number; field: str
   return { row: 0, field: path.join('.') || part }
 }
 
-const PART: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' }
+const PART: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'headers',
+}
 
 /** The admin scope's error handler; anything it does not know goes on to the app's handler. */
 export function adminErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
@@ -66,10 +71,10 @@ const exampled = (json: Record<string, unknown>, schema: unknown) =>
     : json
 
 const toJson = (schema: z.ZodType) => {
-  const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >
+  const { $schema: _drop, ...json } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>
   return exampled(json, schema)
 }
 
@@ -102,7 +107,7 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
       title: 'Shop back-office API',
       version: '1',
       description:
-        "Token-authenticated operations on one site (the token's site; send the site's host). Tokens: `npm run admin -- token create --site <host> --name <who>`. Writes take an `Idempotency-Key` (required for order writes) and order state changes take `If-Match: \"v<version>\"` (ADR 0220).",
+        'Token-authenticated operations on one site (the token\'s site; send the site\'s host). Tokens: `npm run admin -- token create --site <host> --name <who>`. Writes take an `Idempotency-Key` (required for order writes) and order state changes take `If-Match: "v<version>"` (ADR 0220).',
     },
     servers: [{ url: '/api/admin/v1' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

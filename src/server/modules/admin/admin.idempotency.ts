@@ -137,7 +137,8 @@ export async function sweepIdempotencyKeys(db: Db): Promise<number> {
 }
 
 function refuse(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).send({ message })
+  const errors = status === 422 ? { errors: [{ row: 0, field: 'Idempotency-Key', message }] } : {}
+  return reply.code(status).send({ message, ...errors })
 }
 
 /** The hooks, on the secured admin scope (after the token check and the schema validation). */
@@ -195,7 +196,8 @@ export const adminIdempotencyPlugin = fp(
         const value = reply.getHeader(name)
         if (value !== undefined) headers[name] = String(value)
       }
-      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : ''
+      const body =
+        typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : ''
       await settleKey(db, claimed.id, { status: reply.statusCode, body, headers })
       return payload
     })

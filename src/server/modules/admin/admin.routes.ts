@@ -73,7 +73,13 @@ export async function adminRoutes(app: FastifyInstance) {
 
   await app.register(async (scope) => {
     scope.setValidatorCompiler(validatorCompiler)
-    scope.setSerializerCompiler(serializerCompiler)
+    // A success is checked against its schema (our answer is the contract); a refusal is sent as
+    // written, so that an answer the error table shapes differently is never turned into a 500.
+    scope.setSerializerCompiler((route) =>
+      String(route.httpStatus).startsWith('2')
+        ? serializerCompiler(route as Parameters<typeof serializerCompiler>[0])
+        : (data) => JSON.stringify(data),
+    )
     scope.setErrorHandler(adminErrorHandler)
     const secured = scope.withTypeProvider<ZodTypeProvider>()
 
@@ -115,8 +121,11 @@ export async function adminRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const body = request.body as z.infer<typeof bodies.skus> | string | undefined
         if (body === undefined || body === null)
-          return invalid(reply, [{ row: 0, field: 'body', message: 'a JSON batch or a CSV file is required' }])
-        const { rows, errors } = typeof body === 'string' ? skuRowsFromCsv(body) : { rows: body.items, errors: [] }
+          return invalid(reply, [
+            { row: 0, field: 'body', message: 'a JSON batch or a CSV file is required' },
+          ])
+        const { rows, errors } =
+          typeof body === 'string' ? skuRowsFromCsv(body) : { rows: body.items, errors: [] }
         return importSkus(app.db, app.catalog, request.adminToken!.siteId, rows, errors)
       },
     )
@@ -132,7 +141,11 @@ export async function adminRoutes(app: FastifyInstance) {
       },
       async (request, reply) => {
         try {
-          await app.searchService.setRedirect(request.adminToken!.siteId, request.body.query, request.body.url)
+          await app.searchService.setRedirect(
+            request.adminToken!.siteId,
+            request.body.query,
+            request.body.url,
+          )
         } catch (err) {
           if (err instanceof SearchRequestError) {
             const [field, ...rest] = err.message.split(': ')
@@ -208,8 +221,17 @@ export async function adminRoutes(app: FastifyInstance) {
         schema: write(
           'Retire a promotion (it stays on the orders that used it; baskets can no longer apply it)',
           {
-            params: z.object({ code: z.string().max(40).meta({ examples: ['SPRING10'] }) }),
-            response: { 200: okAnswer('Retired'), 404: messageAnswer('No such object on this site'), ...writeAnswers },
+            params: z.object({
+              code: z
+                .string()
+                .max(40)
+                .meta({ examples: ['SPRING10'] }),
+            }),
+            response: {
+              200: okAnswer('Retired'),
+              404: messageAnswer('No such object on this site'),
+              ...writeAnswers,
+            },
           },
         ),
       },
@@ -240,7 +262,11 @@ export async function adminRoutes(app: FastifyInstance) {
         ...route,
         schema: write('Remove a delivery rate', {
           body: bodies.deliveryRateKey,
-          response: { 200: okAnswer('Removed'), 404: messageAnswer('No such object on this site'), ...writeAnswers },
+          response: {
+            200: okAnswer('Removed'),
+            404: messageAnswer('No such object on this site'),
+            ...writeAnswers,
+          },
         }),
       },
       async (request, reply) => {

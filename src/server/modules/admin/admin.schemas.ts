@@ -82,16 +82,12 @@ export const examples = {
   redirect: { query: 'fire exit', url: '/example-signs/exit-sign' },
 } as const
 
-
 /** `{items: [...]}`: between one and `max` rows, each checked by the row schema. */
 export function batchOf(row: z.ZodType, max: number, example: unknown) {
   return withExample(
     z
       .object({
-        items: z
-          .array(row)
-          .min(1, 'the batch is empty')
-          .max(max, `at most ${max} rows a batch`),
+        items: z.array(row).min(1, 'the batch is empty').max(max, `at most ${max} rows a batch`),
       })
       .strict(),
     { items: [example] },

@@ -12,7 +12,8 @@ export function hashToken(token: string): string {
 }
 
 export type TokenCheck =
-  { ok: true; tokenId: number; siteId: number; name: string } | { ok: false; reason: 'missing' | 'unknown' | 'revoked' }
+  | { ok: true; tokenId: number; siteId: number; name: string }
+  | { ok: false; reason: 'missing' | 'unknown' | 'revoked' }
 
 export class AdminTokens {
   constructor(private readonly db: Db) {}

@@ -172,7 +172,10 @@ export class CustomerService {
       const result = await run(tx)
       // The back office's customers feed (ADR 0220) sees a contact or address change as the
       // customer's: the update takes the customer's next change_seq ($onUpdate).
-      await tx.update(customers).set({ updatedAt: sql`now()` }).where(eq(customers.id, customerId))
+      await tx
+        .update(customers)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(customers.id, customerId))
       return result
     })
   }
