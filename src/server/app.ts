@@ -63,7 +63,7 @@ import { OrderOwnerLinks } from './modules/orders/order-owner.ts'
 import { CheckoutService } from './modules/checkout/checkout.service.ts'
 import { OrdersService } from './modules/orders/orders.service.ts'
 import { OrderPlacement } from './modules/orders/placement.workflow.ts'
-import { ordersPaymentHooks } from './modules/orders/orders.plugin.ts'
+import { orderLifecycleFor, ordersPaymentHooks } from './modules/orders/orders.plugin.ts'
 import { copyWorkwearSessions, loadLogo } from './modules/builders/workwear.service.ts'
 import { orderPreviews, recordOrderBuilds } from './modules/builders/order-builds.ts'
 import { PaymentMethodRegistry } from './modules/payments/payment-methods.ts'
@@ -241,6 +241,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     'orders',
     new OrdersService(database.db, new OrderOwnerLinks(config.session.secret), orderPreviews),
   )
+  app.decorate('orderLifecycle', orderLifecycleFor(app, database.db))
   app.decorate('checkout', new CheckoutService(database.db, app.carts, () => app.placement))
   app.decorate(
     'placement',

@@ -64,8 +64,26 @@ export interface AccountOrderLine {
   minimumOrder: number
 }
 
+/** A parcel sent for the order (issue 33): its tracking link only when the shop trusts it (https). */
+export interface AccountShipment {
+  carrier: string
+  trackingNumber: string
+  trackingUrl: string | null
+  shippedAt: string
+  lines: { sku: string; name: string; quantity: number }[]
+}
+
+/** Money given back for the order: done, or pending with the provider. */
+export interface AccountRefund {
+  amount: number
+  date: string
+  status: 'pending' | 'done'
+}
+
 export interface AccountOrder extends OrderSummary {
   lines: AccountOrderLine[]
+  shipments: AccountShipment[]
+  refunds: AccountRefund[]
   goodsNet: number
   shipping: number
   vat: number

@@ -164,7 +164,8 @@ export interface OrderData {
   orderDate: string
   OrderSource: string
   Notes: string
-  status: 'pending_payment' | 'placed' | 'payment_failed'
+  status:
+    'pending_payment' | 'payment_failed' | 'placed' | 'held' | 'partially_shipped' | 'shipped' | 'cancelled'
   maginus_status: number | null
   currency: 'GBP' | 'USD'
   contactDetails: { first_name: string; last_name: string; email: string; phone: string; company: string }

@@ -25,6 +25,16 @@ export type DomainCode =
   | 'payment_moved'
   /** A payment step's own values are wrong */
   | 'payment_invalid'
+  /** No order with that number (the order lifecycle, ADR 0200) */
+  | 'order_not_found'
+  /** The order changed since the caller read it (If-Match / expectVersion): read it again */
+  | 'order_version_mismatch'
+  /** The order's state does not allow the change; the message says why */
+  | 'order_transition_refused'
+  /** A refund asks for more than can still be given back */
+  | 'refund_exceeds_refundable'
+  /** A shipment holds more of a line than was ordered and not yet shipped */
+  | 'shipment_exceeds_ordered'
 
 export class DomainError extends Error {
   constructor(

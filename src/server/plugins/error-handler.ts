@@ -98,6 +98,15 @@ const DOMAIN_ANSWERS: Record<DomainCode, (e: DomainError) => DomainAnswer> = {
   payment_not_found: asPaymentSaid(404),
   payment_moved: asPaymentSaid(409),
   payment_invalid: asPaymentSaid(422),
+  // The order lifecycle (ADR 0200): the message says why; `answer` may carry the current version.
+  order_not_found: (e) => ({ status: 404, body: { message: e.message, code: e.code } }),
+  order_version_mismatch: (e) => ({ status: 412, body: { message: e.message, code: e.code, ...e.answer } }),
+  order_transition_refused: (e) => ({ status: 409, body: { message: e.message, code: e.code, ...e.answer } }),
+  refund_exceeds_refundable: (e) => ({
+    status: 422,
+    body: { message: e.message, code: e.code, ...e.answer },
+  }),
+  shipment_exceeds_ordered: (e) => ({ status: 422, body: { message: e.message, code: e.code, ...e.answer } }),
 }
 
 export function domainAnswer(error: DomainError): DomainAnswer {

@@ -42,6 +42,8 @@ describe('order totals in the browser', () => {
       itemCount: 1,
       currency: 'GBP',
       lines: [],
+      shipments: [],
+      refunds: [],
       goodsNet: 3174,
       shipping: 714,
       vat: 754,

@@ -1,6 +1,6 @@
 /**
  * Customer/Orders 'Your Orders' (spec §2, §4): the customer's orders newest first with the
- * maginus_status wording, and an order's detail with its lines. Reorder a line (quantity at least
+ * maginus_status wording, and an order's detail with its shipments, refunds and lines. Reorder a line (quantity at least
  * 1) or the whole order; an unpublished product offers View Product (its category), a missing
  * one reads 'Currently Unavailable For ReOrder'. Prices shown for reordering are today's.
  */
@@ -16,6 +16,7 @@ import {
   type Notice,
 } from '../../components/account/AccountLayout.tsx'
 import { useFormat } from '../../components/account/format.ts'
+import { OrderProgress } from '../../components/account/OrderProgress.tsx'
 import { requestJson } from '../../lib/json-client.ts'
 
 export default function Orders({ greeting, orders, order }: OrdersProps) {
@@ -163,6 +164,7 @@ function OrderDetail({
           </>
         ) : null}
       </dl>
+      <OrderProgress order={order} />
       <ul className="mt-4 divide-y divide-gray-100">
         {order.lines.map((l) => {
           const qty = quantities[l.id] ?? '1'

@@ -21,6 +21,14 @@ import { invoices } from '../../modules/orders/orders.tables.ts'
 
 export const DEMO_ACCOUNT_EMAIL = 'demo@harbour-safety.example'
 const DAY = 86_400_000
+
+/** A demo order's status and axes by its customer word (empty, 1 held, 2 shipped, 3 cancelled). */
+const SEED_STATUS: Record<number, Pick<typeof orders.$inferInsert, 'status' | 'heldFrom' | 'fulfilmentStatus'>> = {
+  0: { status: 'placed' },
+  1: { status: 'held', heldFrom: 'placed' },
+  2: { status: 'shipped', fulfilmentStatus: 'shipped' },
+  3: { status: 'cancelled' },
+}
 /** A product id no catalogue row has: the line of a product since removed. */
 export const MISSING_PRODUCT_ID = 2_000_000_000
 
@@ -208,7 +216,8 @@ export async function seedAccount(db: Db): Promise<void> {
         cartRef: randomUUID(),
         idempotencyKey: seedOrder.key,
         customerId: c.id,
-        status: 'placed',
+        // The status the customer word stands for (orders/order.state.ts CUSTOMER_STATUS).
+        ...SEED_STATUS[seedOrder.maginusStatus ?? 0]!,
         maginusStatus: seedOrder.maginusStatus,
         currency: site.currency,
         paymentMethod: 'purchase_order',

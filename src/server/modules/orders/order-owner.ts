@@ -8,8 +8,9 @@
  * Following it twice changes nothing the second time.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
+import { ACCOUNT_STATES } from './order.state.ts'
 import { orderOwnerConfirmations, orders } from './orders.tables.ts'
 
 export interface OwnedOrder {
@@ -78,7 +79,7 @@ export async function confirmOrderOwner(
       placedAsGuest: orders.placedAsGuest,
     })
     .from(orders)
-    .where(and(eq(orders.siteId, siteId), eq(orders.orderNumber, orderNumber), eq(orders.status, 'placed')))
+    .where(and(eq(orders.siteId, siteId), eq(orders.orderNumber, orderNumber), inArray(orders.status, [...ACCOUNT_STATES])))
   if (!order || order.customerId !== customerId || !links.verify(order, signature)) return 'not_found'
   if (!order.placedAsGuest) return 'already'
   const inserted = await db

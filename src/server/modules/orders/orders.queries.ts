@@ -2,7 +2,8 @@
  * Reads of a customer's orders and invoices (the account area shows them). Every query takes the
  * owning customer's id and the site: another customer's order or invoice is simply not found
  * (the routes answer 404).
- * Only placed orders are listed (checkout.md: pending or failed payments are not orders yet), and
+ * Only placed orders are listed, in whatever state they reached after (held, shipped, cancelled:
+ * order.state.ts ACCOUNT_STATES; pending or failed payments are not orders yet), and
  * an order placed without logging in only once the account's owner confirmed it (ADR 0066, 0145):
  * an e-mail typed at checkout links an order to its account for the back office, nothing more.
  */
@@ -30,6 +31,8 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from './orders.tables.ts'
+import { ACCOUNT_STATES, INVOICEABLE_STATES } from './order.state.ts'
+import { orderRefunds, orderShipments } from './orders.account-history.ts'
 
 const currencyOf = (c: string): 'GBP' | 'USD' => (c === 'USD' ? 'USD' : 'GBP')
 
@@ -57,7 +60,7 @@ function ownOrders(siteId: number, customerId: number) {
   return and(
     eq(orders.siteId, siteId),
     eq(orders.customerId, customerId),
-    eq(orders.status, 'placed'),
+    inArray(orders.status, [...ACCOUNT_STATES]),
     shownInAccount(customerId),
   )
 }
@@ -225,7 +228,11 @@ export async function presentAccountOrder(
   /** The site's tax wording (siteTotalsOptions) */
   totalsOptions: TotalsOptions = {},
 ): Promise<AccountOrder> {
-  const info = await reorderInfo(db, siteId, items)
+  const [info, shipped, refunds] = await Promise.all([
+    reorderInfo(db, siteId, items),
+    orderShipments(db, order.id),
+    orderRefunds(db, order.id),
+  ])
   const [invoice] = await db
     .select({ n: invoices.invoiceNumber })
     .from(invoices)
@@ -250,6 +257,8 @@ export async function presentAccountOrder(
   return {
     ...summary(order, items.filter((i) => !i.isFreeGift).length),
     lines,
+    shipments: shipped,
+    refunds,
     goodsNet: order.goodsNet,
     shipping: order.shippingNet + order.shippingVat,
     vat: order.vat,
@@ -355,7 +364,8 @@ export async function createInvoiceFromOrder(
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
     if (!order) throw new Error(`no order ${orderNumber}`)
-    if (order.status !== 'placed') throw new Error(`order ${orderNumber} is not placed (${order.status})`)
+    if (!INVOICEABLE_STATES.includes(order.status))
+      throw new Error(`order ${orderNumber} cannot be invoiced (${order.status})`)
     if (order.customerId === null) throw new Error(`order ${orderNumber} has no customer`)
     const [existing] = await tx
       .select({ n: invoices.invoiceNumber })

@@ -14,6 +14,7 @@ import type { Site } from '../sites/sites.service.ts'
 import { acknowledgementMail, notificationMail } from './orders.mail.ts'
 import { presentOrder } from './orders.presenter.ts'
 import {
+  orderEvents,
   orderFeedback,
   orderItems,
   orderOwnerConfirmations,
@@ -23,6 +24,7 @@ import {
 } from './orders.tables.ts'
 import type { OrderOwnerLinks } from './order-owner.ts'
 import { notFound } from './placement.errors.ts'
+import type { OrderEventSink } from './order-lifecycle.types.ts'
 
 /** An order placement answered: the order, and what the session and the page need of it. */
 export interface Placed {
@@ -53,6 +55,9 @@ export type BuildPreviews = (
 const SAME_CHECKOUT_MS = 10 * 60_000
 
 export class OrdersService {
+  /** Where order events for webhooks go (set with the lifecycle's sink: orders.plugin.ts) */
+  events: OrderEventSink = async () => {}
+
   constructor(
     private readonly db: Db,
     /** Signs the link that lets an account's owner confirm a guest order placed with its e-mail. */
@@ -109,6 +114,33 @@ export class OrdersService {
           ]
         : []),
     ])
+  }
+
+  /**
+   * An order just written (placement) or whose payment just settled (pending-orders.ts): its
+   * timeline row and, once placed, the `order.placed` event, in the writing transaction.
+   */
+  async recordWritten(
+    tx: Tx,
+    row: OrderRow,
+    actor: { kind: 'customer' | 'provider' | 'system'; name: string },
+    data: Record<string, unknown> = {},
+  ): Promise<void> {
+    await tx.insert(orderEvents).values({
+      orderId: row.id,
+      type: row.status,
+      actorKind: actor.kind,
+      actorName: actor.name,
+      data: { ...data, version: row.version },
+    })
+    if (row.status === 'placed')
+      await this.events(tx, {
+        type: 'order.placed',
+        orderId: row.id,
+        orderNumber: row.orderNumber,
+        version: row.version,
+        data: { status: row.status, total: row.totalIncVat, currency: row.currency },
+      })
   }
 
   /** An order by number, for the session that placed it or its logged-in owner; else null. */

@@ -4,7 +4,8 @@
  * key the basket sweep could cascade) makes a second order for one basket impossible. Order
  * numbers come from a sequence (gaps are fine, max()+1 never). Totals are integer minor units,
  * stored separately: goods net, shipping net and its VAT, VAT, discount, and the charged total.
- * `status` is the shop's own state; `maginus_status` belongs to the back office.
+ * `status` is the shop's own state (order.state.ts); `maginus_status`, the customer's status word, is
+ * derived from it. The lifecycle's timeline and shipments are at the end (ADR 0200).
  */
 import type { VatReliefDeclaration } from '../../../shared/vat-relief.ts'
 import { sql } from 'drizzle-orm'
@@ -12,6 +13,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -28,10 +30,43 @@ import { customers } from '../auth/auth.tables.ts'
 import { promotions } from '../cart/cart.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
 
-export const ORDER_STATUSES = ['pending_payment', 'placed', 'payment_failed'] as const
+/** The order's lifecycle (order.state.ts declares how it moves; ADR 0200). */
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'payment_failed',
+  'placed',
+  'held',
+  'partially_shipped',
+  'shipped',
+  'cancelled',
+] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
+/** Where the order's money stands: derived by the lifecycle from payments and refunds, stored. */
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'partially_refunded', 'refunded', 'voided'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+/** What has been sent: derived from the order's shipments, stored. */
+export const FULFILMENT_STATUSES = ['unfulfilled', 'partially_shipped', 'shipped'] as const
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number]
+
+/** Who made a change on the timeline. */
+export const ACTOR_KINDS = ['token', 'staff', 'provider', 'system', 'customer'] as const
+export type ActorKind = (typeof ACTOR_KINDS)[number]
+
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001, increment: 1 })
+
+/**
+ * Every write to an order takes the next value (at insert by the column's default, at every change
+ * by the lifecycle): the change feed's cursor. A value is taken before its transaction commits, so
+ * the feed serves only rows whose `change_xid` is below the oldest transaction still running.
+ */
+export const orderChangeSeq = pgSequence('order_change_seq', { startWith: 1, increment: 1 })
+
+/** PostgreSQL's 64-bit transaction id (pg_current_xact_id()), read as a decimal string. */
+const xid8 = customType<{ data: string; driverData: string }>({
+  dataType: () => 'xid8',
+})
 
 /** A contact as ordered (§3 Order contactDetails) */
 export interface OrderContact {
@@ -83,8 +118,34 @@ export const orders = pgTable(
     /** Placed without logging in (the customer is a guest or an existing account matched by e-mail) */
     placedAsGuest: boolean('placed_as_guest').notNull().default(false),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
-    /** The back office's status (empty, 1, 2, 3); never written by the shop */
+    /**
+     * The customer's status word (empty, 1 held, 2 shipped, 3 cancelled: spec §4), derived from
+     * `status` by the lifecycle (order.state.ts CUSTOMER_STATUS) in the statement that moves it.
+     */
     maginusStatus: integer('maginus_status'),
+    /** Optimistic concurrency: bumped by every change; a write naming another version is refused */
+    version: integer('version').notNull().default(1),
+    /** The change feed's cursor (order_change_seq), set at insert and at every change */
+    changeSeq: bigint('change_seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('order_change_seq')`),
+    /** The transaction that wrote `change_seq` (pg_current_xact_id()) */
+    changeXid: xid8('change_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    /** While held: the status a release returns to (placed or partially_shipped) */
+    heldFrom: text('held_from', { enum: ORDER_STATUSES }),
+    holdReason: text('hold_reason'),
+    cancelReason: text('cancel_reason'),
+    /** The ERP's own reference, given when it acknowledged (exported) the order */
+    erpRef: text('erp_ref'),
+    erpAcknowledgedAt: timestamp('erp_acknowledged_at', { withTimezone: true }),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
+    fulfilmentStatus: text('fulfilment_status', { enum: FULFILMENT_STATUSES })
+      .notNull()
+      .default('unfulfilled'),
+    /** What refunds have given back so far (succeeded ones), minor units */
+    refundedMinor: integer('refunded_minor').notNull().default(0),
     orderSource: text('order_source').notNull().default('Desktop'),
     currency: text('currency').notNull(),
     paymentMethod: text('payment_method').notNull(),
@@ -131,6 +192,8 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_attempt').on(t.paymentAttemptId),
     uniqueIndex('orders_idempotency_key').on(t.siteId, t.idempotencyKey),
     index('orders_customer').on(t.customerId, t.orderDate),
+    index('orders_change_seq').on(t.changeSeq),
+    check('orders_refunded', sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= ${t.totalIncVat}`),
     check('orders_total', sql`${t.totalIncVat} = ${t.goodsNet} + ${t.shippingNet} + ${t.vat}`),
   ],
 )
@@ -289,7 +352,69 @@ export const orderOwnerConfirmations = pgTable(
   (t) => [primaryKey({ columns: [t.orderId, t.customerId] })],
 )
 
+// --- the order's timeline and shipments (ADR 0200) ---------------------------------------------
+
+/**
+ * The order's timeline: one row per change, written in the change's transaction, with who made
+ * it. `data` holds what the change was (reason, shipment, refund outcome…), never a secret.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actorKind: text('actor_kind', { enum: ACTOR_KINDS }).notNull(),
+    actorName: text('actor_name').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order').on(t.orderId, t.id)],
+)
+
+/** A parcel sent: its carrier and tracking, and which lines in what quantities it holds. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The sender's own reference: one shipment per reference per order (a replay is recognised) */
+    shipmentRef: text('shipment_ref').notNull(),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    /** As given; the shop links to it only when it is https (orders/tracking-link.ts) */
+    trackingUrl: text('tracking_url'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shipments_order_ref').on(t.orderId, t.shipmentRef)],
+)
+
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderLineId] }),
+    index('shipment_lines_line').on(t.orderLineId),
+    check('shipment_lines_quantity', sql`${t.quantity} > 0`),
+  ],
+)
+
 export type OrderRow = typeof orders.$inferSelect
+export type OrderEventRow = typeof orderEvents.$inferSelect
+export type ShipmentRow = typeof shipments.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
 export type OrderTransactionRow = typeof orderTransactions.$inferSelect
 export type InvoiceRow = typeof invoices.$inferSelect

@@ -13,7 +13,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { enqueueMail } from '../mail/mail.queue.ts'
-import { orderTransition } from './order.state.ts'
+import { CUSTOMER_STATUS, orderTransition } from './order.state.ts'
 import { orders } from './orders.tables.ts'
 import { paymentFailedMail } from './orders.payment-mail.ts'
 import { settlementEvent } from './placement.invariant.ts'
@@ -39,11 +39,27 @@ export function pendingOrderSettlement(app: FastifyInstance): ClaimedAttemptSett
     if (!event) return
     const t = orderTransition(order.status, event)
     if (!t.ok) return
+    // The lifecycle's bookkeeping (ADR 0200): version and change sequence bumped, the customer
+    // word derived, and the provider's word on the order's timeline, in this same transaction.
     const [moved] = await tx
       .update(orders)
-      .set({ status: t.to, updatedAt: sql`now()` })
+      .set({
+        status: t.to,
+        maginusStatus: CUSTOMER_STATUS[t.to],
+        ...(t.to === 'placed' ? { paymentStatus: 'paid' as const } : {}),
+        version: sql`${orders.version} + 1`,
+        changeSeq: sql`nextval('order_change_seq')`,
+        changeXid: sql`pg_current_xact_id()`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(orders.id, order.id))
       .returning()
+    await app.orders.recordWritten(
+      tx,
+      moved!,
+      { kind: 'provider', name: attempt.method },
+      { event, attempt: attempt.id, confirmed },
+    )
     const site = await app.sites.byId(order.siteId)
     if (!site) return
     const data = await app.orders.present(tx, moved!)

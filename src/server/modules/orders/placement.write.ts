@@ -253,9 +253,26 @@ export async function writeOrder(deps: WriteDeps, p: OrderToWrite): Promise<Plac
     })
     const [final] = await tx
       .update(orders)
-      .set({ status: verdict.status, totalIncVat: verdict.amount, paymentAttemptId: claimed?.id ?? null })
+      .set({
+        status: verdict.status,
+        totalIncVat: verdict.amount,
+        paymentAttemptId: claimed?.id ?? null,
+        // Paid when the provider confirmed it now; a purchase order is unpaid until invoiced and
+        // a pending payment until it settles (pending-orders.ts). ADR 0200.
+        paymentStatus: verdict.status === 'placed' && claimed ? 'paid' : 'unpaid',
+      })
       .where(eq(orders.id, order!.id))
       .returning()
+    // The order's first timeline row, by whoever placed it (ADR 0200).
+    await deps.orders.recordWritten(
+      tx,
+      final!,
+      { kind: 'customer', name: `customer ${customerId}` },
+      {
+        paymentMethod: method.id,
+        amountMinor: verdict.amount,
+      },
+    )
     await redeem(deps.carts, tx, site, cartId, order!.id, basket.row.promotionCodes ?? [])
     await deps.carts.markOrdered(tx, cartId)
     const placed = { ...(await deps.orders.placed(tx, final!, true)), accountCreated }

@@ -1,0 +1,182 @@
+/**
+ * The order lifecycle's shared names (contracts for issue 33): who acts, what a change returns,
+ * the money seam it gives money back through, and the sink its webhook events go to. The real
+ * `OrderMoney` is the payments module's (payments/refunds.ts) and the real sink the webhooks
+ * module's outbox; both are handed to `createOrderLifecycle` (order-lifecycle.ts) by app.ts.
+ */
+import type { OrderData } from '../../../shared/checkout.ts'
+import type { Db, Executor, Tx } from '../../db/client.ts'
+import { DomainError } from '../../lib/domain-error.ts'
+import type { Site } from '../sites/sites.service.ts'
+import type { FulfilmentStatus, OrderRow, OrderStatus, PaymentStatus } from './orders.tables.ts'
+
+/** Who makes a change: an API token's name, a staff user, a provider's notification, the shop. */
+export type Actor = { kind: 'token' | 'staff' | 'provider' | 'system'; name: string }
+
+/** What every change answers: the order's new state and version. */
+export interface OrderLifecycleSummary {
+  number: number
+  status: OrderStatus
+  version: number
+  paymentStatus: PaymentStatus
+  fulfilmentStatus: FulfilmentStatus
+}
+
+export type RefundOutcome = {
+  refundId: string
+  status: 'succeeded' | 'pending' | 'failed'
+  amountMinor: number
+  how: 'refund' | 'void' | 'credit_note'
+  message?: string
+}
+
+/** How the lifecycle gives money back (the payments module's refund ledger implements it). */
+export interface OrderMoney {
+  /** Refund amountMinor of the order's captured payment(s); never beyond captured − refunded. */
+  refund(input: {
+    orderId: string
+    amountMinor: number
+    idempotencyKey: string
+    reason: string
+    actor: Actor
+  }): Promise<RefundOutcome>
+  /** Give back everything not yet given back (void if the provider still can, else refund). */
+  giveBackAll(input: {
+    orderId: string
+    idempotencyKey: string
+    reason: string
+    actor: Actor
+  }): Promise<RefundOutcome>
+}
+
+export type OrderEventType =
+  | 'order.placed'
+  | 'order.updated'
+  | 'order.held'
+  | 'order.released'
+  | 'order.shipped'
+  | 'order.cancelled'
+  | 'order.refunded'
+  | 'payment.needs_attention'
+
+/** An order event for webhooks, recorded inside the change's transaction. */
+export interface OrderEventRecord {
+  type: OrderEventType
+  orderId: number
+  orderNumber: number
+  version: number
+  data: Record<string, unknown>
+}
+
+export type OrderEventSink = (tx: Tx, event: OrderEventRecord) => Promise<void>
+
+/** A pending refund settled later: the payments module calls this in its settlement's transaction. */
+export type RefundSettled = (
+  tx: Tx,
+  settled: {
+    refundId: string
+    orderId: string | number
+    status: 'succeeded' | 'failed'
+    amountMinor: number
+  },
+) => Promise<void>
+
+/** What the customer e-mails need: the order's site and the order as pages and e-mails read it. */
+export interface LifecycleMail {
+  site(siteId: number): Promise<Site | null>
+  present(executor: Executor, order: OrderRow): Promise<OrderData>
+}
+
+export interface OrderLifecycleDeps {
+  db: Db
+  money: OrderMoney
+  events: OrderEventSink
+  mail: LifecycleMail
+  /** Clock for shipment dates when none is given (tests); the database's now() otherwise */
+  now?: () => Date
+}
+
+/** Which order: its number, and the site the caller may act for (an order of another site is not found). */
+export interface OrderScope {
+  orderNumber: number
+  siteId?: number
+}
+
+export interface AcknowledgeInput extends OrderScope {
+  erpRef: string
+  actor: Actor
+  expectVersion?: number
+}
+export interface HoldInput extends OrderScope {
+  reason: string
+  actor: Actor
+  expectVersion?: number
+}
+export interface ReleaseInput extends OrderScope {
+  actor: Actor
+  expectVersion?: number
+}
+export interface ShipInput extends OrderScope {
+  shipmentRef: string
+  carrier: string
+  trackingNumber: string
+  trackingUrl?: string | null
+  shippedAt?: Date | string
+  /** Absent: all that remains to be shipped */
+  lines?: { lineId: number; quantity: number }[]
+  actor: Actor
+  expectVersion?: number
+}
+export interface CancelInput extends OrderScope {
+  reason: string
+  actor: Actor
+  expectVersion?: number
+}
+export interface QuoteRefundInput extends OrderScope {
+  amountMinor?: number
+  lines?: { lineId: number; quantity: number }[]
+}
+export interface RefundQuote {
+  /** What may still be given back: captured − refunded − refunds under way */
+  refundableMinor: number
+  /** What this refund would give back */
+  amountMinor: number
+  currency: string
+}
+export interface RefundInput extends QuoteRefundInput {
+  reason: string
+  idempotencyKey: string
+  actor: Actor
+  expectVersion?: number
+}
+
+export interface OrderLifecycle {
+  acknowledgeOrder(db: Db, input: AcknowledgeInput): Promise<OrderLifecycleSummary>
+  holdOrder(db: Db, input: HoldInput): Promise<OrderLifecycleSummary>
+  releaseOrder(db: Db, input: ReleaseInput): Promise<OrderLifecycleSummary>
+  shipOrder(db: Db, input: ShipInput): Promise<OrderLifecycleSummary>
+  cancelOrder(db: Db, input: CancelInput): Promise<OrderLifecycleSummary>
+  quoteRefund(db: Db, input: QuoteRefundInput): Promise<RefundQuote>
+  refundOrder(db: Db, input: RefundInput): Promise<OrderLifecycleSummary>
+  /** For `app.payments.onRefundSettled`: records a pending refund's settlement and its e-mail */
+  onRefundSettled: RefundSettled
+}
+
+export const orderNotFound = (orderNumber: number) =>
+  new DomainError('order_not_found', `There is no order ${orderNumber}.`)
+
+export const transitionRefused = (message: string, answer: Record<string, unknown> = {}) =>
+  new DomainError('order_transition_refused', message, {}, answer)
+
+export const invalidInput = (field: string, message: string) =>
+  new DomainError('invalid', message, { [field]: [message] })
+
+export function summaryOf(row: OrderRow): OrderLifecycleSummary {
+  return {
+    number: row.orderNumber,
+    status: row.status,
+    version: row.version,
+    paymentStatus: row.paymentStatus,
+    fulfilmentStatus: row.fulfilmentStatus,
+  }
+}
