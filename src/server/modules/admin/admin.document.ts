@@ -7,6 +7,7 @@ import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/sw
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { DomainError } from '../../lib/domain-error.ts'
 import { ImportError, type RowError } from './admin.catalog.ts'
 
 export const INVALID = 'The request was not applied: some values are invalid.'
@@ -49,6 +50,14 @@ export function adminErrorHandler(error: FastifyError, _request: FastifyRequest,
     return invalid(reply, errors)
   }
   if (error instanceof ImportError) return invalid(reply, error.errors)
+  // A service's 'invalid' refusal, in the API's 422 shape.
+  if (error instanceof DomainError && error.code === 'invalid')
+    return invalid(
+      reply,
+      Object.entries(error.fields).flatMap(([field, messages]) =>
+        messages.map((message) => ({ row: 0, field, message })),
+      ),
+    )
   throw error
 }
 

@@ -14,6 +14,7 @@ import { ImportError, importSkus, skuRowsFromCsv } from './admin.catalog.ts'
 import { adminCustomerRoutes } from './admin.customers.routes.ts'
 import { adminErrorHandler, invalid, swaggerOptions } from './admin.document.ts'
 import { adminIdempotencyPlugin } from './admin.idempotency.ts'
+import { adminOrderRoutes } from './admin.orders.routes.ts'
 import {
   importStories,
   publishStories,
@@ -353,6 +354,7 @@ export async function adminRoutes(app: FastifyInstance) {
     )
 
     await secured.register(adminCustomerRoutes)
+    await secured.register(adminOrderRoutes)
   })
 }
 

@@ -2,7 +2,18 @@
  * Back-office API access: tokens (stored only as SHA-256 hashes of 256 random bits, one site each,
  * revocable) and a log of every call made with one.
  */
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { invoices } from '../orders/orders.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
 
 export const adminTokens = pgTable(
@@ -72,3 +83,20 @@ export const adminIdempotency = pgTable(
     index('admin_idempotency_expires').on(t.expiresAt),
   ],
 )
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/**
+ * The PDF an ERP sent with an invoice (PUT /orders/{number}/invoices/{invoiceNumber}); an invoice
+ * without one is drawn by the shop from the invoice row, as before.
+ */
+export const adminInvoiceDocuments = pgTable('admin_invoice_documents', {
+  invoiceId: integer('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
