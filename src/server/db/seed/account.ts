@@ -23,7 +23,10 @@ export const DEMO_ACCOUNT_EMAIL = 'demo@harbour-safety.example'
 const DAY = 86_400_000
 
 /** A demo order's status and axes by its customer word (empty, 1 held, 2 shipped, 3 cancelled). */
-const SEED_STATUS: Record<number, Pick<typeof orders.$inferInsert, 'status' | 'heldFrom' | 'fulfilmentStatus'>> = {
+const SEED_STATUS: Record<
+  number,
+  Pick<typeof orders.$inferInsert, 'status' | 'heldFrom' | 'fulfilmentStatus'>
+> = {
   0: { status: 'placed' },
   1: { status: 'held', heldFrom: 'placed' },
   2: { status: 'shipped', fulfilmentStatus: 'shipped' },

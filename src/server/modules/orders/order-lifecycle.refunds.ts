@@ -16,9 +16,17 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Executor, Tx } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
+import type { Site } from '../sites/sites.service.ts'
 import { orderEvents, orderItems, orders, type OrderRow, type PaymentStatus } from './orders.tables.ts'
 import { refundedMail } from './orders.lifecycle-mail.ts'
-import { actorOf, applyChange, checkVersion, lockOrder, requiredText } from './order-lifecycle.write.ts'
+import {
+  actorOf,
+  applyChange,
+  checkVersion,
+  inTransaction,
+  lockOrder,
+  requiredText,
+} from './order-lifecycle.write.ts'
 import {
   invalidInput,
   orderNotFound,
@@ -162,6 +170,7 @@ function moneyAfter(order: OrderRow, outcome: RefundOutcome) {
 export async function recordOutcome(
   tx: Tx,
   deps: Pick<OrderLifecycleDeps, 'events' | 'mail'>,
+  site: Site | null,
   order: OrderRow,
   key: string,
   outcome: RefundOutcome,
@@ -177,7 +186,7 @@ export async function recordOutcome(
     how: outcome.how,
     ...(outcome.message ? { message: outcome.message } : {}),
   }
-  return applyChange(tx, deps, order, {
+  return applyChange(tx, deps, site, order, {
     set: moneyAfter(order, outcome),
     timeline: { type: 'refund', actor, data },
     event: { type: outcome.status === 'failed' ? 'payment.needs_attention' : 'order.refunded', data },
@@ -198,6 +207,7 @@ export async function recordOutcome(
 export async function recordThrown(
   tx: Tx,
   deps: Pick<OrderLifecycleDeps, 'events' | 'mail'>,
+  site: Site | null,
   order: OrderRow,
   key: string,
   error: unknown,
@@ -207,25 +217,27 @@ export async function recordThrown(
     return recordOutcome(
       tx,
       deps,
+      site,
       order,
       key,
       { refundId: '', status: 'failed', amountMinor: 0, how: 'refund', message: error.message },
       actor,
     )
-  return recordError(tx, deps, order, key, error, actor)
+  return recordError(tx, deps, site, order, key, error, actor)
 }
 
 /** The ledger could not be asked (an error, not an answer): the reservation stays, a person is told. */
 async function recordError(
   tx: Tx,
   deps: Pick<OrderLifecycleDeps, 'events' | 'mail'>,
+  site: Site | null,
   order: OrderRow,
   key: string,
   error: unknown,
   actor: Actor,
 ): Promise<OrderRow> {
   const message = error instanceof Error ? error.message : String(error)
-  return applyChange(tx, deps, order, {
+  return applyChange(tx, deps, site, order, {
     set: {},
     timeline: { type: 'refund_error', actor, data: { idempotencyKey: key, message } },
     event: { type: 'payment.needs_attention', data: { idempotencyKey: key, message } },
@@ -240,7 +252,7 @@ export async function refundOrder(
   const actor = actorOf(input.actor)
   const key = requiredText('idempotencyKey', input.idempotencyKey, 200, 'The idempotency key')
   const reason = requiredText('reason', input.reason, 500, 'The reason')
-  const asked = await db.transaction(async (tx) => {
+  const asked = await inTransaction(deps, db, input, async (tx, site) => {
     const order = await lockOrder(tx, input)
     const ledger = await refundLedger(tx, order.id)
     const request = ledger.requests.get(key)
@@ -280,11 +292,13 @@ export async function refundOrder(
       actor,
     })
   } catch (error) {
-    await db.transaction(async (tx) => recordThrown(tx, deps, await lockOrder(tx, input), key, error, actor))
+    await inTransaction(deps, db, input, async (tx, site) =>
+      recordThrown(tx, deps, site, await lockOrder(tx, input), key, error, actor),
+    )
     throw error
   }
-  return db.transaction(async (tx) =>
-    summaryOf(await recordOutcome(tx, deps, await lockOrder(tx, input), key, outcome, actor)),
+  return inTransaction(deps, db, input, async (tx, site) =>
+    summaryOf(await recordOutcome(tx, deps, site, await lockOrder(tx, input), key, outcome, actor)),
   )
 }
 
@@ -301,6 +315,8 @@ export function refundSettlement(deps: Pick<OrderLifecycleDeps, 'events' | 'mail
       (o) => o.refundId === settled.refundId && o.status === 'pending',
     )
     if (!pending) return
+    // Loaded inside the caller's transaction: the registry is warm in a running app (ADR 0200).
+    const site = await deps.mail.site(order.siteId)
     const outcome: RefundOutcome = { ...pending, status: settled.status, amountMinor: settled.amountMinor }
     const data = {
       refundId: settled.refundId,
@@ -308,7 +324,7 @@ export function refundSettlement(deps: Pick<OrderLifecycleDeps, 'events' | 'mail
       amountMinor: settled.amountMinor,
       how: pending.how,
     }
-    await applyChange(tx, deps, order, {
+    await applyChange(tx, deps, site, order, {
       set: moneyAfter(order, outcome),
       timeline: { type: 'refund_settled', actor: { kind: 'provider', name: 'refund settlement' }, data },
       event: { type: settled.status === 'failed' ? 'payment.needs_attention' : 'order.refunded', data },

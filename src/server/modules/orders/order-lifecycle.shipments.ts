@@ -12,7 +12,14 @@ import { DomainError } from '../../lib/domain-error.ts'
 import { orderTransition } from './order.state.ts'
 import { orderItems, shipmentLines, shipments, type OrderRow } from './orders.tables.ts'
 import { shippedMail, trackingLink } from './orders.lifecycle-mail.ts'
-import { actorOf, applyChange, checkVersion, lockOrder, requiredText } from './order-lifecycle.write.ts'
+import {
+  actorOf,
+  applyChange,
+  checkVersion,
+  inTransaction,
+  lockOrder,
+  requiredText,
+} from './order-lifecycle.write.ts'
 import {
   invalidInput,
   summaryOf,
@@ -77,7 +84,7 @@ export async function shipOrder(
   const trackingNumber = requiredText('trackingNumber', input.trackingNumber, 100, 'The tracking number')
   const trackingUrl = optionalUrl(input.trackingUrl)
   const shippedAt = shippedAtOf(input.shippedAt, deps.now ?? (() => new Date()))
-  return db.transaction(async (tx) => {
+  return inTransaction(deps, db, input, async (tx, site) => {
     const order = await lockOrder(tx, input)
     const [existing] = await tx
       .select()
@@ -121,7 +128,7 @@ export async function shipOrder(
       shippedAt: shippedAt.toISOString(),
       lines: held.map((l) => ({ lineId: l.item.id, sku: l.item.sku, quantity: parcel.get(l.item.id)! })),
     }
-    const changed = await applyChange(tx, deps, order, {
+    const changed = await applyChange(tx, deps, site, order, {
       set: { status: t.to, fulfilmentStatus: complete ? 'shipped' : 'partially_shipped' },
       timeline: { type: 'shipped', actor, data },
       event: { type: 'order.shipped', data },

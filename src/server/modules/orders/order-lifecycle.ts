@@ -15,7 +15,14 @@ import type { Db } from '../../db/client.ts'
 import { orderTransition, type OrderEvent } from './order.state.ts'
 import { cancelledMail, heldMail } from './orders.lifecycle-mail.ts'
 import { orderEvents, type OrderRow } from './orders.tables.ts'
-import { actorOf, applyChange, checkVersion, lockOrder, requiredText } from './order-lifecycle.write.ts'
+import {
+  actorOf,
+  applyChange,
+  checkVersion,
+  inTransaction,
+  lockOrder,
+  requiredText,
+} from './order-lifecycle.write.ts'
 import {
   quoteRefund,
   recordOutcome,
@@ -64,7 +71,7 @@ const giveBackKey = (order: OrderRow) => `order:${order.id}:cancel`
 async function acknowledgeOrder(deps: OrderLifecycleDeps, db: Db, input: AcknowledgeInput) {
   const actor = actorOf(input.actor)
   const erpRef = requiredText('erpRef', input.erpRef, 100, "The ERP's reference")
-  return db.transaction(async (tx) => {
+  return inTransaction(deps, db, input, async (tx, site) => {
     const order = await lockOrder(tx, input)
     // The same acknowledgement again is a replay: nothing changes.
     if (order.erpRef === erpRef && order.erpAcknowledgedAt) return summaryOf(order)
@@ -74,7 +81,7 @@ async function acknowledgeOrder(deps: OrderLifecycleDeps, db: Db, input: Acknowl
         `An order that is ${order.status === 'pending_payment' ? 'waiting for its payment' : 'not paid (its payment failed)'} cannot be acknowledged.`,
       )
     const data = { erpRef, previousErpRef: order.erpRef }
-    const changed = await applyChange(tx, deps, order, {
+    const changed = await applyChange(tx, deps, site, order, {
       set: { erpRef, erpAcknowledgedAt: new Date() },
       timeline: { type: 'acknowledged', actor, data },
       event: { type: 'order.updated', data },
@@ -86,11 +93,11 @@ async function acknowledgeOrder(deps: OrderLifecycleDeps, db: Db, input: Acknowl
 async function holdOrder(deps: OrderLifecycleDeps, db: Db, input: HoldInput) {
   const actor = actorOf(input.actor)
   const reason = requiredText('reason', input.reason, 500, 'The reason')
-  return db.transaction(async (tx) => {
+  return inTransaction(deps, db, input, async (tx, site) => {
     const order = await lockOrder(tx, input, input.expectVersion)
     const t = transitionOf(order, 'hold')
     const data = { reason, from: order.status }
-    const changed = await applyChange(tx, deps, order, {
+    const changed = await applyChange(tx, deps, site, order, {
       set: { status: t.to, heldFrom: t.heldFrom, holdReason: reason },
       timeline: { type: 'held', actor, data },
       event: { type: 'order.held', data },
@@ -102,11 +109,11 @@ async function holdOrder(deps: OrderLifecycleDeps, db: Db, input: HoldInput) {
 
 async function releaseOrder(deps: OrderLifecycleDeps, db: Db, input: ReleaseInput) {
   const actor = actorOf(input.actor)
-  return db.transaction(async (tx) => {
+  return inTransaction(deps, db, input, async (tx, site) => {
     const order = await lockOrder(tx, input, input.expectVersion)
     const t = transitionOf(order, 'release')
     const data = { to: t.to, holdReason: order.holdReason }
-    const changed = await applyChange(tx, deps, order, {
+    const changed = await applyChange(tx, deps, site, order, {
       set: { status: t.to, heldFrom: null, holdReason: null },
       timeline: { type: 'released', actor, data },
       event: { type: 'order.released', data },
@@ -124,7 +131,7 @@ async function releaseOrder(deps: OrderLifecycleDeps, db: Db, input: ReleaseInpu
 async function cancelOrder(deps: OrderLifecycleDeps, db: Db, input: CancelInput) {
   const actor = actorOf(input.actor)
   const reason = requiredText('reason', input.reason, 500, 'The reason')
-  const step = await db.transaction(async (tx) => {
+  const step = await inTransaction(deps, db, input, async (tx, site) => {
     const order = await lockOrder(tx, input)
     const ledger = await refundLedger(tx, order.id)
     const key = giveBackKey(order)
@@ -134,7 +141,7 @@ async function cancelOrder(deps: OrderLifecycleDeps, db: Db, input: CancelInput)
     const t = transitionOf(order, 'cancel')
     const owed = order.paymentStatus !== 'voided' && order.paymentStatus !== 'refunded'
     const data = { reason, from: order.status }
-    const changed = await applyChange(tx, deps, order, {
+    const changed = await applyChange(tx, deps, site, order, {
       set: { status: t.to, heldFrom: null, holdReason: null, cancelReason: reason },
       timeline: { type: 'cancelled', actor, data },
       event: { type: 'order.cancelled', data },
@@ -161,12 +168,12 @@ async function cancelOrder(deps: OrderLifecycleDeps, db: Db, input: CancelInput)
     })
   } catch (error) {
     // The cancel stands; the give-back's failure is on the timeline and a person is told.
-    return db.transaction(async (tx) =>
-      summaryOf(await recordThrown(tx, deps, await lockOrder(tx, input), step.key, error, actor)),
+    return inTransaction(deps, db, input, async (tx, site) =>
+      summaryOf(await recordThrown(tx, deps, site, await lockOrder(tx, input), step.key, error, actor)),
     )
   }
-  return db.transaction(async (tx) =>
-    summaryOf(await recordOutcome(tx, deps, await lockOrder(tx, input), step.key, outcome, actor)),
+  return inTransaction(deps, db, input, async (tx, site) =>
+    summaryOf(await recordOutcome(tx, deps, site, await lockOrder(tx, input), step.key, outcome, actor)),
   )
 }
 

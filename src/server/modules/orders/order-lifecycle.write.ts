@@ -7,7 +7,7 @@
  * once, take turns on the row lock; the second sees the first's version.
  */
 import { and, eq, sql } from 'drizzle-orm'
-import type { Tx } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import { enqueueMail, type QueuedMail } from '../mail/mail.queue.ts'
 import type { Site } from '../sites/sites.service.ts'
@@ -22,6 +22,27 @@ import {
   type OrderLifecycleDeps,
   type OrderScope,
 } from './order-lifecycle.types.ts'
+
+/**
+ * Runs one change in one transaction, with the order's site (for its e-mail) loaded first: the
+ * site registry may read the database, which must not happen inside the transaction (the
+ * embedded database has one connection). An order's site never changes, so reading it unlocked is safe.
+ */
+export async function inTransaction<T>(
+  deps: Pick<OrderLifecycleDeps, 'mail'>,
+  db: Db,
+  scope: OrderScope,
+  fn: (tx: Tx, site: Site | null) => Promise<T>,
+): Promise<T> {
+  if (!Number.isSafeInteger(scope.orderNumber) || scope.orderNumber <= 0)
+    throw invalidInput('orderNumber', 'The order number must be a positive whole number.')
+  const [found] = await db
+    .select({ siteId: orders.siteId })
+    .from(orders)
+    .where(eq(orders.orderNumber, scope.orderNumber))
+  const site = found ? await deps.mail.site(found.siteId) : null
+  return db.transaction((tx) => fn(tx, site))
+}
 
 /** Locks the order and checks the caller read its current version. */
 export async function lockOrder(tx: Tx, scope: OrderScope, expectVersion?: number): Promise<OrderRow> {
@@ -85,6 +106,7 @@ export interface Change {
 export async function applyChange(
   tx: Tx,
   deps: Pick<OrderLifecycleDeps, 'events' | 'mail'>,
+  site: Site | null,
   order: OrderRow,
   change: Change,
 ): Promise<OrderRow> {
@@ -110,8 +132,7 @@ export async function applyChange(
     data: { ...change.timeline.data, version: changed.version },
   })
   if (change.mail) {
-    const site = await deps.mail.site(changed.siteId)
-    if (site) {
+    if (site && site.id === changed.siteId) {
       const message = change.mail(site, await deps.mail.present(tx, changed), changed)
       if (message)
         await enqueueMail(tx, [

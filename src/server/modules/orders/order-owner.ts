@@ -79,7 +79,13 @@ export async function confirmOrderOwner(
       placedAsGuest: orders.placedAsGuest,
     })
     .from(orders)
-    .where(and(eq(orders.siteId, siteId), eq(orders.orderNumber, orderNumber), inArray(orders.status, [...ACCOUNT_STATES])))
+    .where(
+      and(
+        eq(orders.siteId, siteId),
+        eq(orders.orderNumber, orderNumber),
+        inArray(orders.status, [...ACCOUNT_STATES]),
+      ),
+    )
   if (!order || order.customerId !== customerId || !links.verify(order, signature)) return 'not_found'
   if (!order.placedAsGuest) return 'already'
   const inserted = await db

@@ -55,7 +55,13 @@ export const HOLDABLE: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => ORD
 export const INITIAL_ORDER_STATES: readonly OrderStatus[] = ['pending_payment', 'placed']
 
 /** The states of an order that was placed: what the customer's account lists. */
-export const ACCOUNT_STATES: readonly OrderStatus[] = ['placed', 'held', 'partially_shipped', 'shipped', 'cancelled']
+export const ACCOUNT_STATES: readonly OrderStatus[] = [
+  'placed',
+  'held',
+  'partially_shipped',
+  'shipped',
+  'cancelled',
+]
 
 /** The states an invoice can be made in (placed and not cancelled). */
 export const INVOICEABLE_STATES: readonly OrderStatus[] = ['placed', 'held', 'partially_shipped', 'shipped']

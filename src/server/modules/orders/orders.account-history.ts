@@ -38,7 +38,9 @@ export async function orderShipments(db: Executor, orderId: number): Promise<Acc
     trackingNumber: r.trackingNumber,
     trackingUrl: trackingLink(r.trackingUrl),
     shippedAt: r.shippedAt.toISOString(),
-    lines: lines.filter((l) => l.shipmentId === r.id).map(({ sku, name, quantity }) => ({ sku, name, quantity })),
+    lines: lines
+      .filter((l) => l.shipmentId === r.id)
+      .map(({ sku, name, quantity }) => ({ sku, name, quantity })),
   }))
 }
 
