@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Actor } from '../orders/order-lifecycle.types.ts'
 import { invalid } from './admin.document.ts'
+import { IDEMPOTENCY_MESSAGES } from './admin.idempotency.ts'
 import { afterParam, limitParam } from './admin.feed.ts'
 import { putErpInvoice } from './admin.invoices.ts'
 import { orderDetail, ordersFeed } from './admin.orders.ts'
@@ -36,14 +37,19 @@ const headers = (ifMatch: 'required' | 'optional' | 'none') =>
   z
     .object({
       'idempotency-key': z
-        .string()
+        .string({ error: IDEMPOTENCY_MESSAGES.required })
         .describe('A new unique key per change (e.g. a UUID); a repeat answers the first answer'),
       ...(ifMatch === 'none'
         ? {}
         : {
-            'if-match': (ifMatch === 'required' ? z.string() : z.string().optional()).describe(
-              'The order\'s ETag ("v3"): the change is refused (412) if the order changed since',
-            ),
+            'if-match': z
+              .string()
+              .optional()
+              .describe(
+                ifMatch === 'required'
+                  ? 'Required: the order\'s ETag ("v3"); without it 428, and 412 if the order changed since'
+                  : 'The order\'s ETag ("v3"): the change is refused (412) if the order changed since',
+              ),
           }),
     })
     .loose()
