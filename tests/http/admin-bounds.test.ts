@@ -10,6 +10,7 @@
  * Runs on PGlite in the normal suite; with DATABASE_URL on real PostgreSQL (stricter about NUL,
  * surrogates and integer overflow).
  */
+import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { INT4_MAX, INT4_MIN } from '../../src/server/modules/admin/admin.fields.ts'
@@ -104,8 +105,10 @@ const clone = <T>(v: T): T => structuredClone(v)
 function setAt(base: Json, path: Key[], value: Json): Json {
   const copy = clone(base)
   let at = copy as Record<Key, Json>
-  for (const key of path.slice(0, -1)) {
-    if (at[key] === undefined || at[key] === null || typeof at[key] !== 'object') at[key] = {}
+  for (const [i, key] of path.slice(0, -1).entries()) {
+    // A missing container is made of the kind the next key addresses (an array for an index).
+    if (at[key] === undefined || at[key] === null || typeof at[key] !== 'object')
+      at[key] = typeof path[i + 1] === 'number' ? [] : {}
     at = at[key] as Record<Key, Json>
   }
   at[path.at(-1)!] = value
@@ -171,7 +174,14 @@ const api = (method: string, url: string, payload?: Json | string, contentType =
   t.app.inject({
     method: method as 'PUT',
     url: `/api/admin/v1${url}`,
-    headers: { host: 'localhost', authorization: `Bearer ${token}`, 'content-type': contentType },
+    headers: {
+      host: 'localhost',
+      authorization: `Bearer ${token}`,
+      'content-type': contentType,
+      // Each request is a new change (the order writes require a key, ADR 0220), against the
+      // example order's first version.
+      ...(method === 'GET' ? {} : { 'idempotency-key': randomUUID(), 'if-match': '"v1"' }),
+    },
     ...(payload === undefined
       ? {}
       : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),

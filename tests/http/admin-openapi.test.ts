@@ -31,8 +31,15 @@ describe('the generated OpenAPI document', () => {
     for (const path of ['/orders', '/orders/{number}', '/customers', '/orders/{number}/refunds'])
       expect(doc.paths[path], path).toBeDefined()
     const hold = doc.paths['/orders/{number}/hold']!.post!
-    const headers = hold.parameters!.filter((p) => p.in === 'header').map((p) => [p.name, p.required ?? false])
-    expect(headers).toEqual(expect.arrayContaining([['idempotency-key', true], ['if-match', false]]))
+    const headers = hold
+      .parameters!.filter((p) => p.in === 'header')
+      .map((p) => [p.name, p.required ?? false])
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        ['idempotency-key', true],
+        ['if-match', false],
+      ]),
+    )
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' })
   })
 

@@ -23,11 +23,24 @@ const refunds: { amountMinor: number; idempotencyKey: string }[] = []
 const money: OrderMoney = {
   async refund(input) {
     if (!refunds.some((r) => r.idempotencyKey === input.idempotencyKey)) refunds.push(input)
-    return { refundId: input.idempotencyKey, status: 'succeeded', amountMinor: input.amountMinor, how: 'refund' }
+    return {
+      refundId: input.idempotencyKey,
+      status: 'succeeded',
+      amountMinor: input.amountMinor,
+      how: 'refund',
+    }
   },
   async giveBackAll(input) {
-    const [o] = await t.app.db.select().from(orders).where(eq(orders.id, Number(input.orderId)))
-    return { refundId: input.idempotencyKey, status: 'succeeded', amountMinor: o!.totalIncVat - o!.refundedMinor, how: 'void' }
+    const [o] = await t.app.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, Number(input.orderId)))
+    return {
+      refundId: input.idempotencyKey,
+      status: 'succeeded',
+      amountMinor: o!.totalIncVat - o!.refundedMinor,
+      how: 'void',
+    }
   },
 }
 
@@ -36,7 +49,10 @@ beforeAll(async () => {
   const tokens = new AdminTokens(t.app.db)
   ;({ token } = await tokens.create('localhost', 'ERP sync'))
   ;({ token: otherSiteToken } = await tokens.create('127.0.0.1', 'other brand ERP'))
-  const [demo] = await t.app.db.select().from(customers).where(eq(customers.email, 'demo@harbour-safety.example'))
+  const [demo] = await t.app.db
+    .select()
+    .from(customers)
+    .where(eq(customers.email, 'demo@harbour-safety.example'))
   const [row] = await t.app.db
     .select()
     .from(orders)
@@ -60,13 +76,22 @@ async function newOrder(quantities: number[] = [3, 1]) {
   const { id: _id, orderNumber: _n, changeSeq: _s, changeXid: _x, ...rest } = template
   const [order] = await t.app.db
     .insert(orders)
-    .values({ ...rest, cartRef: randomUUID(), idempotencyKey: null, paymentStatus: 'paid', version: 1, refundedMinor: 0 })
+    .values({
+      ...rest,
+      cartRef: randomUUID(),
+      idempotencyKey: null,
+      paymentStatus: 'paid',
+      version: 1,
+      refundedMinor: 0,
+    })
     .returning()
   const [item] = await t.app.db.select().from(orderItems).where(eq(orderItems.orderId, template.id)).limit(1)
   const { id: _i, orderId: _o, ...line } = item!
   const lines = await t.app.db
     .insert(orderItems)
-    .values(quantities.map((quantity, i) => ({ ...line, orderId: order!.id, quantity, sku: `${line.sku}-${i}` })))
+    .values(
+      quantities.map((quantity, i) => ({ ...line, orderId: order!.id, quantity, sku: `${line.sku}-${i}` })),
+    )
     .returning()
   return { order: order!, lines }
 }
@@ -88,7 +113,8 @@ const call = (
     ...(opts.body === undefined ? {} : { payload: opts.body as object }),
   })
 
-const versionOf = async (id: number) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0]!.version
+const versionOf = async (id: number) =>
+  (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0]!.version
 
 describe('the orders feed', () => {
   it('never misses or repeats an order across pages, and serves a changed order again after it', async () => {
@@ -99,7 +125,11 @@ describe('the orders feed', () => {
     for (let i = 0; i < 500; i++) {
       const res = await call('GET', `/orders?limit=2${cursor ? `&after=${cursor}` : ''}`)
       expect(res.statusCode, res.body).toBe(200)
-      const page = res.json() as { orders: { number: number; version: number }[]; next_cursor: string; has_more: boolean }
+      const page = res.json() as {
+        orders: { number: number; version: number }[]
+        next_cursor: string
+        has_more: boolean
+      }
       seen.push(...page.orders)
       cursor = page.next_cursor
       // A write between two pages, to an order already served: it comes again, at its new version.
@@ -147,9 +177,19 @@ describe('one order', () => {
     expect(res.statusCode, res.body).toBe(200)
     expect(res.headers.etag).toBe('"v1"')
     const body = res.json()
-    expect(body).toMatchObject({ number: order.orderNumber, status: 'placed', version: 1, currency: order.currency })
+    expect(body).toMatchObject({
+      number: order.orderNumber,
+      status: 'placed',
+      version: 1,
+      currency: order.currency,
+    })
     expect(body.lines).toEqual([
-      expect.objectContaining({ lineId: lines[0]!.id, sku: lines[0]!.sku, quantity: 2, unitPriceExVat: lines[0]!.unitPrice }),
+      expect.objectContaining({
+        lineId: lines[0]!.id,
+        sku: lines[0]!.sku,
+        quantity: 2,
+        unitPriceExVat: lines[0]!.unitPrice,
+      }),
     ])
     expect(body.lines[0].unitPriceIncVat).toBeGreaterThanOrEqual(body.lines[0].unitPriceExVat)
     expect(body.shippingAddress.postcode).toBe(order.shippingAddress.postcode)
@@ -163,11 +203,19 @@ describe('order writes', () => {
   it('acknowledges with If-Match, and a replay of the same key answers the same without a change', async () => {
     const { order } = await newOrder()
     const key = randomUUID()
-    const first = await call('POST', `/orders/${order.orderNumber}/acknowledge`, { body: { erpRef: 'SO-1' }, key, ifMatch: '"v1"' })
+    const first = await call('POST', `/orders/${order.orderNumber}/acknowledge`, {
+      body: { erpRef: 'SO-1' },
+      key,
+      ifMatch: '"v1"',
+    })
     expect(first.statusCode, first.body).toBe(200)
     expect(first.json()).toMatchObject({ number: order.orderNumber, version: 2 })
     expect(first.headers.etag).toBe('"v2"')
-    const replay = await call('POST', `/orders/${order.orderNumber}/acknowledge`, { body: { erpRef: 'SO-1' }, key, ifMatch: '"v1"' })
+    const replay = await call('POST', `/orders/${order.orderNumber}/acknowledge`, {
+      body: { erpRef: 'SO-1' },
+      key,
+      ifMatch: '"v1"',
+    })
     expect(replay.statusCode).toBe(200)
     expect(replay.headers['idempotent-replayed']).toBe('true')
     expect(replay.headers.etag).toBe('"v2"')
@@ -203,13 +251,27 @@ describe('order writes', () => {
     res = await call('POST', `/orders/${n}/release`, { ifMatch: '"v2"' })
     expect(res.json()).toMatchObject({ status: 'placed', version: 3 })
     res = await call('POST', `/orders/${n}/shipments`, {
-      body: { shipmentRef: 'P1', carrier: 'DPD', trackingNumber: 'T1', lines: [{ lineId: lines[0]!.id, quantity: 2 }] },
+      body: {
+        shipmentRef: 'P1',
+        carrier: 'DPD',
+        trackingNumber: 'T1',
+        lines: [{ lineId: lines[0]!.id, quantity: 2 }],
+      },
       ifMatch: '"v3"',
     })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toMatchObject({ status: 'partially_shipped', fulfilmentStatus: 'partially_shipped', version: 4 })
+    expect(res.json()).toMatchObject({
+      status: 'partially_shipped',
+      fulfilmentStatus: 'partially_shipped',
+      version: 4,
+    })
     res = await call('POST', `/orders/${n}/shipments`, {
-      body: { shipmentRef: 'P2', carrier: 'DPD', trackingNumber: 'T2', trackingUrl: 'https://track.example/T2' },
+      body: {
+        shipmentRef: 'P2',
+        carrier: 'DPD',
+        trackingNumber: 'T2',
+        trackingUrl: 'https://track.example/T2',
+      },
       ifMatch: '"v4"',
     })
     expect(res.json()).toMatchObject({ status: 'shipped', version: 5 })
@@ -243,7 +305,10 @@ describe('order writes', () => {
     expect(tooMuch.statusCode).toBe(422)
 
     const other = await newOrder()
-    const cancel = await call('POST', `/orders/${other.order.orderNumber}/cancel`, { body: { reason: 'Asked' }, ifMatch: '"v1"' })
+    const cancel = await call('POST', `/orders/${other.order.orderNumber}/cancel`, {
+      body: { reason: 'Asked' },
+      ifMatch: '"v1"',
+    })
     expect(cancel.statusCode, cancel.body).toBe(200)
     expect(cancel.json().status).toBe('cancelled')
   })
@@ -255,9 +320,14 @@ describe('order writes', () => {
     expect(held.json()).toMatchObject({ status: 'held', version: 2 })
     const same = await call('PUT', `/orders/${n}/status`, { body: { maginusStatus: 1 }, ifMatch: '"v2"' })
     expect(same.json()).toMatchObject({ status: 'held', version: 2 })
-    const cancelled = await call('PUT', `/orders/${n}/status`, { body: { maginusStatus: 3 }, ifMatch: '"v2"' })
+    const cancelled = await call('PUT', `/orders/${n}/status`, {
+      body: { maginusStatus: 3 },
+      ifMatch: '"v2"',
+    })
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' })
-    expect((await call('PUT', `/orders/${n}/status`, { body: { maginusStatus: 4 }, ifMatch: '"v3"' })).statusCode).toBe(422)
+    expect(
+      (await call('PUT', `/orders/${n}/status`, { body: { maginusStatus: 4 }, ifMatch: '"v3"' })).statusCode,
+    ).toBe(422)
   })
 
   it('records the ERP invoice with its PDF by its number, safely repeated, and refuses a second number', async () => {
@@ -275,8 +345,12 @@ describe('order writes', () => {
     expect(again.json()).toEqual({ invoiceNumber: 880001, created: false, pdf: 'stored' })
     const [inv] = await t.app.db.select().from(invoices).where(eq(invoices.invoiceNumber, 880001))
     expect(inv!.invoiceDate.toISOString().slice(0, 10)).toBe('2026-04-01')
-    expect(await t.app.db.select().from(adminInvoiceDocuments).where(eq(adminInvoiceDocuments.invoiceId, inv!.id))).toHaveLength(1)
-    const second = await call('PUT', `/orders/${n}/invoices/880002`, { body: { invoiceDate: '2026-03-31', amountMinor: 1 } })
+    expect(
+      await t.app.db.select().from(adminInvoiceDocuments).where(eq(adminInvoiceDocuments.invoiceId, inv!.id)),
+    ).toHaveLength(1)
+    const second = await call('PUT', `/orders/${n}/invoices/880002`, {
+      body: { invoiceDate: '2026-03-31', amountMinor: 1 },
+    })
     expect(second.statusCode).toBe(409)
     const notPdf = await call('PUT', `/orders/${(await newOrder()).order.orderNumber}/invoices/880003`, {
       body: { invoiceDate: '2026-03-31', amountMinor: 1, pdfBase64: Buffer.from('hello').toString('base64') },

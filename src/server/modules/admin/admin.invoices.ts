@@ -16,7 +16,8 @@ import { adminInvoiceDocuments } from './admin.tables.ts'
 export const MAX_INVOICE_PDF_BYTES = 5 * 1024 * 1024
 
 const refused = (message: string) => new DomainError('order_transition_refused', message)
-const invalidField = (field: string, message: string) => new DomainError('invalid', message, { [field]: [message] })
+const invalidField = (field: string, message: string) =>
+  new DomainError('invalid', message, { [field]: [message] })
 
 /** The PDF in a base64 string, or a refusal naming the field. */
 export function decodePdf(base64: string): Buffer {

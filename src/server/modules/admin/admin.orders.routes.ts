@@ -95,7 +95,11 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         summary: 'One order with everything an ERP needs; its ETag is the version for If-Match',
         security,
         params: orderNumberParam,
-        response: { 200: orderDetailAnswer, ...securedAnswers, 404: messageAnswer('No such order on this site') },
+        response: {
+          200: orderDetailAnswer,
+          ...securedAnswers,
+          404: messageAnswer('No such order on this site'),
+        },
       },
     },
     async (request, reply) => {
@@ -245,7 +249,8 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     {
       config: write,
       schema: {
-        summary: 'What a refund (an amount, or lines) would give back, and what may still be refunded; changes nothing',
+        summary:
+          'What a refund (an amount, or lines) would give back, and what may still be refunded; changes nothing',
         security,
         headers: headers('none'),
         params: orderNumberParam,
@@ -267,7 +272,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       config: write,
       schema: {
         summary:
-          'Refund an amount or lines (never more than captured minus refunded); the Idempotency-Key is the refund\'s own key with the provider',
+          "Refund an amount or lines (never more than captured minus refunded); the Idempotency-Key is the refund's own key with the provider",
         security,
         headers: headers('required'),
         params: orderNumberParam,
@@ -307,7 +312,12 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const expectVersion = expected(request, reply, true)
       if (expectVersion === undefined) return reply
-      const scope = { orderNumber: request.params.number, siteId: siteOf(request), actor: actor(request), expectVersion }
+      const scope = {
+        orderNumber: request.params.number,
+        siteId: siteOf(request),
+        actor: actor(request),
+        expectVersion,
+      }
       const current = await orderDetail(app.db, scope.siteId, scope.orderNumber)
       const { maginusStatus, reason, shipment } = request.body
       const already = { 1: 'held', 2: 'shipped', 3: 'cancelled' }[maginusStatus]
@@ -342,17 +352,26 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       config: write,
       schema: {
         summary:
-          'Record the ERP\'s invoice for the order (number, date, amount) with its PDF, or without one for the shop to draw; repeating it is safe',
+          "Record the ERP's invoice for the order (number, date, amount) with its PDF, or without one for the shop to draw; repeating it is safe",
         security,
         headers: headers('optional'),
         params: orderNumberParam.extend({
-          invoiceNumber: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).meta({ examples: [900001] }),
+          invoiceNumber: z.coerce
+            .number()
+            .int()
+            .min(1)
+            .max(Number.MAX_SAFE_INTEGER)
+            .meta({ examples: [900001] }),
         }),
         body: invoiceBody,
         response: {
           ...orderWriteAnswers,
           200: z
-            .object({ invoiceNumber: z.number().int(), created: z.boolean(), pdf: z.enum(['stored', 'generated']) })
+            .object({
+              invoiceNumber: z.number().int(),
+              created: z.boolean(),
+              pdf: z.enum(['stored', 'generated']),
+            })
             .describe('Recorded; the customer finds it under Your Invoices'),
         },
       },

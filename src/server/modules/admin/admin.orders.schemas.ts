@@ -32,7 +32,9 @@ const lines = z
 export const acknowledgeBody = withExample(z.object({ erpRef: field().trim().min(1).max(100) }).strict(), {
   erpRef: 'SO-48213',
 })
-export const holdBody = withExample(z.object({ reason }).strict(), { reason: 'Address check with the customer' })
+export const holdBody = withExample(z.object({ reason }).strict(), {
+  reason: 'Address check with the customer',
+})
 export const cancelBody = withExample(z.object({ reason }).strict(), { reason: 'Customer asked to cancel' })
 
 export const shipmentBody = withExample(
@@ -46,7 +48,9 @@ export const shipmentBody = withExample(
         .max(2000)
         .nullable()
         .optional(),
-      shippedAt: z.iso.datetime({ offset: true, error: 'must be a date-time like 2026-03-31T09:00:00Z' }).optional(),
+      shippedAt: z.iso
+        .datetime({ offset: true, error: 'must be a date-time like 2026-03-31T09:00:00Z' })
+        .optional(),
       lines: lines.optional().describe('Absent: all that remains to be shipped'),
     })
     .strict(),
@@ -85,7 +89,10 @@ export const statusBody = withExample(
           shipmentRef: field().trim().min(1).max(100),
           carrier: field().trim().min(1).max(100),
           trackingNumber: field().trim().min(1).max(100),
-          trackingUrl: z.url({ protocol: /^https$/ }).max(2000).optional(),
+          trackingUrl: z
+            .url({ protocol: /^https$/ })
+            .max(2000)
+            .optional(),
         })
         .strict()
         .optional()
@@ -98,7 +105,9 @@ export const statusBody = withExample(
 export const invoiceBody = withExample(
   z
     .object({
-      invoiceDate: z.iso.date({ error: 'must be a date like 2026-03-31' }).or(z.iso.datetime({ offset: true })),
+      invoiceDate: z.iso
+        .date({ error: 'must be a date like 2026-03-31' })
+        .or(z.iso.datetime({ offset: true })),
       amountMinor: money(),
       pdfBase64: z
         .string()
@@ -152,7 +161,9 @@ const feedOrder = z.object({
   updatedAt: z.string(),
 })
 
-export const ordersPageAnswer = z.object({ orders: z.array(feedOrder), ...pageMeta }).describe('One page of the feed')
+export const ordersPageAnswer = z
+  .object({ orders: z.array(feedOrder), ...pageMeta })
+  .describe('One page of the feed')
 
 const json = z.record(z.string(), z.unknown())
 const address = z.object({
@@ -228,7 +239,9 @@ export const orderDetailAnswer = feedOrder
           .describe("A builder line's design as ordered (sign or workwear), with its preview"),
       }),
     ),
-    workwearDesigns: z.array(z.object({ sessionId: z.string(), design: json, logoKey: z.string().nullable() })),
+    workwearDesigns: z.array(
+      z.object({ sessionId: z.string(), design: json, logoKey: z.string().nullable() }),
+    ),
     payments: z.array(
       z.object({
         provider: z.string(),

@@ -87,7 +87,11 @@ export async function orderDetail(db: Executor, siteId: number, orderNumber: num
       .orderBy(asc(orderTransactions.id)),
     db.select().from(shipments).where(eq(shipments.orderId, o.id)).orderBy(asc(shipments.id)),
     db
-      .select({ invoiceNumber: invoices.invoiceNumber, invoiceDate: invoices.invoiceDate, amount: invoices.amount })
+      .select({
+        invoiceNumber: invoices.invoiceNumber,
+        invoiceDate: invoices.invoiceDate,
+        amount: invoices.amount,
+      })
       .from(invoices)
       .where(eq(invoices.orderId, o.id)),
   ])

@@ -16,8 +16,10 @@ export const PRECONDITION_MESSAGES = {
 
 export function parseIfMatch(header: string | string[] | undefined): IfMatch {
   if (header === undefined) return { kind: 'absent' }
-  if (Array.isArray(header) || header.length > 40) return { kind: 'malformed', message: PRECONDITION_MESSAGES.malformed }
+  if (Array.isArray(header) || header.length > 40)
+    return { kind: 'malformed', message: PRECONDITION_MESSAGES.malformed }
   const m = /^\s*(?:W\/)?"v(\d{1,9})"\s*$/.exec(header)
-  if (!m || header.trim().startsWith('W/')) return { kind: 'malformed', message: PRECONDITION_MESSAGES.malformed }
+  if (!m || header.trim().startsWith('W/'))
+    return { kind: 'malformed', message: PRECONDITION_MESSAGES.malformed }
   return { kind: 'version', version: Number(m[1]) }
 }
