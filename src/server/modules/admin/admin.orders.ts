@@ -199,5 +199,3 @@ export async function orderDetail(db: Executor, siteId: number, orderNumber: num
       : null,
   }
 }
-
-export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>

@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod'
 import { LocalContentStore } from '../content/content.store.ts'
 import { SearchRequestError } from '../search/search.service.ts'
-import { ImportError, importSkus, skuRowsFromCsv } from './admin.catalog.ts'
+import { importSkus, skuRowsFromCsv } from './admin.catalog.ts'
 import { adminCustomerRoutes } from './admin.customers.routes.ts'
 import { adminErrorHandler, invalid, swaggerOptions } from './admin.document.ts'
 import { adminIdempotencyPlugin } from './admin.idempotency.ts'
@@ -358,4 +358,3 @@ export async function adminRoutes(app: FastifyInstance) {
   })
 }
 
-export { ImportError }
