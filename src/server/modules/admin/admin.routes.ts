@@ -357,4 +357,3 @@ export async function adminRoutes(app: FastifyInstance) {
     await secured.register(adminOrderRoutes)
   })
 }
-
