@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminInvoiceDocuments, customers, invoices, orderItems, orders } from '../../src/server/db/schema.ts'
+import { storedInvoicePdf } from '../../src/server/modules/admin/admin.invoices.ts'
 import { AdminTokens } from '../../src/server/modules/admin/admin.tokens.ts'
 import { createOrderLifecycle, type OrderMoney } from '../../src/server/modules/orders/order-lifecycle.ts'
 import type { OrderRow } from '../../src/server/modules/orders/orders.tables.ts'
@@ -348,6 +349,10 @@ describe('order writes', () => {
     expect(
       await t.app.db.select().from(adminInvoiceDocuments).where(eq(adminInvoiceDocuments.invoiceId, inv!.id)),
     ).toHaveLength(1)
+    // The account's PDF download serves the ERP's own PDF for this invoice.
+    const served = await storedInvoicePdf(t.app.db, order.siteId, 880001)
+    expect(served?.toString('latin1').startsWith('%PDF-1.4')).toBe(true)
+    expect(await storedInvoicePdf(t.app.db, order.siteId + 1000, 880001)).toBeNull()
     const second = await call('PUT', `/orders/${n}/invoices/880002`, {
       body: { invoiceDate: '2026-03-31', amountMinor: 1 },
     })

@@ -112,3 +112,17 @@ export async function putErpInvoice(
     return { invoiceNumber: input.invoiceNumber, created: !mine, pdf: stored ? 'stored' : 'generated' }
   })
 }
+
+/** The PDF the ERP sent for this invoice of the site, if it sent one (the account serves it). */
+export async function storedInvoicePdf(
+  db: Db,
+  siteId: number,
+  invoiceNumber: number,
+): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ pdf: adminInvoiceDocuments.pdf })
+    .from(adminInvoiceDocuments)
+    .innerJoin(invoices, eq(invoices.id, adminInvoiceDocuments.invoiceId))
+    .where(and(eq(invoices.siteId, siteId), eq(invoices.invoiceNumber, invoiceNumber)))
+  return row?.pdf ?? null
+}
