@@ -10,10 +10,10 @@
  * Runs on PGlite in the normal suite; with DATABASE_URL on real PostgreSQL (stricter about NUL,
  * surrogates and integer overflow).
  */
+import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { INT4_MAX, INT4_MIN } from '../../src/server/modules/admin/admin.fields.ts'
-import { openApiDocument } from '../../src/server/modules/admin/admin.openapi.ts'
 import { AdminTokens } from '../../src/server/modules/admin/admin.tokens.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts'
 
@@ -47,18 +47,16 @@ interface Field {
   schema: Schema
 }
 
-let t: TestApp
-let token: string
-/** The document as a client reads it (JSON); the first test checks it is the one served. */
-const document = JSON.parse(JSON.stringify(openApiDocument)) as {
+// Thousands of requests from one address: the per-address limit would answer most of them 429.
+// The app is up before the tests are collected: the document they are derived from is the one it
+// serves (generated from the routes' zod schemas, ADR 0220).
+const t: TestApp = await buildTestApp({ rateLimitPerMinute: 1_000_000 })
+const { token } = await new AdminTokens(t.app.db).create('localhost', 'bounds')
+const served = await t.app.inject({ url: '/api/admin/v1/openapi.json', headers: { host: 'localhost' } })
+const document = served.json() as {
   paths: Record<string, Record<string, Record<string, unknown>>>
 }
 
-beforeAll(async () => {
-  // Thousands of requests from one address: the per-address limit would answer most of them 429.
-  t = await buildTestApp({ rateLimitPerMinute: 1_000_000 })
-  ;({ token } = await new AdminTokens(t.app.db).create('localhost', 'bounds'))
-})
 afterAll(async () => {
   await t?.close()
 })
@@ -107,8 +105,10 @@ const clone = <T>(v: T): T => structuredClone(v)
 function setAt(base: Json, path: Key[], value: Json): Json {
   const copy = clone(base)
   let at = copy as Record<Key, Json>
-  for (const key of path.slice(0, -1)) {
-    if (at[key] === undefined || at[key] === null || typeof at[key] !== 'object') at[key] = {}
+  for (const [i, key] of path.slice(0, -1).entries()) {
+    // A missing container is made of the kind the next key addresses (an array for an index).
+    if (at[key] === undefined || at[key] === null || typeof at[key] !== 'object')
+      at[key] = typeof path[i + 1] === 'number' ? [] : {}
     at = at[key] as Record<Key, Json>
   }
   at[path.at(-1)!] = value
@@ -174,7 +174,14 @@ const api = (method: string, url: string, payload?: Json | string, contentType =
   t.app.inject({
     method: method as 'PUT',
     url: `/api/admin/v1${url}`,
-    headers: { host: 'localhost', authorization: `Bearer ${token}`, 'content-type': contentType },
+    headers: {
+      host: 'localhost',
+      authorization: `Bearer ${token}`,
+      'content-type': contentType,
+      // Each request is a new change (the order writes require a key, ADR 0220), against the
+      // example order's first version.
+      ...(method === 'GET' ? {} : { 'idempotency-key': randomUUID(), 'if-match': '"v1"' }),
+    },
     ...(payload === undefined
       ? {}
       : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
@@ -225,10 +232,9 @@ async function send(
 }
 
 describe('the back-office API document', () => {
-  it('is the one served at /api/admin/v1/openapi.json', async () => {
-    const res = await t.app.inject({ url: '/api/admin/v1/openapi.json', headers: { host: 'localhost' } })
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual(document)
+  it('is served at /api/admin/v1/openapi.json', () => {
+    expect(served.statusCode).toBe(200)
+    expect(Object.keys(document.paths).length).toBeGreaterThan(5)
   })
 
   it('gives every whole-number field bounds an int4 column can hold', () => {

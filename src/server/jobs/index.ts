@@ -8,6 +8,7 @@ import { registerAccountMailJobs } from '../modules/auth/account-mail.jobs.ts'
 import { PostgresRateLimitCounter } from '../plugins/rate-limit-store.ts'
 import { sweepExpiredSessions } from '../plugins/session.ts'
 import { registerWebhookJobs } from '../modules/webhooks/webhooks.module.ts'
+import { sweepIdempotencyKeys } from '../modules/admin/admin.idempotency.ts'
 import type { JobQueue } from './queue.ts'
 import { LocalJobQueue } from './queue.local.ts'
 import { PgBossJobQueue } from './queue.pgboss.ts'
@@ -42,6 +43,10 @@ export function registerJobs(app: FastifyInstance, jobs: JobQueue): JobQueue {
     jobs.work('session-sweep', () => sweepExpiredSessions(app.db), { timeoutMs: 300_000 })
     jobs.schedule('session-sweep', { everyMs: 3600_000 })
   }
+  // Back-office Idempotency-Keys past their 24 hours (ADR 0220), hourly. Many instances: one run
+  // at a time across all of them; a plain DELETE of expired rows, safe to repeat.
+  jobs.work('admin-idempotency-sweep', () => sweepIdempotencyKeys(app.db), { timeoutMs: 300_000 })
+  jobs.schedule('admin-idempotency-sweep', { everyMs: 3600_000 })
   // Rate-limit counts whose window has ended (ADR 0176), every minute, when they are counted in
   // PostgreSQL. Many instances: one run at a time across all of them; a plain DELETE of expired
   // rows, safe to repeat.

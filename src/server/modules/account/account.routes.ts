@@ -45,6 +45,7 @@ import {
 } from '../orders/orders.queries.ts'
 import { accountCounts } from './account-home.queries.ts'
 import { changePassword, marketingPreferences, reorderLines, updateMarketing } from './account.service.ts'
+import { storedInvoicePdf } from '../admin/admin.invoices.ts'
 import { invoicePdf } from '../orders/invoice-pdf.ts'
 import { confirmOrderOwner, OrderOwnerLinks } from '../orders/order-owner.ts'
 
@@ -340,7 +341,10 @@ export async function accountRoutes(app: FastifyInstance) {
           : await findInvoice(db, request.site!.id, customer.id, n, siteTotalsOptions(request.site!))
       if (!invoice) return reply.code(404).send(NOT_FOUND)
       const name = `${customer.firstName} ${customer.lastName}`.trim()
-      const pdf = await invoicePdf(request.site!, invoice, name)
+      // The ERP's own PDF when it sent one (ADR 0220); otherwise drawn from the invoice.
+      const pdf =
+        (await storedInvoicePdf(db, request.site!.id, invoice.Invoice_Number)) ??
+        (await invoicePdf(request.site!, invoice, name))
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="invoice-${invoice.Invoice_Number}.pdf"`)

@@ -1,19 +1,23 @@
 /**
  * The back-office API under /api/admin/v1 (thin: validation and work live in admin.*.ts and the
- * modules' services). Every call, allowed or not, is written to admin_calls.
+ * modules' services). Every call, allowed or not, is written to admin_calls. Routes validate with
+ * zod (`fastify-type-provider-zod`, on this scope only) and `@fastify/swagger` writes the OpenAPI
+ * document from the same schemas (ADR 0220).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import swagger from '@fastify/swagger'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { LocalContentStore } from '../content/content.store.ts'
 import { SearchRequestError } from '../search/search.service.ts'
-import { adminCalls } from './admin.tables.ts'
-import { ImportError, importSkus, skuRowsFromCsv } from './admin.catalog.ts'
+import { importSkus, skuRowsFromCsv } from './admin.catalog.ts'
+import { adminCustomerRoutes } from './admin.customers.routes.ts'
+import { adminErrorHandler, invalid, swaggerOptions } from './admin.document.ts'
+import { adminIdempotencyPlugin } from './admin.idempotency.ts'
+import { adminOrderRoutes } from './admin.orders.routes.ts'
 import {
-  deliveryRateKey,
   importStories,
-  publishRequest,
   publishStories,
-  redirectKey,
-  redirectRule,
   retireDeliveryRate,
   retirePromotion,
   upsertCategories,
@@ -21,8 +25,16 @@ import {
   upsertGroups,
   upsertPromotions,
 } from './admin.operations.ts'
-import { LocalContentStore } from '../content/content.store.ts'
-import { openApiDocument } from './admin.openapi.ts'
+import {
+  bodies,
+  idempotencyHeader,
+  messageAnswer,
+  okAnswer,
+  securedAnswers,
+  upsertAnswer,
+  writeAnswers,
+} from './admin.schemas.ts'
+import { adminCalls } from './admin.tables.ts'
 import { AdminTokens } from './admin.tokens.ts'
 import { adminWebhookRoutes } from './admin.webhooks.routes.ts'
 
@@ -30,7 +42,7 @@ export const ADMIN_PREFIX = '/api/admin/v1'
 
 declare module 'fastify' {
   interface FastifyRequest {
-    adminToken: { tokenId: number; siteId: number } | null
+    adminToken: { tokenId: number; siteId: number; name: string } | null
   }
 }
 
@@ -41,13 +53,15 @@ const MESSAGES = {
   otherSite: 'This token is for another site.',
 }
 
-function invalid(reply: FastifyReply, errors: { row: number; field: string; message: string }[]) {
-  return reply.code(422).send({ message: 'The request was not applied: some values are invalid.', errors })
-}
-
-function zodErrors(error: z.ZodError) {
-  return error.issues.map((i) => ({ row: 0, field: i.path.join('.') || 'body', message: i.message }))
-}
+const security = [{ bearer: [] }]
+const route = { config: { csrf: false } }
+/** A catalogue write: the Idempotency-Key is optional here (ADR 0220). */
+const write = <S extends object>(summary: string, extra: S) => ({
+  summary,
+  security,
+  headers: idempotencyHeader(false).loose(),
+  ...extra,
+})
 
 export async function adminRoutes(app: FastifyInstance) {
   const tokens = new AdminTokens(app.db)
@@ -55,14 +69,26 @@ export async function adminRoutes(app: FastifyInstance) {
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 10 * 1024 * 1024 }, (_r, body, done) =>
     done(null, body),
   )
+  await app.register(swagger, swaggerOptions)
 
-  app.get('/openapi.json', { config: { csrf: false } }, async () => openApiDocument)
+  app.get('/openapi.json', { config: { csrf: false }, schema: { hide: true } }, async () => app.swagger())
 
-  app.register(async (secured) => {
+  await app.register(async (scope) => {
+    scope.setValidatorCompiler(validatorCompiler)
+    // A success is checked against its schema (our answer is the contract); a refusal is sent as
+    // written, so that an answer the error table shapes differently is never turned into a 500.
+    scope.setSerializerCompiler((route) =>
+      String(route.httpStatus).startsWith('2')
+        ? serializerCompiler(route as Parameters<typeof serializerCompiler>[0])
+        : (data) => JSON.stringify(data),
+    )
+    scope.setErrorHandler(adminErrorHandler)
+    const secured = scope.withTypeProvider<ZodTypeProvider>()
+
     secured.addHook('onRequest', async (request, reply) => {
       const check = await tokens.check(request.headers.authorization)
       if (!check.ok) return reply.code(401).send({ message: MESSAGES[check.reason] })
-      request.adminToken = { tokenId: check.tokenId, siteId: check.siteId }
+      request.adminToken = { tokenId: check.tokenId, siteId: check.siteId, name: check.name }
       if (request.site?.id !== check.siteId) return reply.code(403).send({ message: MESSAGES.otherSite })
     })
     secured.addHook('onResponse', async (request, reply) => {
@@ -78,116 +104,183 @@ export async function adminRoutes(app: FastifyInstance) {
         })
         .catch((err: unknown) => request.log.error({ err }, 'admin call not logged'))
     })
+    await secured.register(adminIdempotencyPlugin)
 
-    const route = { config: { csrf: false } }
     secured.register(adminWebhookRoutes) // webhook endpoints (ADR 0230)
 
-    secured.put('/catalog/skus', route, async (request, reply) => {
-      const siteId = request.adminToken!.siteId
-      let rows: unknown[]
-      let pre: { row: number; field: string; message: string }[] = []
-      if (typeof request.body === 'string') {
-        ;({ rows, errors: pre } = skuRowsFromCsv(request.body))
-      } else {
-        const parsed = z
-          .object({ items: z.array(z.unknown()) })
-          .strict()
-          .safeParse(request.body)
-        if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
-        rows = parsed.data.items
-      }
-      try {
-        return await importSkus(app.db, app.catalog, siteId, rows, pre)
-      } catch (err) {
-        if (err instanceof ImportError) return invalid(reply, err.errors)
-        throw err
-      }
-    })
+    secured.put(
+      '/catalog/skus',
+      {
+        ...route,
+        schema: write('Create or update SKUs, matched by SKU code (idempotent), one transaction per batch', {
+          body: {
+            content: {
+              'application/json': { schema: bodies.skus },
+              'text/csv': { schema: bodies.skusCsv },
+            },
+          },
+          response: { 200: upsertAnswer, ...writeAnswers },
+        }),
+      },
+      async (request, reply) => {
+        const body = request.body as z.infer<typeof bodies.skus> | string | undefined
+        if (body === undefined || body === null)
+          return invalid(reply, [
+            { row: 0, field: 'body', message: 'a JSON batch or a CSV file is required' },
+          ])
+        const { rows, errors } =
+          typeof body === 'string' ? skuRowsFromCsv(body) : { rows: body.items, errors: [] }
+        return importSkus(app.db, app.catalog, request.adminToken!.siteId, rows, errors)
+      },
+    )
 
-    secured.put('/search/redirects', route, async (request, reply) => {
-      const parsed = redirectRule.safeParse(request.body)
-      if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
-      try {
-        await app.searchService.setRedirect(request.adminToken!.siteId, parsed.data.query, parsed.data.url)
-      } catch (err) {
-        if (err instanceof SearchRequestError) {
-          const [field, ...rest] = err.message.split(': ')
-          return invalid(reply, [{ row: 0, field: field!, message: rest.join(': ') }])
-        }
-        throw err
-      }
-      return { ok: true }
-    })
-    secured.delete('/search/redirects', route, async (request, reply) => {
-      const parsed = redirectKey.safeParse(request.body)
-      if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
-      await app.searchService.removeRedirect(request.adminToken!.siteId, parsed.data.query)
-      return { ok: true }
-    })
-
-    /** `{items: [...]}` → the batch's result, or 422 with every bad row (nothing written). */
-    const batch =
-      <T>(run: (siteId: number, items: unknown[]) => Promise<T>, after?: (r: T, siteId: number) => void) =>
-      async (request: FastifyRequest, reply: FastifyReply) => {
-        const parsed = z
-          .object({ items: z.array(z.unknown()) })
-          .strict()
-          .safeParse(request.body)
-        if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
-        const siteId = request.adminToken!.siteId
+    secured.put(
+      '/search/redirects',
+      {
+        ...route,
+        schema: write('Add or replace a search redirect rule', {
+          body: bodies.redirect,
+          response: { 200: okAnswer('Saved'), ...writeAnswers },
+        }),
+      },
+      async (request, reply) => {
         try {
-          const result = await run(siteId, parsed.data.items)
-          after?.(result, siteId)
-          return result
+          await app.searchService.setRedirect(
+            request.adminToken!.siteId,
+            request.body.query,
+            request.body.url,
+          )
         } catch (err) {
-          if (err instanceof ImportError) return invalid(reply, err.errors)
+          if (err instanceof SearchRequestError) {
+            const [field, ...rest] = err.message.split(': ')
+            return invalid(reply, [{ row: 0, field: field!, message: rest.join(': ') }])
+          }
           throw err
         }
-      }
+        return { ok: true as const }
+      },
+    )
+    secured.delete(
+      '/search/redirects',
+      {
+        ...route,
+        schema: write('Retire a search redirect rule', {
+          body: bodies.redirectKey,
+          response: { 200: okAnswer('Removed (or was not there)'), ...writeAnswers },
+        }),
+      },
+      async (request) => {
+        await app.searchService.removeRedirect(request.adminToken!.siteId, request.body.query)
+        return { ok: true as const }
+      },
+    )
 
     secured.put(
       '/catalog/categories',
-      route,
-      batch(
-        (siteId, items) => upsertCategories(app.db, siteId, items),
-        (r, siteId) => app.catalog.invalidate({ siteId, categoryIds: r.categoryIds }),
-      ),
+      {
+        ...route,
+        schema: write(
+          'Create or update categories, matched by path (idempotent); a parent may be in the same batch',
+          { body: bodies.categories, response: { 200: upsertAnswer, ...writeAnswers } },
+        ),
+      },
+      async (request) => {
+        const siteId = request.adminToken!.siteId
+        const r = await upsertCategories(app.db, siteId, request.body.items)
+        app.catalog.invalidate({ siteId, categoryIds: r.categoryIds })
+        return r
+      },
     )
     secured.put(
       '/catalog/groups',
-      route,
-      batch(
-        (siteId, items) => upsertGroups(app.db, siteId, items),
-        (r, siteId) => app.catalog.invalidate({ siteId, groupIds: r.groupIds }),
-      ),
+      {
+        ...route,
+        schema: write(
+          'Create or update product groups, matched by path; a new group is listed in its primary category',
+          { body: bodies.groups, response: { 200: upsertAnswer, ...writeAnswers } },
+        ),
+      },
+      async (request) => {
+        const siteId = request.adminToken!.siteId
+        const r = await upsertGroups(app.db, siteId, request.body.items)
+        app.catalog.invalidate({ siteId, groupIds: r.groupIds })
+        return r
+      },
     )
     secured.put(
       '/promotions',
-      route,
-      batch((siteId, items) => upsertPromotions(app.db, siteId, items)),
+      {
+        ...route,
+        schema: write(
+          'Create or change promotions, matched by code (stored upper case); retire with DELETE or active: false',
+          { body: bodies.promotions, response: { 200: upsertAnswer, ...writeAnswers } },
+        ),
+      },
+      async (request) => upsertPromotions(app.db, request.adminToken!.siteId, request.body.items),
     )
-    secured.delete<{ Params: { code: string } }>('/promotions/:code', route, async (request, reply) => {
-      if (!(await retirePromotion(app.db, request.adminToken!.siteId, request.params.code)))
-        return reply.code(404).send({ message: 'No promotion has this code.' })
-      return { ok: true }
-    })
+    secured.delete(
+      '/promotions/:code',
+      {
+        ...route,
+        schema: write(
+          'Retire a promotion (it stays on the orders that used it; baskets can no longer apply it)',
+          {
+            params: z.object({
+              code: z
+                .string()
+                .max(40)
+                .meta({ examples: ['SPRING10'] }),
+            }),
+            response: {
+              200: okAnswer('Retired'),
+              404: messageAnswer('No such object on this site'),
+              ...writeAnswers,
+            },
+          },
+        ),
+      },
+      async (request, reply) => {
+        if (!(await retirePromotion(app.db, request.adminToken!.siteId, request.params.code)))
+          return reply.code(404).send({ message: 'No promotion has this code.' })
+        return { ok: true as const }
+      },
+    )
     secured.put(
       '/delivery-rates',
-      route,
-      batch(
-        (siteId, items) => upsertDeliveryRates(app.db, siteId, items),
-        () => app.carts.invalidateRates(),
-      ),
+      {
+        ...route,
+        schema: write('Create or change delivery rates, matched by zone and despatch type', {
+          body: bodies.deliveryRates,
+          response: { 200: upsertAnswer, ...writeAnswers },
+        }),
+      },
+      async (request) => {
+        const r = await upsertDeliveryRates(app.db, request.adminToken!.siteId, request.body.items)
+        app.carts.invalidateRates()
+        return r
+      },
     )
-    secured.delete('/delivery-rates', route, async (request, reply) => {
-      const parsed = deliveryRateKey.safeParse(request.body)
-      if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
-      const { zone, despatchType } = parsed.data
-      if (!(await retireDeliveryRate(app.db, request.adminToken!.siteId, zone, despatchType)))
-        return reply.code(404).send({ message: 'The site has no such delivery rate.' })
-      app.carts.invalidateRates()
-      return { ok: true }
-    })
+    secured.delete(
+      '/delivery-rates',
+      {
+        ...route,
+        schema: write('Remove a delivery rate', {
+          body: bodies.deliveryRateKey,
+          response: {
+            200: okAnswer('Removed'),
+            404: messageAnswer('No such object on this site'),
+            ...writeAnswers,
+          },
+        }),
+      },
+      async (request, reply) => {
+        const { zone, despatchType } = request.body
+        if (!(await retireDeliveryRate(app.db, request.adminToken!.siteId, zone, despatchType)))
+          return reply.code(404).send({ message: 'The site has no such delivery rate.' })
+        app.carts.invalidateRates()
+        return { ok: true as const }
+      },
+    )
 
     // Content: only the embedded store is written here; with Storyblok, content is edited there.
     const embedded = (reply: FastifyReply) => {
@@ -195,33 +288,75 @@ export async function adminRoutes(app: FastifyInstance) {
       reply.code(409).send({ message: 'Content is managed in Storyblok; publish it there.' })
       return false
     }
-    secured.put('/content/stories', route, async (request, reply) => {
-      if (!embedded(reply)) return reply
-      return batch(
-        (siteId, items) => importStories(app.db, siteId, items),
-        () => app.content.invalidate(),
-      )(request, reply)
-    })
-    secured.post('/content/publish', route, async (request, reply) => {
-      if (!embedded(reply)) return reply
-      const parsed = publishRequest.safeParse(request.body)
-      if (!parsed.success) return invalid(reply, zodErrors(parsed.error))
-      try {
-        const result = await publishStories(app.db, request.adminToken!.siteId, parsed.data.slugs)
+    const storyblokConflict = messageAnswer(
+      'Content is managed in Storyblok (CONTENT_PROVIDER=storyblok), or the Idempotency-Key is in use',
+    )
+    secured.put(
+      '/content/stories',
+      {
+        ...route,
+        schema: write(
+          'Import content stories by full slug: saved as drafts, or published at once with publish: true',
+          {
+            body: bodies.stories,
+            response: {
+              200: z
+                .object({ stories: z.number().int(), published: z.number().int(), cv: z.number().int() })
+                .describe('Imported; the cache version moved, every instance drops its content cache'),
+              ...writeAnswers,
+              409: storyblokConflict,
+            },
+          },
+        ),
+      },
+      async (request, reply) => {
+        if (!embedded(reply)) return reply
+        const r = await importStories(app.db, request.adminToken!.siteId, request.body.items)
+        app.content.invalidate()
+        return r
+      },
+    )
+    secured.post(
+      '/content/publish',
+      {
+        ...route,
+        schema: write('Publish the drafts of the given stories (all or none)', {
+          body: bodies.publish,
+          response: {
+            200: z
+              .object({ published: z.number().int(), cv: z.number().int() })
+              .describe('Published; every instance shows it on its next page'),
+            ...writeAnswers,
+            409: storyblokConflict,
+          },
+        }),
+      },
+      async (request, reply) => {
+        if (!embedded(reply)) return reply
+        const result = await publishStories(app.db, request.adminToken!.siteId, request.body.slugs)
         // Every instance drops its content cache (the `content` signal, ADR 0081).
         app.content.invalidate()
         return result
-      } catch (err) {
-        if (err instanceof ImportError) return invalid(reply, err.errors)
-        throw err
-      }
-    })
+      },
+    )
 
-    secured.post('/search/reindex', route, async (request) => {
-      // A full catalogue change for the site: every instance rebuilds its index (ADR 0081).
-      app.catalog.invalidate({ siteId: request.adminToken!.siteId })
-      await app.searchService.idle()
-      return { ok: true }
-    })
+    secured.post(
+      '/search/reindex',
+      {
+        ...route,
+        schema: write("Rebuild the site's search index on every instance", {
+          response: { 200: okAnswer('Rebuilt'), ...securedAnswers },
+        }),
+      },
+      async (request) => {
+        // A full catalogue change for the site: every instance rebuilds its index (ADR 0081).
+        app.catalog.invalidate({ siteId: request.adminToken!.siteId })
+        await app.searchService.idle()
+        return { ok: true as const }
+      },
+    )
+
+    await secured.register(adminCustomerRoutes)
+    await secured.register(adminOrderRoutes)
   })
 }

@@ -12,7 +12,8 @@ export function hashToken(token: string): string {
 }
 
 export type TokenCheck =
-  { ok: true; tokenId: number; siteId: number } | { ok: false; reason: 'missing' | 'unknown' | 'revoked' }
+  | { ok: true; tokenId: number; siteId: number; name: string }
+  | { ok: false; reason: 'missing' | 'unknown' | 'revoked' }
 
 export class AdminTokens {
   constructor(private readonly db: Db) {}
@@ -61,12 +62,17 @@ export class AdminTokens {
     const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
     if (!match) return { ok: false, reason: 'missing' }
     const [row] = await this.db
-      .select({ id: adminTokens.id, siteId: adminTokens.siteId, revokedAt: adminTokens.revokedAt })
+      .select({
+        id: adminTokens.id,
+        siteId: adminTokens.siteId,
+        name: adminTokens.name,
+        revokedAt: adminTokens.revokedAt,
+      })
       .from(adminTokens)
       .where(eq(adminTokens.tokenHash, hashToken(match[1]!)))
     if (!row) return { ok: false, reason: 'unknown' }
     if (row.revokedAt) return { ok: false, reason: 'revoked' }
     await this.db.update(adminTokens).set({ lastUsedAt: new Date() }).where(eq(adminTokens.id, row.id))
-    return { ok: true, tokenId: row.id, siteId: row.siteId }
+    return { ok: true, tokenId: row.id, siteId: row.siteId, name: row.name }
   }
 }

@@ -5,8 +5,25 @@
  * recovery codes as argon2id hashes; the TOTP secret encrypted (AES-256-GCM).
  */
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { sites } from '../sites/sites.tables.ts'
+
+/** The change sequence of customers, for the back office's customers feed (ADR 0220). */
+export const customerChangeSeq = pgSequence('customer_change_seq', { startWith: 1, increment: 1 })
+
+/** PostgreSQL's 64-bit transaction id (read as a decimal string). */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' })
 
 export const customers = pgTable(
   'customers',
@@ -52,8 +69,24 @@ export const customers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
+    /**
+     * The customers feed's position (ADR 0220): taken from customer_change_seq, with the writing
+     * transaction's id, at insert and at every update made through Drizzle ($onUpdate), and by
+     * `touchCustomer` when the customer's contacts or addresses change.
+     */
+    changeSeq: bigint('change_seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('customer_change_seq')`)
+      .$onUpdate(() => sql`nextval('customer_change_seq')`),
+    changeXid: xid8('change_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`)
+      .$onUpdate(() => sql`pg_current_xact_id()`),
   },
-  (t) => [uniqueIndex('customers_site_email').on(t.siteId, t.email)],
+  (t) => [
+    uniqueIndex('customers_site_email').on(t.siteId, t.email),
+    index('customers_site_change').on(t.siteId, t.changeXid, t.changeSeq),
+  ],
 )
 
 /** "Remember me": selector (looked up) + validator (hashed, compared in constant time), rotated on use. */

@@ -169,7 +169,14 @@ export class CustomerService {
         .where(eq(customers.id, customerId))
         .for('update')
       if (!row) throw new CustomerNotFoundError()
-      return run(tx)
+      const result = await run(tx)
+      // The back office's customers feed (ADR 0220) sees a contact or address change as the
+      // customer's: the update takes the customer's next change_seq ($onUpdate).
+      await tx
+        .update(customers)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(customers.id, customerId))
+      return result
     })
   }
 
