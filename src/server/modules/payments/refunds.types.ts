@@ -8,8 +8,8 @@ import type { Tx } from '../../db/client.ts'
 import type { Currency, RefundRefs } from './payments.types.ts'
 
 // The ledger's columns' values live with the attempt's (payments.types.ts: the tables import them).
-export { REFUND_HOWS, REFUND_STATUSES } from './payments.types.ts'
-export type { RefundHow, RefundRefs, RefundStatus } from './payments.types.ts'
+export { REFUND_STATUSES } from './payments.types.ts'
+export type { RefundRefs, RefundStatus } from './payments.types.ts'
 
 export type Actor = { kind: 'token' | 'staff' | 'provider' | 'system'; name: string }
 
