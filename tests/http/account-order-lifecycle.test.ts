@@ -61,6 +61,10 @@ async function newOrder(quantities: number[]) {
       idempotencyKey: null,
       paymentStatus: 'paid',
       orderDate: new Date(),
+      // A fresh order, whichever placed order the template is (an earlier test may have changed it).
+      version: 1,
+      refundedMinor: 0,
+      fulfilmentStatus: 'unfulfilled',
     })
     .returning()
   const [item] = await t.app.db.select().from(orderItems).where(eq(orderItems.orderId, template!.id)).limit(1)

@@ -3,7 +3,10 @@
  * the order's lock so two at once never exceed what was paid, recorded once per idempotency key,
  * a pending one finished by its settlement, each with its timeline row and e-mail.
  */
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { orders } from '../../src/server/modules/orders/orders.tables.ts'
+import { paymentRefunds } from '../../src/server/modules/payments/payments.tables.ts'
 import {
   answerNext,
   current,
@@ -166,21 +169,28 @@ describe('refunding an order', () => {
 })
 
 describe('the app', () => {
-  it('has a lifecycle that refuses refunds until the payments module is wired', async () => {
+  it("gives a purchase order's money back through the payments module's ledger: a credit note, on the timeline", async () => {
     const { order } = await newOrder()
-    const e = await refusal(
-      t.app.orderLifecycle.refundOrder(t.app.db, {
-        orderNumber: order.orderNumber,
-        amountMinor: 100,
-        reason: 'r',
-        idempotencyKey: 'app',
-        actor: ERP,
-      }),
-    )
-    expect(e.message).toBe('Refunds are not available yet.')
-    expect((await current(order.id)).refundedMinor).toBe(0)
-    expect((await lifecycle.quoteRefund(t.app.db, { orderNumber: order.orderNumber })).refundableMinor).toBe(
-      order.totalIncVat,
-    )
+    await t.app.db.update(orders).set({ paymentMethod: 'purchase_order' }).where(eq(orders.id, order.id))
+    const summary = await t.app.orderLifecycle.refundOrder(t.app.db, {
+      orderNumber: order.orderNumber,
+      amountMinor: 100,
+      reason: 'Returned',
+      idempotencyKey: 'app-credit-note',
+      actor: ERP,
+    })
+    expect(summary).toMatchObject({ paymentStatus: 'partially_refunded', status: 'placed' })
+    const notes = await t.app.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.orderId, String(order.id)))
+    expect(notes).toHaveLength(1)
+    expect(notes[0]).toMatchObject({ how: 'credit_note', status: 'succeeded', amountMinor: 100 })
+    expect(notes[0]!.creditNoteNumber).toBeGreaterThan(0)
+    expect((await current(order.id)).refundedMinor).toBe(100)
+    expect((await timeline(order.id)).at(-1)).toMatchObject({
+      type: 'refund',
+      data: { status: 'succeeded', amountMinor: 100 },
+    })
   })
 })

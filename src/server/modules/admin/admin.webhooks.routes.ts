@@ -14,6 +14,8 @@ import {
 import { z } from 'zod'
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../../shared/text.ts'
 import { DomainError } from '../../lib/domain-error.ts'
+import { withExample } from './admin.document.ts'
+import { securedAnswers } from './admin.schemas.ts'
 import {
   createEndpoint,
   deleteEndpoint,
@@ -74,6 +76,7 @@ const invalid = z.object({
 const params = z.object({ id: z.string().min(1).max(64) })
 
 const tags = ['webhooks']
+const security = [{ bearer: [] }]
 
 /** Refusals in the back-office API's shape: 422 `{message, errors: [{row, field, message}]}`. */
 function refusal(error: FastifyError) {
@@ -126,8 +129,9 @@ export async function adminWebhookRoutes(parent: FastifyInstance) {
       config,
       schema: {
         tags,
+        security,
         summary: "The site's webhook endpoints",
-        response: { 200: z.object({ items: z.array(endpoint) }) },
+        response: { ...securedAnswers, 200: z.object({ items: z.array(endpoint) }) },
       },
     },
     async (request) => ({ items: await listEndpoints(app.db, request.adminToken!.siteId) }),
@@ -139,15 +143,23 @@ export async function adminWebhookRoutes(parent: FastifyInstance) {
       config,
       schema: {
         tags,
+        security,
         summary: 'Registers an endpoint; the answer carries its signing secret, shown once',
-        body: z
-          .object({
-            url: text(2000).min(1),
-            description: text(200).optional(),
-            eventTypes: eventTypes.optional(),
-          })
-          .strict(),
-        response: { 201: withSecret, 422: invalid },
+        body: withExample(
+          z
+            .object({
+              url: text(2000).min(1),
+              description: text(200).optional(),
+              eventTypes: eventTypes.optional(),
+            })
+            .strict(),
+          {
+            url: 'https://erp.example/hooks',
+            description: 'ERP',
+            eventTypes: ['order.placed', 'order.shipped'],
+          },
+        ),
+        response: { ...securedAnswers, 201: withSecret, 422: invalid },
       },
     },
     async (request, reply) => {
@@ -162,9 +174,10 @@ export async function adminWebhookRoutes(parent: FastifyInstance) {
       config,
       schema: {
         tags,
+        security,
         summary: 'One endpoint, with why it was disabled',
         params,
-        response: { 200: endpoint, 404: message },
+        response: { ...securedAnswers, 200: endpoint, 404: message },
       },
     },
     async (request) => getEndpoint(app.db, request.adminToken!.siteId, request.params.id),
@@ -176,21 +189,25 @@ export async function adminWebhookRoutes(parent: FastifyInstance) {
       config,
       schema: {
         tags,
+        security,
         summary: 'Changes an endpoint; enabling it resumes from its oldest undelivered message',
         params,
-        body: z
-          .object({
-            url: text(2000).min(1).optional(),
-            description: text(200).optional(),
-            eventTypes: eventTypes.optional(),
-            enabled: z.boolean().optional(),
-            skipBacklog: z
-              .boolean()
-              .optional()
-              .describe('with enabled: true, abandon what was not delivered'),
-          })
-          .strict(),
-        response: { 200: endpoint, 404: message, 422: invalid },
+        body: withExample(
+          z
+            .object({
+              url: text(2000).min(1).optional(),
+              description: text(200).optional(),
+              eventTypes: eventTypes.optional(),
+              enabled: z.boolean().optional(),
+              skipBacklog: z
+                .boolean()
+                .optional()
+                .describe('with enabled: true, abandon what was not delivered'),
+            })
+            .strict(),
+          { enabled: false },
+        ),
+        response: { ...securedAnswers, 200: endpoint, 404: message, 422: invalid },
       },
     },
     async (request) =>
@@ -203,9 +220,10 @@ export async function adminWebhookRoutes(parent: FastifyInstance) {
       config,
       schema: {
         tags,
+        security,
         summary: 'Removes an endpoint and its deliveries',
         params,
-        response: { 204: z.null(), 404: message },
+        response: { ...securedAnswers, 204: z.null(), 404: message },
       },
     },
     async (request, reply) => {
@@ -220,13 +238,18 @@ export async function adminWebhookRoutes(parent: FastifyInstance) {
       config,
       schema: {
         tags,
+        security,
         summary: 'A new signing secret, shown once; the old one also signs for overlapHours',
         params,
-        body: z
-          .object({ overlapHours: z.number().int().min(0).max(72).optional() })
-          .strict()
-          .nullish(),
+        body: withExample(
+          z
+            .object({ overlapHours: z.number().int().min(0).max(72).optional() })
+            .strict()
+            .nullish(),
+          { overlapHours: 24 },
+        ),
         response: {
+          ...securedAnswers,
           200: withSecret.extend({ previousSecretValidUntil: z.string().nullable() }),
           404: message,
           422: invalid,
@@ -243,6 +266,7 @@ export async function adminWebhookRoutes(parent: FastifyInstance) {
       config,
       schema: {
         tags,
+        security,
         summary: "The endpoint's deliveries, newest first",
         params,
         querystring: z
@@ -252,7 +276,12 @@ export async function adminWebhookRoutes(parent: FastifyInstance) {
             before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
           })
           .strict(),
-        response: { 200: z.object({ items: z.array(delivery) }), 404: message, 422: invalid },
+        response: {
+          ...securedAnswers,
+          200: z.object({ items: z.array(delivery) }),
+          404: message,
+          422: invalid,
+        },
       },
     },
     async (request) => ({
@@ -266,9 +295,10 @@ export async function adminWebhookRoutes(parent: FastifyInstance) {
       config,
       schema: {
         tags,
+        security,
         summary: 'Queues a webhook.test message to this endpoint (after anything it is still owed)',
         params,
-        response: { 202: z.object({ messageId: z.string() }), 404: message, 422: invalid },
+        response: { ...securedAnswers, 202: z.object({ messageId: z.string() }), 404: message, 422: invalid },
       },
     },
     async (request, reply) => {
