@@ -5,12 +5,13 @@
  * that has an invoice, or a number another order holds, is refused. Lines and totals are copied
  * from the order as the CLI's `invoice create` does; without a PDF the shop draws one as today.
  */
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import { checkVersion } from '../orders/order-lifecycle.write.ts'
 import { INVOICEABLE_STATES } from '../orders/order.state.ts'
-import { invoices, orderItems, orders } from '../orders/orders.tables.ts'
+import { invoiceOf } from '../orders/orders.queries.ts'
+import { invoices, orders } from '../orders/orders.tables.ts'
 import { adminInvoiceDocuments } from './admin.tables.ts'
 
 export const MAX_INVOICE_PDF_BYTES = 5 * 1024 * 1024
@@ -69,33 +70,13 @@ export async function putErpInvoice(
         .where(eq(invoices.id, mine.id))
       invoiceId = mine.id
     } else {
-      const items = await tx
-        .select()
-        .from(orderItems)
-        .where(eq(orderItems.orderId, order.id))
-        .orderBy(asc(orderItems.id))
       const [row] = await tx
         .insert(invoices)
         .values({
-          siteId: order.siteId,
-          orderId: order.id,
-          customerId: order.customerId,
+          ...(await invoiceOf(tx, { ...order, customerId: order.customerId })),
           invoiceNumber: input.invoiceNumber,
           invoiceDate: input.invoiceDate,
-          currency: order.currency,
           amount: input.amountMinor,
-          goodsNet: order.goodsNet,
-          shippingNet: order.shippingNet,
-          vat: order.vat,
-          billingAddress: order.billingAddress,
-          lines: items.map((i) => ({
-            sku: i.sku,
-            name: i.name,
-            quantity: i.quantity,
-            unitPrice: i.unitPrice,
-            lineTotal: i.lineTotal,
-            vat: i.vat,
-          })),
         })
         .returning({ id: invoices.id })
       invoiceId = row!.id

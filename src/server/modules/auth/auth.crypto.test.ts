@@ -1,3 +1,4 @@
+import { generateSecret, generateSync } from 'otplib'
 import { describe, expect, it } from 'vitest'
 import {
   dummyVerify,
@@ -5,6 +6,7 @@ import {
   normaliseRecoveryCode,
   recoveryCode,
   SecretBox,
+  totpStep,
   verifyPassword,
 } from './auth.crypto.ts'
 
@@ -38,5 +40,29 @@ describe('recovery codes', () => {
     const c = recoveryCode()
     expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}-[a-z2-9]{5}$/)
     expect(normaliseRecoveryCode(` ${c.toUpperCase().replace(/-/g, ' ')} `)).toBe(c)
+  })
+})
+
+describe('the TOTP code check', () => {
+  const secret = generateSecret()
+  const now = 1_800_000_000_000
+  const step = Math.floor(now / 1000 / 30)
+  const codeAt = (offsetSteps: number) =>
+    generateSync({ secret, epoch: Math.floor(now / 1000) + offsetSteps * 30 })
+
+  it("answers the time step of this step's code, and of the steps either side (drift)", () => {
+    expect(totpStep(secret, codeAt(0), null, now)).toBe(step)
+    expect(totpStep(secret, codeAt(-1), null, now)).toBe(step - 1)
+    expect(totpStep(secret, codeAt(1), null, now)).toBe(step + 1)
+  })
+
+  it('refuses a code of a step already used or older, a code two steps away, and anything not six digits', () => {
+    expect(totpStep(secret, codeAt(0), step, now)).toBeNull()
+    expect(totpStep(secret, codeAt(-1), step - 1, now)).toBeNull()
+    expect(totpStep(secret, codeAt(0), step - 1, now)).toBe(step)
+    expect(totpStep(secret, codeAt(-3), null, now)).toBeNull()
+    expect(totpStep(secret, '12345', null, now)).toBeNull()
+    expect(totpStep(secret, '12345a', null, now)).toBeNull()
+    expect(totpStep('not base32 !', '123456', null, now)).toBeNull()
   })
 })

@@ -1,6 +1,7 @@
 /**
  * Hashing and sealing for authentication: argon2id for passwords and recovery codes (OWASP:
- * m=19 MiB, t=2, p=1), SHA-256 for 256-bit random tokens, AES-256-GCM for TOTP secrets.
+ * m=19 MiB, t=2, p=1), SHA-256 for 256-bit random tokens, AES-256-GCM for TOTP secrets, and the
+ * TOTP code check shared by customers' and staff's two-factor.
  */
 import { hash, verify } from '@node-rs/argon2'
 import {
@@ -11,6 +12,7 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto'
+import { verifySync } from 'otplib'
 
 /** @node-rs/argon2's Algorithm.Argon2id (a const enum, unusable under isolatedModules). */
 const ARGON2ID = 2
@@ -112,4 +114,30 @@ export function recoveryCode(): string {
 export function normaliseRecoveryCode(input: string): string {
   const raw = input.toLowerCase().replace(/[^a-z0-9]/g, '')
   return raw.length === 15 ? `${raw.slice(0, 5)}-${raw.slice(5, 10)}-${raw.slice(10)}` : raw
+}
+
+/**
+ * The time step a six-digit TOTP code is valid for (±1 step of drift), or null. A code of a step
+ * at or before `lastStep` (the last one used) is refused, so the caller can burn the step it
+ * returns with a conditional update and a code is never accepted twice.
+ */
+export function totpStep(
+  secret: string,
+  code: string,
+  lastStep: number | null,
+  nowMs: number,
+): number | null {
+  if (!/^\d{6}$/.test(code)) return null
+  try {
+    const result = verifySync({
+      secret,
+      token: code,
+      epoch: Math.floor(nowMs / 1000),
+      epochTolerance: 30,
+      ...(lastStep !== null ? { afterTimeStep: lastStep } : {}),
+    }) as { valid: boolean; timeStep?: number }
+    return result.valid && result.timeStep !== undefined ? result.timeStep : null
+  } catch {
+    return null
+  }
 }

@@ -353,6 +353,36 @@ export async function findInvoice(
 }
 
 /**
+ * What an invoice copies from its order: the site, customer, currency, totals, billing address
+ * and lines as they were ordered (its number, date and amount are the caller's).
+ */
+export async function invoiceOf(tx: Executor, order: OrderRow & { customerId: number }) {
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id))
+  return {
+    siteId: order.siteId,
+    orderId: order.id,
+    customerId: order.customerId,
+    currency: order.currency,
+    goodsNet: order.goodsNet,
+    shippingNet: order.shippingNet,
+    vat: order.vat,
+    billingAddress: order.billingAddress,
+    lines: items.map((i) => ({
+      sku: i.sku,
+      name: i.name,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      lineTotal: i.lineTotal,
+      vat: i.vat,
+    })),
+  }
+}
+
+/**
  * The back office's call: makes the invoice of a placed order (once; a second call returns the
  * first invoice). Throws when the order does not exist, is not placed or has no customer.
  */
@@ -372,32 +402,12 @@ export async function createInvoiceFromOrder(
       .from(invoices)
       .where(eq(invoices.orderId, order.id))
     if (existing) return { invoiceNumber: existing.n, created: false }
-    const items = await tx
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id))
     const [row] = await tx
       .insert(invoices)
       .values({
-        siteId: order.siteId,
-        orderId: order.id,
-        customerId: order.customerId,
+        ...(await invoiceOf(tx, { ...order, customerId: order.customerId })),
         ...(invoiceDate ? { invoiceDate } : {}),
-        currency: order.currency,
         amount: order.totalIncVat,
-        goodsNet: order.goodsNet,
-        shippingNet: order.shippingNet,
-        vat: order.vat,
-        billingAddress: order.billingAddress,
-        lines: items.map((i) => ({
-          sku: i.sku,
-          name: i.name,
-          quantity: i.quantity,
-          unitPrice: i.unitPrice,
-          lineTotal: i.lineTotal,
-          vat: i.vat,
-        })),
       })
       .returning({ n: invoices.invoiceNumber })
     return { invoiceNumber: row!.n, created: true }

@@ -21,6 +21,7 @@ import {
   type AttemptContext,
   type GiveBackResult,
   type ProviderAdapter,
+  unknownOrThrow,
 } from '../../payments/providers/types.ts'
 import { AMAZON_ALGORITHM, AmazonSigner } from './amazon.signing.ts'
 
@@ -234,9 +235,7 @@ export class AmazonAdapter implements ProviderAdapter {
         message: res.text.slice(0, 300),
       }
     } catch (err) {
-      if (err instanceof TransportError)
-        return unknownOutcome(attempt.refs, `amazon_${err.kind}`, err.message)
-      throw err
+      return unknownOrThrow(err, attempt.refs, 'amazon')
     }
   }
 
@@ -274,9 +273,7 @@ export class AmazonAdapter implements ProviderAdapter {
         message: res.text.slice(0, 300),
       }
     } catch (err) {
-      if (err instanceof TransportError)
-        return unknownOutcome(attempt.refs, `amazon_${err.kind}`, err.message)
-      throw err
+      return unknownOrThrow(err, attempt.refs, 'amazon')
     }
   }
 
@@ -354,9 +351,7 @@ export class AmazonAdapter implements ProviderAdapter {
         return this.complete(attempt)
       return this.sessionOutcome(attempt.refs, session)
     } catch (err) {
-      if (err instanceof TransportError)
-        return unknownOutcome(attempt.refs, `amazon_${err.kind}`, err.message)
-      throw err
+      return unknownOrThrow(err, attempt.refs, 'amazon')
     }
   }
 

@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { CHECKOUT_TEXT } from '../../../../shared/checkout.ts'
 import { currentCustomerId } from '../../../lib/customer-session.ts'
-import type { PaymentRefusalCode } from '../../../lib/domain-error.ts'
+import { DomainError, type PaymentRefusalCode } from '../../../lib/domain-error.ts'
 import type {
   Authorisation,
   AuthoriseContext,
@@ -349,7 +349,7 @@ export async function sagepayRoutes(app: FastifyInstance) {
       let reusableCardIdentifier: string | null = null
       if (typeof form.saved_card === 'number') {
         const saved = customerId ? await savedCardToken(app.db, customerId, form.saved_card) : null
-        if (!saved || saved.provider !== 'sagepay') return reply.code(404).send({ message: 'Not Found' })
+        if (!saved || saved.provider !== 'sagepay') throw new DomainError('payment_not_found', 'Not Found')
         reusableCardIdentifier = saved.token
       }
       let session
@@ -357,7 +357,7 @@ export async function sagepayRoutes(app: FastifyInstance) {
         session = await app.payments.cardSession()
       } catch (err) {
         request.log.warn({ err }, 'Opayo merchant session key not created')
-        return reply.code(503).send({ message: SAGEPAY_TEXT.failed })
+        throw new DomainError('provider_unavailable', SAGEPAY_TEXT.failed)
       }
       return reply.header('cache-control', 'no-store').send({
         merchantSessionKey: session.merchantSessionKey,

@@ -22,6 +22,7 @@ import {
   type AttemptContext,
   type GiveBackResult,
   type ProviderAdapter,
+  unknownOrThrow,
 } from '../../payments/providers/types.ts'
 
 export type ChallengeWindowSize = 'Small' | 'Medium' | 'Large' | 'ExtraLarge' | 'FullScreen'
@@ -232,8 +233,7 @@ export class OpayoAdapter implements ProviderAdapter {
     try {
       return this.toOutcome(attempt, refs, await this.client.createTransaction(request))
     } catch (err) {
-      if (err instanceof TransportError) return unknownOutcome(refs, `opayo_${err.kind}`, err.message)
-      throw err
+      return unknownOrThrow(err, refs, 'opayo')
     }
   }
 
@@ -251,8 +251,7 @@ export class OpayoAdapter implements ProviderAdapter {
       const res = await this.client.completeChallenge(id, cRes, threeDSSessionDataFor(attempt.reference))
       return this.toOutcome(attempt, attempt.refs, res)
     } catch (err) {
-      if (err instanceof TransportError) return unknownOutcome(attempt.refs, `opayo_${err.kind}`, err.message)
-      throw err
+      return unknownOrThrow(err, attempt.refs, 'opayo')
     }
   }
 
@@ -325,8 +324,7 @@ export class OpayoAdapter implements ProviderAdapter {
         return unknownOutcome(attempt.refs, 'opayo_not_found_yet', 'transaction not found yet')
       return this.toOutcome(attempt, attempt.refs, res)
     } catch (err) {
-      if (err instanceof TransportError) return unknownOutcome(attempt.refs, `opayo_${err.kind}`, err.message)
-      throw err
+      return unknownOrThrow(err, attempt.refs, 'opayo')
     }
   }
 

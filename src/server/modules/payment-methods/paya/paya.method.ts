@@ -14,7 +14,7 @@
 import { preparePayment } from '../../checkout/order-form.ts'
 import type { FastifyInstance } from 'fastify'
 import { currentCustomerId } from '../../../lib/customer-session.ts'
-import type { PaymentRefusalCode } from '../../../lib/domain-error.ts'
+import { DomainError, type PaymentRefusalCode } from '../../../lib/domain-error.ts'
 import type { Authorisation, ParsedDetails, PaymentMethod } from '../../payments/payment-methods.ts'
 import { siteBaseUrl } from '../../sites/site-url.ts'
 import { SUCCESS_STATES } from '../../payments/attempt.state.ts'
@@ -171,7 +171,7 @@ export async function payaRoutes(app: FastifyInstance) {
         })
       } catch (err) {
         request.log.warn({ err }, 'Paya form not created')
-        return reply.code(503).send({ message: PAYA_TEXT.unavailable })
+        throw new DomainError('provider_unavailable', PAYA_TEXT.unavailable)
       }
     },
   )

@@ -19,6 +19,7 @@ import {
   type AttemptContext,
   type GiveBackResult,
   type ProviderAdapter,
+  unknownOrThrow,
 } from '../../payments/providers/types.ts'
 
 export interface PayaTransaction {
@@ -285,8 +286,7 @@ export class PayaAdapter implements ProviderAdapter {
       }
       return this.toOutcome(refs, transaction)
     } catch (err) {
-      if (err instanceof TransportError) return unknownOutcome(refs, `paya_${err.kind}`, err.message)
-      throw err
+      return unknownOrThrow(err, refs, 'paya')
     }
   }
 

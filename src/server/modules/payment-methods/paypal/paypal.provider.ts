@@ -35,6 +35,7 @@ import {
   type AttemptContext,
   type GiveBackResult,
   type ProviderAdapter,
+  unknownOrThrow,
 } from '../../payments/providers/types.ts'
 
 export type { PaypalOrder, PaypalOrderInput, PaypalShippingOption } from './paypal.order-request.ts'
@@ -215,9 +216,7 @@ export class PaypalAdapter implements ProviderAdapter {
         message: res.text.slice(0, 300),
       }
     } catch (err) {
-      if (err instanceof TransportError)
-        return unknownOutcome(attempt.refs, `paypal_${err.kind}`, err.message)
-      throw err
+      return unknownOrThrow(err, attempt.refs, 'paypal')
     }
   }
 
@@ -306,9 +305,7 @@ export class PaypalAdapter implements ProviderAdapter {
         retryWithNewInstrument: issue !== 'ORDER_NOT_APPROVED',
       }
     } catch (err) {
-      if (err instanceof TransportError)
-        return unknownOutcome(attempt.refs, `paypal_${err.kind}`, err.message)
-      throw err
+      return unknownOrThrow(err, attempt.refs, 'paypal')
     }
   }
 
@@ -472,9 +469,7 @@ export class PaypalAdapter implements ProviderAdapter {
         return { status: 'failed', refs: attempt.refs, code: 'paypal_voided', message: 'voided' }
       return this.orderOutcome(attempt.refs, order)
     } catch (err) {
-      if (err instanceof TransportError)
-        return unknownOutcome(attempt.refs, `paypal_${err.kind}`, err.message)
-      throw err
+      return unknownOrThrow(err, attempt.refs, 'paypal')
     }
   }
 

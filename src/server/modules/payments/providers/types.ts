@@ -6,6 +6,7 @@ import type {
   VerifiedNotification,
   ProviderMethod,
 } from '../payments.types.ts'
+import { TransportError } from './http.ts'
 import type { RefundAnswer, RefundContext, RefundRequest, RefundStatusAnswer } from '../refunds.types.ts'
 
 /** What an adapter knows of the attempt it acts for (a read-only view of the row). */
@@ -88,4 +89,14 @@ export class NotYetError extends Error {
 
 export function unknownOutcome(refs: ProviderRefs, code: string, message: string): Outcome {
   return { status: 'unknown', refs, code, message }
+}
+
+/**
+ * A provider call's failure seen from the attempt: a time-out, a dropped connection or a 5xx
+ * (TransportError) leaves the outcome unknown — the reconciler asks the provider later — and
+ * anything else is a bug, thrown on.
+ */
+export function unknownOrThrow(err: unknown, refs: ProviderRefs, provider: string): Outcome {
+  if (err instanceof TransportError) return unknownOutcome(refs, `${provider}_${err.kind}`, err.message)
+  throw err
 }
