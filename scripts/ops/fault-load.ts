@@ -4,8 +4,9 @@
  *
  * Two production instances on a PostgreSQL cluster of the run's own (initdb in a temporary
  * folder, so restarting it disturbs nobody) and Redis (one database number of the machine's,
- * flushed before and after), e-mails through an SMTP stand-in, payments through each instance's
- * simulator (PAYMENTS_MODE=simulator). Mixed traffic at a fixed arrival rate (fault-traffic.ts)
+ * flushed before and after), e-mails through an SMTP stand-in, payments through the one payment
+ * simulator service both instances point at by URL (`npm run simulators`, ADR 0195), as in
+ * production. Mixed traffic at a fixed arrival rate (fault-traffic.ts)
  * for `--faults-seconds` (300); at 30 % of the run instance 1 is killed with SIGKILL and started
  * again 2 s later; at 60 % the database is restarted (`pg_ctl restart -m immediate`: a crash and
  * recovery; `--faults-db-restart=fast` for a clean one). Then the mail queue is given up to
@@ -15,7 +16,7 @@
  * `--faults-kill=mid-order` times the kill to land while an order's Complete Order is in flight
  * to instance 1 (by default it comes on time, whatever is in flight).
  *
- * Ports (4400–4499): instances 4410 and 4420, their simulators 4411 and 4421, the SMTP stand-in
+ * Ports (4400–4499): instances 4410 and 4420, the simulator service 4411, the SMTP stand-in
  * 4430, PostgreSQL 4450 (`--faults-port-base=N` moves them all by N - 4400). Loopback only.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -73,7 +74,7 @@ async function ready(port: number, timeoutMs = 180_000): Promise<void> {
     }
     await sleep(250)
   }
-  throw new Error(`instance on ${port} not ready`)
+  throw new Error(`service on ${port} not ready`)
 }
 
 async function targetsOf(db: pg.Client): Promise<Targets> {
@@ -139,7 +140,8 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
   }
   const port = (n: number) => o.portBase + n
   const appPorts = [port(10), port(20)]
-  const simPorts = [port(11), port(21)]
+  const simulatorPort = port(11)
+  const simulatorUrl = `http://127.0.0.1:${simulatorPort}`
   const logDir = resolve(o.root, 'var/fault-load')
   rmSync(logDir, { recursive: true, force: true })
   mkdirSync(resolve(logDir, 'uploads'), { recursive: true })
@@ -152,6 +154,24 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
   const redis = new Redis(o.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 })
   const smtp = await startSmtpStandIn(port(30))
   const instances: (ChildProcess | null)[] = [null, null]
+  // The payment simulator service, its own process as in production (not killed by the faults).
+  const simulators = spawn(
+    process.execPath,
+    [resolve(o.root, 'node_modules/tsx/dist/cli.mjs'), 'src/simulators/main.ts'],
+    {
+      cwd: o.root,
+      env: {
+        ...process.env,
+        PAYMENTS_MODE: 'simulator',
+        PAYMENTS_SIMULATOR_HOST: '127.0.0.1',
+        PAYMENTS_SIMULATOR_PORT: String(simulatorPort),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  const simulatorLog = createWriteStream(resolve(logDir, 'simulators.log'))
+  simulators.stdout!.pipe(simulatorLog)
+  simulators.stderr!.pipe(simulatorLog)
   /** Faults the shop did not recover from (an instance that died or never became ready again) */
   const problems: string[] = []
   let t0 = 0
@@ -189,7 +209,8 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
           // Every simulated shopper has its own address, as behind the proxy.
           TRUST_PROXY: 'true',
           PAYMENTS_MODE: 'simulator',
-          PAYMENTS_SIMULATOR_PORT: String(simPorts[i]),
+          // The one simulator service (the instances register their Amazon Pay keys with it).
+          PAYMENTS_SIMULATOR_URL: simulatorUrl,
           UPLOAD_DIR: resolve(logDir, 'uploads'),
           UPLOAD_DIR_SHARED: 'true',
           MAIL_TRANSPORT: 'smtp',
@@ -210,6 +231,7 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
       return child
     }
 
+    await ready(simulatorPort)
     instances[0] = start(0, true)
     await ready(appPorts[0]!)
     instances[1] = start(1, false)
@@ -339,6 +361,7 @@ export async function faultLoad(o: FaultLoadOptions): Promise<number> {
     return 0
   } finally {
     for (const c of instances) c?.kill('SIGKILL')
+    simulators.kill('SIGTERM')
     await db?.end().catch(() => undefined)
     await smtp.close()
     await redis

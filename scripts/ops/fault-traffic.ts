@@ -8,7 +8,7 @@
  * Requests go through a small client-side balancer over the instances, as a proxy with health
  * checks would: round-robin over the instances whose `/readyz` last answered 200 (probed every
  * second), an instance taken out at once when a connection to it is refused or cut. A card
- * order stays on one instance for its whole flow (each instance has its own payment simulator).
+ * order stays on one instance for its whole flow (as a shopper stays on one instance behind a sticky proxy).
  * The shop is reached over HTTP only.
  */
 import { RequestError, type Answer, type Balancer, Shopper } from './fault-balancer.ts'
@@ -299,7 +299,7 @@ export async function runTraffic(opts: TrafficOptions): Promise<TrafficResult> {
   }
 
   async function orderCard(due: number) {
-    // One instance for the whole flow: its simulator holds the session key and card identifier.
+    // One instance for the whole flow: its basket and session live there until the order is placed.
     const at = lb.pick()
     const s = await newShopper('localhost', due, at, 'order: first page view')
     const cart = await addToCart('order: add to basket', performance.now(), at, s)
