@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { preactAliases } from './src/client/preact/aliases.ts'
 
@@ -6,6 +7,10 @@ const report = process.env.TEST_REPORT_DIR
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on a two-core machine,
+    // where the HTTP tests spend much of their time waiting on the database. Every test file has
+    // its own database (tests/helpers/database.ts), so files run side by side safely.
+    maxWorkers: Math.max(2, availableParallelism()),
     ...(report
       ? {
           reporters: ['default', 'json'],

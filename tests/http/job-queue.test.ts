@@ -125,6 +125,42 @@ describe.each(drivers)('%s', (label, make, enabled) => {
     20_000,
   )
 
+  it.runIf(enabled)(
+    'runs a keyed job enqueued during a run of its key after that run, never beside it, and once for any further enqueues meanwhile',
+    async () => {
+      const seen: number[] = []
+      let active = 0
+      let maxActive = 0
+      const name = `${prefix}-keyed`
+      const q = open((q) =>
+        q.work(
+          name,
+          async (p) => {
+            active++
+            maxActive = Math.max(maxActive, active)
+            seen.push((p as { n: number }).n)
+            await sleep(600)
+            active--
+          },
+          { timeoutMs: 5000 },
+        ),
+      )
+      await q.start()
+      await q.enqueue(tdb.database.db, name, { n: 1 }, { key: 'site:1' })
+      q.wake()
+      await until(() => seen.length === 1)
+      // The first run has read its data: these changes came after it and must not be dropped.
+      await q.enqueue(tdb.database.db, name, { n: 2 }, { key: 'site:1' })
+      await q.enqueue(tdb.database.db, name, { n: 3 }, { key: 'site:1' })
+      q.wake()
+      await until(() => seen.length === 2, 15_000)
+      await sleep(1500)
+      expect(seen).toEqual([1, 2])
+      expect(maxActive).toBe(1)
+    },
+    25_000,
+  )
+
   it.runIf(enabled)('aborts a run at its deadline and counts it as failed', async () => {
     let aborted = false
     const name = `${prefix}-deadline`
@@ -167,6 +203,40 @@ describe('the in-process driver after a crash', () => {
     await until(() => seen.length === 1)
     await q.stop()
     expect(seen).toEqual([[{ n: 1 }, 2]])
+  })
+
+  it('ends a failed keyed run as failed when another job of its key already waits, which then does the work', async () => {
+    const db = tdb.database.db
+    const seen: number[] = []
+    const q = new LocalJobQueue(db, { pollMs: 50 })
+    q.work(
+      'fold-retry',
+      async (p) => {
+        const n = (p as { n: number }).n
+        seen.push(n)
+        await sleep(300)
+        if (n === 1) throw new Error('provider unavailable')
+      },
+      { timeoutMs: 2000, retryLimit: 3, retryDelayMs: 100 },
+    )
+    await q.start()
+    await q.enqueue(db, 'fold-retry', { n: 1 }, { key: 'k' })
+    q.wake()
+    await until(() => seen.length === 1)
+    await q.enqueue(db, 'fold-retry', { n: 2 }, { key: 'k' })
+    await until(() => seen.length === 2)
+    await sleep(800)
+    await q.stop()
+    expect(seen).toEqual([1, 2])
+    const rows = await db
+      .select({ state: queueJobs.state, lastError: queueJobs.lastError })
+      .from(queueJobs)
+      .where(sql`${queueJobs.name} = 'fold-retry'`)
+      .orderBy(queueJobs.id)
+    expect(rows).toEqual([
+      { state: 'failed', lastError: 'provider unavailable' },
+      { state: 'done', lastError: null },
+    ])
   })
 
   it('refuses a lease that is not longer than the deadline', () => {

@@ -177,9 +177,13 @@ function searchContract(
           .update(productGroups)
           .set({ published: true, name: 'Quokka Zebra Crossing Sign' })
           .where(eq(productGroups.id, zebra.id))
+        // A whole-catalogue change rebuilds the shared index through the queued `search-reindex`
+        // job, which any instance's worker runs a moment later.
         t.app.catalog.invalidate()
         await t.app.searchService.idle()
-        expect(names(await search('zebra crossing'))).toEqual(['Quokka Zebra Crossing Sign'])
+        await expect
+          .poll(async () => names(await search('zebra crossing')), { timeout: 15_000, interval: 200 })
+          .toEqual(['Quokka Zebra Crossing Sign'])
       })
 
       it('returns the redirect url of a matching rule', async () => {

@@ -11,7 +11,10 @@ export const queueJobs = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     payload: jsonb('payload').$type<unknown>(),
-    /** At most one queued-or-active job per name and key */
+    /**
+     * Per name and key, at most one job queued and one active (as pg-boss's `stately` policy):
+     * an enqueue while one runs waits behind it, so work asked for mid-run is never dropped
+     */
     key: text('key'),
     /** queued → active → done; back to queued for a retry; failed after the last one */
     state: text('state', { enum: ['queued', 'active', 'done', 'failed'] })
@@ -28,9 +31,12 @@ export const queueJobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('queue_jobs_live_key')
+    uniqueIndex('queue_jobs_queued_key')
       .on(t.name, t.key)
-      .where(sql`${t.state} in ('queued', 'active')`),
+      .where(sql`${t.state} = 'queued'`),
+    uniqueIndex('queue_jobs_active_key')
+      .on(t.name, t.key)
+      .where(sql`${t.state} = 'active'`),
     index('queue_jobs_due').on(t.state, t.runAt),
   ],
 )

@@ -3,8 +3,10 @@
  * process. Made for the embedded database (one process), and correct on PostgreSQL with several
  * instances too: a claim takes its row with `FOR UPDATE SKIP LOCKED`, sets a lease longer than
  * the run's deadline and a fresh token; only the token's owner records the outcome; a row whose
- * lease ran out (its worker died) is claimed again. A scheduled name has at most one queued or
- * active run (the partial unique index on name and key), so it never runs twice at once.
+ * lease ran out (its worker died) is claimed again. Per name and key there is at most one queued
+ * and one active job (two partial unique indexes), as with pg-boss's `stately` policy: a queued
+ * job is not claimed while its key has an active one, so a keyed job never runs twice at once, and
+ * an enqueue during a run waits behind it instead of being dropped.
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
@@ -147,7 +149,7 @@ export class LocalJobQueue implements JobQueue {
       insert into ${queueJobs} (name, key) select ${name}, 'schedule'
       where not exists (
         select 1 from ${queueJobs} where name = ${name} and key = 'schedule'
-          and finished_at > now() - ${everyMs} * interval '1 millisecond')
+          and (state in ('queued', 'active') or finished_at > now() - ${everyMs} * interval '1 millisecond'))
       on conflict do nothing`)
     this.wake()
   }
@@ -187,9 +189,12 @@ export class LocalJobQueue implements JobQueue {
     const token = randomUUID()
     const rows = await this.db.transaction(async (tx) => {
       const due = await tx.execute<{ id: number; name: string }>(sql`
-        select id, name from ${queueJobs}
+        select id, name from ${queueJobs} j
         where name in ${names}
-          and ((state = 'queued' and run_at <= now()) or (state = 'active' and locked_until < now()))
+          and ((state = 'queued' and run_at <= now()
+                and not exists (select 1 from ${queueJobs} a
+                                where a.name = j.name and a.key = j.key and a.state = 'active'))
+               or (state = 'active' and locked_until < now()))
         order by run_at, id limit 1 for update skip locked`)
       const row = (due as unknown as { rows: { id: number; name: string }[] }).rows[0]
       if (!row) return []
@@ -229,13 +234,17 @@ export class LocalJobQueue implements JobQueue {
       const message = err instanceof Error ? err.message : String(err)
       const last = job.attempts > (reg.options.retryLimit ?? 2)
       const delay = retryDelay(job.attempts, reg.options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS)
+      // A retry waits as the key's queued job; when another enqueue already queued one, that job
+      // will do the work and this one ends as failed (a key has at most one queued job).
+      const waiting = sql`exists (select 1 from ${queueJobs} q
+        where q.name = ${job.name} and q.key = ${job.key} and q.state = 'queued')`
       await this.db
         .update(queueJobs)
         .set({
-          state: last ? 'failed' : 'queued',
+          state: last ? 'failed' : sql`case when ${waiting} then 'failed' else 'queued' end`,
           lastError: message.slice(0, 1000),
           lockedUntil: null,
-          finishedAt: last ? sql`now()` : null,
+          finishedAt: last ? sql`now()` : sql`case when ${waiting} then now() end`,
           runAt: sql`now() + ${delay} * interval '1 millisecond'`,
         })
         .where(ours)

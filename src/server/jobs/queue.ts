@@ -8,7 +8,11 @@
 import type { Executor } from '../db/client.ts'
 
 export interface EnqueueOptions {
-  /** At most one queued-or-running job per name and key: a second enqueue is ignored. */
+  /**
+   * Per name and key, at most one job waiting and one running: an enqueue while one waits is
+   * ignored (the waiting one will do the work); an enqueue while one runs waits behind it, so a
+   * change made after the running job read its data is never lost. Both drivers.
+   */
   key?: string
   /** Not before (default: now). */
   runAt?: Date
