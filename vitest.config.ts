@@ -26,6 +26,8 @@ export default defineConfig({
           // test sits in its folder but needs the database.
           exclude: [...configDefaults.exclude, 'src/client/**/*.test.tsx', 'src/**/*.contract.test.ts'],
           environment: 'node',
+          // A few unit tests open an embedded database in their hooks: seconds on a busy machine.
+          hookTimeout: 30_000,
         },
       },
       // The component tests run on Preact's React layer, as the shipped pages do (ADR 0155):
