@@ -165,6 +165,10 @@ describe('the error handler while the database is away', () => {
     new Error('Failed query: select 1', {
       cause: Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
     }),
+    // A transaction cut by a database restart: its rollback fails on the broken connection.
+    new Error('Failed query: rollback', {
+      cause: new Error('Client has encountered a connection error and is not queryable'),
+    }),
   ]
 
   it.each(unavailable.map((error) => ({ error, text: error.message })))(

@@ -21,7 +21,8 @@ export function wantsPage(request: FastifyRequest): boolean {
 
 /**
  * The database is restarting or out of reach (PostgreSQL's admin shutdown, cannot connect now,
- * connection failures, a dropped connection): a 503 the client may retry, not a fault of ours.
+ * connection failures, a dropped connection, and a transaction whose rollback found its connection
+ * gone — node-postgres's "… is not queryable"): a 503 the client may retry, not a fault of ours.
  */
 const DATABASE_UNAVAILABLE = new Set([
   '57P01',
@@ -43,7 +44,7 @@ export function databaseUnavailable(error: unknown): boolean {
     if (typeof e.code === 'string' && DATABASE_UNAVAILABLE.has(e.code)) return true
     if (
       typeof e.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect/.test(e.message)
+      /Connection terminated|timeout exceeded when trying to connect|is not queryable/.test(e.message)
     )
       return true
   }
