@@ -314,6 +314,25 @@ describe('order writes', () => {
     expect(cancel.json().status).toBe('cancelled')
   })
 
+  it('refuses a line refund beyond what the line has left (quote and refund), 422 naming the line', async () => {
+    const { order, lines } = await newOrder([2, 1])
+    const n = order.orderNumber
+    const line = lines[0]!
+    const body = { lines: [{ lineId: line.id, quantity: 2 }], reason: 'Damaged' }
+    const first = await call('POST', `/orders/${n}/refunds`, { body, ifMatch: '"v1"' })
+    expect(first.statusCode, first.body).toBe(200)
+    const version = first.json().version as number
+    const quote = await call('POST', `/orders/${n}/refunds/quote`, {
+      body: { lines: [{ lineId: line.id, quantity: 1 }] },
+    })
+    expect(quote.statusCode, quote.body).toBe(422)
+    expect(quote.json().message).toContain(`Line ${line.id} (${line.sku}) has been refunded in full already`)
+    const again = await call('POST', `/orders/${n}/refunds`, { body, ifMatch: `"v${version}"` })
+    expect(again.statusCode, again.body).toBe(422)
+    expect(again.json().message).toContain(`Line ${line.id}`)
+    expect(await versionOf(order.id)).toBe(version)
+  })
+
   it('maps Maginus status 1 to hold and 3 to cancel; the same status again changes nothing', async () => {
     const { order } = await newOrder()
     const n = order.orderNumber
