@@ -114,6 +114,16 @@ describe('Amazon Pay refunds against the simulator', () => {
     expect(h.sims.amazon.ledger(paid.providerRefs.amazonChargeId!)!.refunds).toHaveLength(1)
   })
 
+  it('gives one refund and the same answer to both when one refund is sent twice at once', async () => {
+    const paid = await charged(2500)
+    const adapter = h.app.payments.adapters.amazon!
+    const r = request(900)
+    const [a, b] = await Promise.all([adapter.refund(context(paid), r), adapter.refund(context(paid), r)])
+    expect(a.status).toBe('pending')
+    expect(b).toEqual(a)
+    expect(h.sims.amazon.ledger(paid.providerRefs.amazonChargeId!)!.refunds).toHaveLength(1)
+  })
+
   it('refuses a refund without the idempotency header', async () => {
     const paid = await charged(1000)
     const res = await h.app.payments.adapters.amazon!.client.call('POST', 'refunds', {
