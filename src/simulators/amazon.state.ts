@@ -52,7 +52,7 @@ export const money = (minor: number, currencyCode: string): Money => ({
 })
 
 /** An authorisation not captured lapses 30 days after it was made (Amazon Pay's Charge object). */
-export const AUTHORIZATION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
+const AUTHORIZATION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 
 /** When an authorisation made at `atMs` lapses, as the Charge object states it. */
 export const expiresAfter = (atMs: number) => new Date(atMs + AUTHORIZATION_LIFETIME_MS).toISOString()

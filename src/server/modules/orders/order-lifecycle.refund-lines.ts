@@ -19,7 +19,7 @@ export interface RefundedLine {
 }
 
 /** What earlier refunds took of each line: quantity and money, by line id. */
-export type LineRefunds = Map<number, { quantity: number; amountMinor: number }>
+type LineRefunds = Map<number, { quantity: number; amountMinor: number }>
 
 /** Sums the lines of the refunds that count (not refused, not settled as failed). */
 export function lineRefundsOf(requests: readonly (readonly RefundedLine[])[]): LineRefunds {

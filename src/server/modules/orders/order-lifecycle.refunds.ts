@@ -69,7 +69,7 @@ export interface RefundLedger {
 }
 
 /** Whether a request gave (or may yet give) money back: not refused, not settled as failed. */
-export function requestCounts(ledger: RefundLedger, key: string): boolean {
+function requestCounts(ledger: RefundLedger, key: string): boolean {
   const outcome = ledger.outcomes.get(key)
   if (!outcome) return true
   if (outcome.status === 'failed') return false
