@@ -4,6 +4,7 @@
  * as the order-wide cap. The quote refuses the same way, naming the line.
  */
 import { describe, expect, it } from 'vitest'
+import { executeOrdersCommand, parseOrdersArgs } from '../../src/server/modules/admin/cli.orders.ts'
 import {
   answerNext,
   current,
@@ -106,5 +107,28 @@ describe('refunding an order by its lines', () => {
     expect(requested[0]!.data).toMatchObject({
       lines: [{ lineId: line.id, quantity: 2, amountMinor: line.lineTotal + line.vat }],
     })
+  })
+
+  it('refuses the same line refund run again from the CLI, naming the line, and refunds it once', async () => {
+    const { order, lines } = await newOrder([2, 1])
+    const line = lines[0]!
+    const out: string[] = []
+    const run = () =>
+      executeOrdersCommand(
+        { db: t.app.db, lifecycle, actor: ERP, out: (l) => void out.push(l) },
+        parseOrdersArgs([
+          'refund',
+          String(order.orderNumber),
+          '--reason',
+          'Damaged',
+          '--line',
+          `${line.id}:2`,
+        ]),
+      )
+    await run()
+    expect(out.at(-1)).toContain('partially_refunded')
+    const e = await refusal(run())
+    expect(e.message).toContain(`Line ${line.id} (${line.sku}) has been refunded in full already`)
+    expect((await current(order.id)).refundedMinor).toBe(line.lineTotal + line.vat)
   })
 })
