@@ -182,6 +182,17 @@ function moneyAfter(order: OrderRow, outcome: RefundOutcome) {
   return { refundedMinor: refunded, paymentStatus }
 }
 
+/**
+ * The webhook event of an outcome: a refusal needs a person; a give-back of nothing (a void of an
+ * authorisation that had lapsed: no money was held) only updates the order; else it was refunded.
+ */
+function refundEventType(outcome: RefundOutcome) {
+  if (outcome.status === 'failed') return 'payment.needs_attention' as const
+  return outcome.status === 'succeeded' && outcome.amountMinor === 0
+    ? ('order.updated' as const)
+    : ('order.refunded' as const)
+}
+
 /** Step 3: records the ledger's outcome for a key, once (the order is locked by the caller). */
 export async function recordOutcome(
   tx: Tx,
@@ -205,7 +216,7 @@ export async function recordOutcome(
   return applyChange(tx, deps, site, order, {
     set: moneyAfter(order, outcome),
     timeline: { type: 'refund', actor, data },
-    event: { type: outcome.status === 'failed' ? 'payment.needs_attention' : 'order.refunded', data },
+    event: { type: refundEventType(outcome), data },
     ...(outcome.status === 'succeeded' && outcome.amountMinor > 0
       ? {
           mail: (site, o, row) => refundedMail(site, o, outcome.amountMinor, row.siteOrigin),
