@@ -91,6 +91,29 @@ describe('refunding an order by its lines', () => {
     expect((await current(order.id)).refundedMinor).toBe(line.lineTotal + line.vat)
   })
 
+  it('holds a line while its refund is pending, and frees it when the refund settles as failed', async () => {
+    const { order, lines } = await newOrder([1, 1])
+    const line = lines[0]!
+    let calls = 0
+    answerNext((input) =>
+      calls++ === 0
+        ? { refundId: 'line-pending', status: 'pending', amountMinor: input.amountMinor!, how: 'refund' }
+        : { refundId: 'line-again', status: 'succeeded', amountMinor: input.amountMinor!, how: 'refund' },
+    )
+    await refundLines(order.orderNumber, line.id, 1, 'pending-line')
+    await refusal(refundLines(order.orderNumber, line.id, 1, 'while-pending'))
+    await t.app.db.transaction((tx) =>
+      lifecycle.onRefundSettled(tx, {
+        refundId: 'line-pending',
+        orderId: String(order.id),
+        status: 'failed',
+        amountMinor: line.lineTotal + line.vat,
+      }),
+    )
+    await refundLines(order.orderNumber, line.id, 1, 'after-failed')
+    expect((await current(order.id)).refundedMinor).toBe(line.lineTotal + line.vat)
+  })
+
   it('lets one of two refunds of the same line sent at once through, and the other is refused', async () => {
     const { order, lines } = await newOrder([2, 1])
     const line = lines[0]!
