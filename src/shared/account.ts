@@ -67,7 +67,8 @@ export interface AccountOrderLine {
 /** A parcel sent for the order (issue 33): its tracking link only when the shop trusts it (https). */
 export interface AccountShipment {
   carrier: string
-  trackingNumber: string
+  /** Null: sent without a tracking number */
+  trackingNumber: string | null
   trackingUrl: string | null
   shippedAt: string
   lines: { sku: string; name: string; quantity: number }[]

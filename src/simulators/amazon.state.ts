@@ -33,6 +33,8 @@ export interface Charge {
   refundedAmount: Money
   statusDetails: { state: string; reasonCode: string | null }
   creationTimestamp: string
+  /** While Authorized: when the authorisation lapses unless captured (30 days after it was made) */
+  expirationTimestamp: string | null
 }
 export interface Refund {
   refundId: string
@@ -48,3 +50,21 @@ export const money = (minor: number, currencyCode: string): Money => ({
   amount: (minor / 100).toFixed(2),
   currencyCode,
 })
+
+/** An authorisation not captured lapses 30 days after it was made (Amazon Pay's Charge object). */
+const AUTHORIZATION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
+
+/** When an authorisation made at `atMs` lapses, as the Charge object states it. */
+export const expiresAfter = (atMs: number) => new Date(atMs + AUTHORIZATION_LIFETIME_MS).toISOString()
+
+/**
+ * An Authorized charge past its expiration becomes Canceled with reason ExpiredUnused, as Amazon
+ * moves it: nothing is held any more, and it can be neither captured nor cancelled. True if it moved.
+ */
+export function expireIfDue(c: Charge, nowMs: number): boolean {
+  if (c.statusDetails.state !== 'Authorized' || !c.expirationTimestamp) return false
+  if (nowMs < Date.parse(c.expirationTimestamp)) return false
+  c.statusDetails = { state: 'Canceled', reasonCode: 'ExpiredUnused' }
+  c.expirationTimestamp = null
+  return true
+}

@@ -8,6 +8,9 @@
  * Wallet cards: …1111 happy path; …3434 Declined; …3064 BuyerCanceled; …0701 authorisation pending.
  * Charges are cancelled while not captured; refunds (of Captured charges only, up to 15 % or £75
  * above the capture) start RefundInitiated and become Refunded after a delay, with a REFUND IPN.
+ * An Authorized charge is captured (POST …/capture) within 30 days of its authorisation; after
+ * that it is Canceled with reason ExpiredUnused (moved when next read, on the simulator's clock,
+ * which a test may move on), and a capture or cancel of it is refused (InvalidChargeStatus).
  */
 import { createHash, createSign, randomUUID, type KeyObject } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -16,7 +19,16 @@ import { underFaults, type Faults } from './faults.ts'
 import { amazonBrowserRoutes } from './amazon.browser.ts'
 import { sessionView } from './amazon.session-view.ts'
 import { buttonPayloadSignatureValid, requestSignatureValid } from './amazon.signature.ts'
-import { cents, money, type Charge, type Money, type Refund, type Session } from './amazon.state.ts'
+import {
+  cents,
+  expireIfDue,
+  expiresAfter,
+  money,
+  type Charge,
+  type Money,
+  type Refund,
+  type Session,
+} from './amazon.state.ts'
 
 export interface AmazonSimControl {
   setIpnUrl(url: string | null): void
@@ -41,9 +53,12 @@ export interface AmazonSimControl {
    */
   refundsSettleAfter(ms: number | null, to?: 'Refunded' | 'Declined'): void
   settleRefund(refundId: string, to: 'Refunded' | 'Declined'): Promise<void>
+  /** Moves the simulator's clock on (an authorisation's 30 days pass without waiting). */
+  passTime(ms: number): void
   /** What Amazon holds for a charge: its state and amounts, and the refunds made against it. */
   ledger(chargeId: string): {
     state: string
+    reasonCode: string | null
     chargeAmount: Money
     captureAmount: Money | null
     refunds: { refundId: string; state: string; amount: string }[]
@@ -74,6 +89,19 @@ export function amazonSimulator(
   const idempotency = new Map<string, { bodyHash: string; status: number; body: unknown }>()
   const ipns = new Map<string, string>()
   let ipnUrl: string | null = null
+  /** The simulator's clock: the real one, moved on by `passTime` */
+  let clockOffsetMs = 0
+  const now = () => Date.now() + clockOffsetMs
+  /** A charge as Amazon holds it now: an authorisation past its 30 days has lapsed. */
+  const chargeOf = (id: string): Charge | undefined => {
+    const c = charges.get(id)
+    if (c) expireIfDue(c, now())
+    return c
+  }
+  const stateOf = (c: Charge) =>
+    c.statusDetails.reasonCode
+      ? `${c.statusDetails.state} (${c.statusDetails.reasonCode})`
+      : c.statusDetails.state
 
   const run = (req: FastifyRequest, reply: FastifyReply, fn: () => unknown) =>
     underFaults(faults, 'amazon', '/amazon', req, reply, fn)
@@ -296,7 +324,8 @@ export function amazonSimulator(
             captureAmount: state === 'Captured' ? recorded : null,
             refundedAmount: money(0, recorded.currencyCode),
             statusDetails: { state, reasonCode: null },
-            creationTimestamp: new Date().toISOString(),
+            creationTimestamp: new Date(now()).toISOString(),
+            expirationTimestamp: state === 'Authorized' ? expiresAfter(now()) : null,
           }
           charges.set(charge.chargeId, charge)
           Object.assign(s, {
@@ -311,22 +340,64 @@ export function amazonSimulator(
     )
     app.get(`${base}/charges/:id`, (req, reply) =>
       guard(req, reply, () => {
-        const c = charges.get((req.params as { id: string }).id)
+        const c = chargeOf((req.params as { id: string }).id)
         return c ? reply.send(c) : fail(reply, 404, 'ResourceNotFound', 'Charge not found')
       }),
     )
+    app.post(`${base}/charges/:id/capture`, (req, reply) =>
+      guard(req, reply, () =>
+        idempotent(req, reply, () => {
+          const c = chargeOf((req.params as { id: string }).id)
+          if (!c)
+            return { status: 404, body: { reasonCode: 'ResourceNotFound', message: 'Charge not found' } }
+          if (c.statusDetails.state !== 'Authorized')
+            return {
+              status: 422,
+              body: {
+                reasonCode: 'InvalidChargeStatus',
+                message: `You tried to call an operation on a Charge object that is in a state where that operation is not allowed: ${stateOf(c)}`,
+              },
+            }
+          const asked = ((req.body ?? {}) as { captureAmount?: Money }).captureAmount
+          if (!asked || !/^\d+(\.\d{1,2})?$/.test(String(asked.amount)) || cents(asked) <= 0)
+            return {
+              status: 400,
+              body: { reasonCode: 'InvalidParameterValue', message: 'captureAmount is invalid' },
+            }
+          if (asked.currencyCode !== c.chargeAmount.currencyCode)
+            return {
+              status: 400,
+              body: { reasonCode: 'CurrencyMismatch', message: 'captureAmount currency differs' },
+            }
+          if (cents(asked) > cents(c.chargeAmount))
+            return {
+              status: 400,
+              body: {
+                reasonCode: 'TransactionAmountExceeded',
+                message: 'The capture amount exceeds the authorised amount',
+              },
+            }
+          c.captureAmount = money(cents(asked), asked.currencyCode)
+          c.statusDetails = { state: 'Captured', reasonCode: null }
+          c.expirationTimestamp = null
+          void sendIpn(c)
+          return { status: 200, body: { ...c, statusDetails: { ...c.statusDetails } } }
+        }),
+      ),
+    )
     app.delete(`${base}/charges/:id/cancel`, (req, reply) =>
       guard(req, reply, () => {
-        const c = charges.get((req.params as { id: string }).id)
+        const c = chargeOf((req.params as { id: string }).id)
         if (!c) return fail(reply, 404, 'ResourceNotFound', 'Charge not found')
         if (c.statusDetails.state !== 'AuthorizationInitiated' && c.statusDetails.state !== 'Authorized')
           return fail(
             reply,
             422,
             'InvalidChargeStatus',
-            `You tried to call an operation on a Charge object that is in a state where that operation is not allowed: ${c.statusDetails.state}`,
+            `You tried to call an operation on a Charge object that is in a state where that operation is not allowed: ${stateOf(c)}`,
           )
         c.statusDetails = { state: 'Canceled', reasonCode: 'MerchantCanceled' }
+        c.expirationTimestamp = null
         void sendIpn(c)
         return reply.send(c)
       }),
@@ -335,7 +406,7 @@ export function amazonSimulator(
       guard(req, reply, () =>
         idempotent(req, reply, () => {
           const b = (req.body ?? {}) as { chargeId?: string; refundAmount?: Money; softDescriptor?: string }
-          const c = charges.get(String(b.chargeId ?? ''))
+          const c = chargeOf(String(b.chargeId ?? ''))
           if (!c)
             return { status: 404, body: { reasonCode: 'ResourceNotFound', message: 'Charge not found' } }
           if (c.statusDetails.state !== 'Captured')
@@ -343,7 +414,7 @@ export function amazonSimulator(
               status: 422,
               body: {
                 reasonCode: 'InvalidChargeStatus',
-                message: `A refund needs a Captured charge; this one is ${c.statusDetails.state}`,
+                message: `A refund needs a Captured charge; this one is ${stateOf(c)}`,
               },
             }
           const asked = b.refundAmount
@@ -431,6 +502,7 @@ export function amazonSimulator(
       if (!c || !['AuthorizationInitiated', 'CaptureInitiated', 'Authorized'].includes(c.statusDetails.state))
         throw new Error(`charge ${chargeId} cannot become ${to}`)
       c.statusDetails = { state: to, reasonCode: to === 'Declined' ? 'HardDeclined' : null }
+      c.expirationTimestamp = to === 'Authorized' ? expiresAfter(now()) : null
       if (to === 'Captured') c.captureAmount = c.chargeAmount
       await sendIpn(c)
     },
@@ -444,11 +516,13 @@ export function amazonSimulator(
       if (!r) throw new Error(`no refund ${refundId}`)
       await finishRefund(r, to)
     },
+    passTime: (ms) => void (clockOffsetMs += ms),
     ledger: (chargeId) => {
-      const c = charges.get(chargeId)
+      const c = chargeOf(chargeId)
       if (!c) return null
       return {
         state: c.statusDetails.state,
+        reasonCode: c.statusDetails.reasonCode,
         chargeAmount: c.chargeAmount,
         captureAmount: c.captureAmount,
         refunds: [...refunds.values()]

@@ -127,6 +127,16 @@ const knobSchema = z.union([
     refundId: id,
     to: z.enum(['Refunded', 'Declined']),
   }),
+  z.object({
+    provider: z.literal('amazon'),
+    knob: z.literal('passTime'),
+    // Up to a year: enough for an authorisation's 30 days to lapse.
+    ms: z
+      .number()
+      .int()
+      .min(0)
+      .max(366 * 24 * 60 * 60 * 1000),
+  }),
 ])
 /** The shop instances' Amazon Pay keys the simulator accepts at most (each registers one per start). */
 const MAX_MERCHANT_KEYS = 100
@@ -243,6 +253,7 @@ export async function startSimulators(options: SimulatorOptions): Promise<Simula
       else if (k.knob === 'settleCharge') await amazon.settleCharge(k.chargeId, k.to)
       else if (k.knob === 'recordNextAmount') amazon.recordNextAmount(k.amount, k.currencyCode)
       else if (k.knob === 'refundsSettleAfter') amazon.refundsSettleAfter(k.ms, k.to)
+      else if (k.knob === 'passTime') amazon.passTime(k.ms)
       else await amazon.settleRefund(k.refundId, k.to)
     } catch (err) {
       return reply.code(409).send({ errors: [(err as Error).message] })

@@ -5,12 +5,26 @@
  * nothing, a stale version refused (412), and another site's token neither seeing nor changing.
  */
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminInvoiceDocuments, customers, invoices, orderItems, orders } from '../../src/server/db/schema.ts'
+import {
+  adminInvoiceDocuments,
+  customers,
+  invoices,
+  mailJobs,
+  orderEvents,
+  orderItems,
+  orders,
+  shipmentLines,
+  shipments,
+} from '../../src/server/db/schema.ts'
 import { storedInvoicePdf } from '../../src/server/modules/admin/admin.invoices.ts'
 import { AdminTokens } from '../../src/server/modules/admin/admin.tokens.ts'
-import { createOrderLifecycle, type OrderMoney } from '../../src/server/modules/orders/order-lifecycle.ts'
+import {
+  createOrderLifecycle,
+  type OrderEventRecord,
+  type OrderMoney,
+} from '../../src/server/modules/orders/order-lifecycle.ts'
 import type { OrderRow } from '../../src/server/modules/orders/orders.tables.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts'
 
@@ -19,6 +33,7 @@ let token: string
 let otherSiteToken: string
 let template!: OrderRow
 const refunds: { amountMinor: number; idempotencyKey: string }[] = []
+const events: OrderEventRecord[] = []
 
 /** A money seam that succeeds and remembers each key's answer, as the refund ledger does. */
 const money: OrderMoney = {
@@ -65,7 +80,7 @@ beforeAll(async () => {
     orderLifecycle: createOrderLifecycle({
       db: t.app.db,
       money,
-      events: async () => {},
+      events: async (_tx, e) => void events.push(e),
       mail: { site: (id) => t.app.sites.byId(id), present: (ex, r) => t.app.orders.present(ex, r) },
     }),
   })
@@ -314,6 +329,25 @@ describe('order writes', () => {
     expect(cancel.json().status).toBe('cancelled')
   })
 
+  it('refuses a line refund beyond what the line has left (quote and refund), 422 naming the line', async () => {
+    const { order, lines } = await newOrder([2, 1])
+    const n = order.orderNumber
+    const line = lines[0]!
+    const body = { lines: [{ lineId: line.id, quantity: 2 }], reason: 'Damaged' }
+    const first = await call('POST', `/orders/${n}/refunds`, { body, ifMatch: '"v1"' })
+    expect(first.statusCode, first.body).toBe(200)
+    const version = first.json().version as number
+    const quote = await call('POST', `/orders/${n}/refunds/quote`, {
+      body: { lines: [{ lineId: line.id, quantity: 1 }] },
+    })
+    expect(quote.statusCode, quote.body).toBe(422)
+    expect(quote.json().message).toContain(`Line ${line.id} (${line.sku}) has been refunded in full already`)
+    const again = await call('POST', `/orders/${n}/refunds`, { body, ifMatch: `"v${version}"` })
+    expect(again.statusCode, again.body).toBe(422)
+    expect(again.json().message).toContain(`Line ${line.id}`)
+    expect(await versionOf(order.id)).toBe(version)
+  })
+
   it('maps Maginus status 1 to hold and 3 to cancel; the same status again changes nothing', async () => {
     const { order } = await newOrder()
     const n = order.orderNumber
@@ -329,6 +363,44 @@ describe('order writes', () => {
     expect(
       (await call('PUT', `/orders/${n}/status`, { body: { maginusStatus: 4 }, ifMatch: '"v3"' })).statusCode,
     ).toBe(422)
+  })
+
+  it('ships an order with no shipment on Maginus status 2: one parcel of every line, carrier Not given, no tracking, with its timeline row, e-mail and webhook', async () => {
+    const { order, lines } = await newOrder([2, 1])
+    const n = order.orderNumber
+    const res = await call('PUT', `/orders/${n}/status`, { body: { maginusStatus: 2 }, ifMatch: '"v1"' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ status: 'shipped', fulfilmentStatus: 'shipped', version: 2 })
+    const parcels = await t.app.db.select().from(shipments).where(eq(shipments.orderId, order.id))
+    expect(parcels).toHaveLength(1)
+    expect(parcels[0]).toMatchObject({ carrier: 'Not given', trackingNumber: null, trackingUrl: null })
+    const held = await t.app.db
+      .select()
+      .from(shipmentLines)
+      .where(eq(shipmentLines.shipmentId, parcels[0]!.id))
+    expect(held.map((l) => [l.orderLineId, l.quantity]).sort()).toEqual(
+      lines.map((l) => [l.id, l.quantity]).sort(),
+    )
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order.id))
+    expect(row!.maginusStatus).toBe(2)
+    const shipped = (
+      await t.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))
+    ).filter((e) => e.type === 'shipped')
+    expect(shipped).toHaveLength(1)
+    expect(shipped[0]).toMatchObject({
+      actorName: 'ERP sync',
+      data: { carrier: 'Not given', trackingNumber: null },
+    })
+    const mail = await t.app.db
+      .select()
+      .from(mailJobs)
+      .where(like(mailJobs.dedupeKey, `order:${order.id}:v2:%`))
+    expect(mail).toHaveLength(1)
+    expect(mail[0]!.message.text).toContain('Carrier: Not given')
+    expect(mail[0]!.message.text).not.toContain('Tracking number')
+    expect(events.filter((e) => e.orderId === order.id).map((e) => e.type)).toEqual(['order.shipped'])
+    const again = await call('PUT', `/orders/${n}/status`, { body: { maginusStatus: 2 }, ifMatch: '"v2"' })
+    expect(again.json()).toMatchObject({ status: 'shipped', version: 2 })
   })
 
   it('records the ERP invoice with its PDF by its number, safely repeated, and refuses a second number', async () => {

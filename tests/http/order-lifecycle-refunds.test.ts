@@ -11,6 +11,7 @@ import {
   answerNext,
   current,
   ERP,
+  events,
   lifecycle,
   mails,
   moneyCalls,
@@ -125,6 +126,33 @@ describe('refunding an order', () => {
       lines: [{ lineId: l.id, quantity: 1 }],
     })
     expect(quote.amountMinor).toBe(Math.floor((l.lineTotal + l.vat) / 4))
+  })
+
+  it("records a cancel whose payment had nothing left to give back (a lapsed authorisation): voided with the provider's words, an update, no refund e-mail", async () => {
+    const { order } = await newOrder()
+    const words = 'The authorisation expired unused: no money was held.'
+    answerNext(() => ({
+      refundId: 'lapsed',
+      status: 'succeeded',
+      amountMinor: 0,
+      how: 'void',
+      message: words,
+    }))
+    const summary = await lifecycle.cancelOrder(t.app.db, {
+      orderNumber: order.orderNumber,
+      reason: 'Never collected',
+      actor: ERP,
+    })
+    expect(summary).toMatchObject({ status: 'cancelled', paymentStatus: 'voided' })
+    expect((await timeline(order.id)).at(-1)).toMatchObject({
+      type: 'refund',
+      data: { status: 'succeeded', how: 'void', amountMinor: 0, message: words },
+    })
+    expect((await current(order.id)).refundedMinor).toBe(0)
+    expect((await mails(order.id)).map((m) => m.message.subject)).toEqual([
+      expect.stringContaining('is cancelled'),
+    ])
+    expect(events.map((e) => e.type)).toEqual(['order.cancelled', 'order.updated'])
   })
 
   it('finishes a pending refund when it settles: refunded then, once, with its e-mail', async () => {

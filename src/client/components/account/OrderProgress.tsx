@@ -20,8 +20,14 @@ export function OrderProgress({ order }: { order: AccountOrder }) {
             {order.shipments.map((s, i) => (
               <li key={i} className="py-2" data-testid="order-shipment">
                 <p>
-                  Sent {f.date(s.shippedAt)} by {s.carrier}, tracking number{' '}
-                  <span className="font-mono">{s.trackingNumber}</span>
+                  Sent {f.date(s.shippedAt)} by {s.carrier}
+                  {s.trackingNumber ? (
+                    <>
+                      , tracking number <span className="font-mono">{s.trackingNumber}</span>
+                    </>
+                  ) : (
+                    ', without a tracking number'
+                  )}
                   {s.trackingUrl ? (
                     <>
                       {' '}

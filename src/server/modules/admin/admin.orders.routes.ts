@@ -339,7 +339,8 @@ export async function adminOrderRoutes(app: FastifyInstance) {
                 ...scope,
                 shipmentRef: shipment?.shipmentRef ?? `maginus-2-v${expectVersion}`,
                 carrier: shipment?.carrier ?? 'Not given',
-                trackingNumber: shipment?.trackingNumber ?? 'Not given',
+                // No parcel named: everything left went, by a carrier and with tracking not given.
+                trackingNumber: shipment?.trackingNumber ?? null,
                 trackingUrl: shipment?.trackingUrl ?? null,
               })
       return answered(reply, summary)

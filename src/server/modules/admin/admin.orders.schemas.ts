@@ -255,7 +255,7 @@ export const orderDetailAnswer = feedOrder
       z.object({
         shipmentRef: z.string(),
         carrier: z.string(),
-        trackingNumber: z.string(),
+        trackingNumber: z.string().nullable().describe('Null: the parcel was sent without one'),
         trackingUrl: z.string().nullable(),
         shippedAt: z.string(),
         lines: z.array(z.object({ lineId: z.number().int(), quantity: z.number().int() })),

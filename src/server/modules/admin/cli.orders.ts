@@ -213,7 +213,9 @@ export async function executeOrdersCommand(deps: OrdersCliDeps, cmd: OrdersComma
         .where(eq(shipments.orderId, order.id))
         .orderBy(asc(shipments.id))
       for (const p of parcels)
-        out(`shipment ${p.shipmentRef}: ${p.carrier} ${p.trackingNumber} on ${p.shippedAt.toISOString()}`)
+        out(
+          `shipment ${p.shipmentRef}: ${p.carrier} ${p.trackingNumber ?? '(no tracking number)'} on ${p.shippedAt.toISOString()}`,
+        )
       out('timeline:')
       const rows = await db
         .select()

@@ -12,6 +12,10 @@
  *     amount and payment status, the customer's e-mail and the webhook event, once per key.
  * A pending outcome is finished by `onRefundSettled` (a `refund_settled` row). A crash between
  * 1 and 3 leaves the amount reserved until the same key is sent again.
+ *
+ * A refund asked for by lines records them on its `refund_requested` row, so a line also has a
+ * cap of its own (refund-lines.ts): never more of it than was ordered, nor more money than the
+ * line was charged, less earlier refunds of that line that did not fail.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Executor, Tx } from '../../db/client.ts'
@@ -19,6 +23,7 @@ import { DomainError } from '../../lib/domain-error.ts'
 import type { Site } from '../sites/sites.service.ts'
 import { orderEvents, orderItems, orders, type OrderRow, type PaymentStatus } from './orders.tables.ts'
 import { refundedMail } from './orders.lifecycle-mail.ts'
+import { lineRefundsOf, linesAsked, type RefundedLine } from './order-lifecycle.refund-lines.ts'
 import {
   actorOf,
   applyChange,
@@ -48,6 +53,8 @@ interface RefundRequest {
   idempotencyKey: string
   amountMinor: number
   kind: 'refund' | 'give_back'
+  /** The lines a refund by lines asked for, with each one's share of the amount */
+  lines?: RefundedLine[]
 }
 
 /** The order's refunds as its timeline tells them. */
@@ -55,10 +62,18 @@ export interface RefundLedger {
   requests: Map<string, RefundRequest>
   /** Outcomes by idempotency key (the `refund` rows) */
   outcomes: Map<string, RefundOutcome>
-  /** Settled pending refunds by refund id */
-  settled: Set<string>
+  /** Settled pending refunds: their final status by refund id */
+  settled: Map<string, 'succeeded' | 'failed'>
   /** Amounts asked for whose outcome is not final yet */
   reservedMinor: number
+}
+
+/** Whether a request gave (or may yet give) money back: not refused, not settled as failed. */
+function requestCounts(ledger: RefundLedger, key: string): boolean {
+  const outcome = ledger.outcomes.get(key)
+  if (!outcome) return true
+  if (outcome.status === 'failed') return false
+  return !(outcome.status === 'pending' && ledger.settled.get(outcome.refundId) === 'failed')
 }
 
 export async function refundLedger(executor: Executor, orderId: number): Promise<RefundLedger> {
@@ -69,12 +84,13 @@ export async function refundLedger(executor: Executor, orderId: number): Promise
     .orderBy(asc(orderEvents.id))
   const requests = new Map<string, RefundRequest>()
   const outcomes = new Map<string, RefundOutcome>()
-  const settled = new Set<string>()
+  const settled = new Map<string, 'succeeded' | 'failed'>()
   for (const r of rows) {
     const d = r.data as Record<string, unknown>
     if (r.type === 'refund_requested') requests.set(String(d.idempotencyKey), d as unknown as RefundRequest)
     else if (r.type === 'refund') outcomes.set(String(d.idempotencyKey), d as unknown as RefundOutcome)
-    else if (r.type === 'refund_settled') settled.add(String(d.refundId))
+    else if (r.type === 'refund_settled')
+      settled.set(String(d.refundId), d.status === 'failed' ? 'failed' : 'succeeded')
   }
   let reservedMinor = 0
   for (const [key, request] of requests) {
@@ -93,8 +109,17 @@ export function refundableOf(order: OrderRow, ledger: RefundLedger): number {
   return Math.max(0, order.totalIncVat - order.refundedMinor - ledger.reservedMinor)
 }
 
-/** The amount a refund asks for: the amount given, or the lines' share of the total, or all that is refundable. */
-async function amountAsked(executor: Executor, order: OrderRow, input: QuoteRefundInput, refundable: number) {
+/**
+ * The amount a refund asks for: the amount given, or the lines' share of what they were charged
+ * (each within its own cap), or all that is refundable.
+ */
+async function amountAsked(
+  executor: Executor,
+  order: OrderRow,
+  input: QuoteRefundInput,
+  refundable: number,
+  ledger: RefundLedger,
+): Promise<{ amountMinor: number; lines?: RefundedLine[] }> {
   if (input.amountMinor !== undefined && input.lines !== undefined)
     throw invalidInput('amountMinor', 'Give an amount or lines to refund, not both.')
   if (input.amountMinor !== undefined) {
@@ -103,28 +128,18 @@ async function amountAsked(executor: Executor, order: OrderRow, input: QuoteRefu
         'amountMinor',
         'The amount must be a positive whole number of minor units (pence, cents).',
       )
-    return input.amountMinor
+    return { amountMinor: input.amountMinor }
   }
-  if (input.lines === undefined) return refundable
-  if (input.lines.length === 0) throw invalidInput('lines', 'Name at least one line to refund.')
+  if (input.lines === undefined) return { amountMinor: refundable }
   const items = await executor.select().from(orderItems).where(eq(orderItems.orderId, order.id))
-  const byId = new Map(items.map((i) => [i.id, i]))
-  let amount = 0
-  for (const [i, line] of input.lines.entries()) {
-    const item = byId.get(line.lineId)
-    if (!item)
-      throw invalidInput(`lines.${i}.lineId`, `Line ${line.lineId} is not on order ${order.orderNumber}.`)
-    if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0 || line.quantity > item.quantity)
-      throw invalidInput(
-        `lines.${i}.quantity`,
-        `The quantity of line ${line.lineId} must be between 1 and ${item.quantity}.`,
-      )
-    // The line's share of what was charged for it (after discount, with VAT), whole units only.
-    amount += Math.floor(((item.lineTotal + item.vat) * line.quantity) / item.quantity)
-  }
-  if (amount <= 0)
+  const earlier = lineRefundsOf(
+    [...ledger.requests].filter(([key]) => requestCounts(ledger, key)).map(([, r]) => r.lines ?? []),
+  )
+  const lines = linesAsked(order, items, input.lines, earlier)
+  const amountMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0)
+  if (amountMinor <= 0)
     throw invalidInput('lines', 'Those lines were charged nothing: there is nothing to refund.')
-  return amount
+  return { amountMinor, lines }
 }
 
 function refusedUnpaid(order: OrderRow): DomainError | null {
@@ -149,10 +164,11 @@ export async function quoteRefund(db: Db, input: QuoteRefundInput): Promise<Refu
         : and(eq(orders.orderNumber, input.orderNumber), eq(orders.siteId, input.siteId)),
     )
   if (!order) throw orderNotFound(input.orderNumber)
-  const refundable = refundableOf(order, await refundLedger(db, order.id))
+  const ledger = await refundLedger(db, order.id)
+  const refundable = refundableOf(order, ledger)
   const refusal = refusedUnpaid(order)
   if (refusal && (input.amountMinor !== undefined || input.lines !== undefined)) throw refusal
-  const amountMinor = refusal ? 0 : await amountAsked(db, order, input, refundable)
+  const amountMinor = refusal ? 0 : (await amountAsked(db, order, input, refundable, ledger)).amountMinor
   return { refundableMinor: refundable, amountMinor, currency: order.currency }
 }
 
@@ -164,6 +180,17 @@ function moneyAfter(order: OrderRow, outcome: RefundOutcome) {
   const paymentStatus: PaymentStatus =
     refunded >= order.totalIncVat ? 'refunded' : refunded > 0 ? 'partially_refunded' : order.paymentStatus
   return { refundedMinor: refunded, paymentStatus }
+}
+
+/**
+ * The webhook event of an outcome: a refusal needs a person; a give-back of nothing (a void of an
+ * authorisation that had lapsed: no money was held) only updates the order; else it was refunded.
+ */
+function refundEventType(outcome: RefundOutcome) {
+  if (outcome.status === 'failed') return 'payment.needs_attention' as const
+  return outcome.status === 'succeeded' && outcome.amountMinor === 0
+    ? ('order.updated' as const)
+    : ('order.refunded' as const)
 }
 
 /** Step 3: records the ledger's outcome for a key, once (the order is locked by the caller). */
@@ -189,7 +216,7 @@ export async function recordOutcome(
   return applyChange(tx, deps, site, order, {
     set: moneyAfter(order, outcome),
     timeline: { type: 'refund', actor, data },
-    event: { type: outcome.status === 'failed' ? 'payment.needs_attention' : 'order.refunded', data },
+    event: { type: refundEventType(outcome), data },
     ...(outcome.status === 'succeeded' && outcome.amountMinor > 0
       ? {
           mail: (site, o, row) => refundedMail(site, o, outcome.amountMinor, row.siteOrigin),
@@ -263,7 +290,7 @@ export async function refundOrder(
     const refusal = refusedUnpaid(order)
     if (refusal) throw refusal
     const refundable = refundableOf(order, ledger)
-    const amountMinor = await amountAsked(tx, order, input, refundable)
+    const { amountMinor, lines } = await amountAsked(tx, order, input, refundable, ledger)
     if (amountMinor <= 0) throw transitionRefused(`Nothing remains to refund on order ${order.orderNumber}.`)
     if (amountMinor > refundable)
       throw new DomainError(
@@ -277,7 +304,7 @@ export async function refundOrder(
       type: 'refund_requested',
       actorKind: actor.kind,
       actorName: actor.name,
-      data: { idempotencyKey: key, amountMinor, reason, kind: 'refund' },
+      data: { idempotencyKey: key, amountMinor, reason, kind: 'refund', ...(lines ? { lines } : {}) },
     })
     return { orderId: order.id, amountMinor }
   })

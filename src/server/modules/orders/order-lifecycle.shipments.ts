@@ -4,7 +4,8 @@
  * posted at once cannot both take the last unit). The order becomes `partially_shipped`, or
  * `shipped` once every line is covered; a held order ships nothing until it is released. A
  * shipment reference is unique per order: the same one again with the same carrier and tracking
- * number is a replay and changes nothing.
+ * number is a replay and changes nothing. A parcel may have no tracking number (the ERP's Maginus
+ * status 2 says only that everything was sent): it is recorded, mailed and announced the same way.
  */
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.ts'
@@ -81,7 +82,10 @@ export async function shipOrder(
   const actor = actorOf(input.actor)
   const shipmentRef = requiredText('shipmentRef', input.shipmentRef, 100, 'The shipment reference')
   const carrier = requiredText('carrier', input.carrier, 100, 'The carrier')
-  const trackingNumber = requiredText('trackingNumber', input.trackingNumber, 100, 'The tracking number')
+  const trackingNumber =
+    input.trackingNumber === undefined || input.trackingNumber === null
+      ? null
+      : requiredText('trackingNumber', input.trackingNumber, 100, 'The tracking number')
   const trackingUrl = optionalUrl(input.trackingUrl)
   const shippedAt = shippedAtOf(input.shippedAt, deps.now ?? (() => new Date()))
   return inTransaction(deps, db, input, async (tx, site) => {

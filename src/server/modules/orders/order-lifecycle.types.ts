@@ -82,7 +82,8 @@ export interface ReleaseInput extends OrderScope {
 export interface ShipInput extends OrderScope {
   shipmentRef: string
   carrier: string
-  trackingNumber: string
+  /** Absent or null: the parcel has no tracking number (the ERP's Maginus status 2) */
+  trackingNumber?: string | null
   trackingUrl?: string | null
   shippedAt?: Date | string
   /** Absent: all that remains to be shipped */

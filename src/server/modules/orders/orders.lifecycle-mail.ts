@@ -69,7 +69,8 @@ export function heldMail(site: Site, order: OrderData, baseUrl = '') {
 
 export interface ShipmentMailData {
   carrier: string
-  trackingNumber: string
+  /** Null: sent without a tracking number */
+  trackingNumber: string | null
   trackingUrl: string | null
   shippedAt: Date
   lines: { name: string; sku: string; quantity: number }[]
@@ -89,7 +90,9 @@ export function shippedMail(site: Site, order: OrderData, shipment: ShipmentMail
         ? `The rest of your order ${order.OrderNumber} was sent on ${date}.`
         : `Part of your order ${order.OrderNumber} was sent on ${date}; we will e-mail you again when the rest is on its way.`,
       `In this parcel:\n${shipment.lines.map((l) => `${l.quantity} x ${l.name} (${l.sku})`).join('\n')}`,
-      `Carrier: ${shipment.carrier}\nTracking number: ${shipment.trackingNumber}`,
+      shipment.trackingNumber
+        ? `Carrier: ${shipment.carrier}\nTracking number: ${shipment.trackingNumber}`
+        : `Carrier: ${shipment.carrier}\nThis parcel was sent without a tracking number.`,
       link ? { text: 'Track your parcel:', link } : '',
       ordersLink(baseUrl),
     ],

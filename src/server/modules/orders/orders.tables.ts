@@ -385,7 +385,8 @@ export const shipments = pgTable(
     /** The sender's own reference: one shipment per reference per order (a replay is recognised) */
     shipmentRef: text('shipment_ref').notNull(),
     carrier: text('carrier').notNull(),
-    trackingNumber: text('tracking_number').notNull(),
+    /** Null: the parcel went without one (the ERP's Maginus status 2 names no parcel) */
+    trackingNumber: text('tracking_number'),
     /** As given; the shop links to it only when it is https (orders/tracking-link.ts) */
     trackingUrl: text('tracking_url'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),

@@ -166,6 +166,7 @@ export const paymentRefunds = pgTable(
     method: text('method', { enum: ['sagepay', 'paya', 'paypal', 'amazon', 'purchase_order'] })
       .$type<MethodId>()
       .notNull(),
+    /** What was (or is being) given back; 0 for a void of a lapsed authorisation (nothing held) */
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: REFUND_STATUSES }).$type<RefundStatus>().notNull(),
@@ -193,7 +194,11 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_reconcile')
       .on(t.reconcileAfter)
       .where(sql`${t.reconcileAfter} is not null`),
-    check('payment_refunds_amount', sql`${t.amountMinor} > 0`),
+    // 0 only for a void of an authorisation that had already lapsed: nothing was held to give back.
+    check(
+      'payment_refunds_amount',
+      sql`${t.amountMinor} > 0 or (${t.amountMinor} = 0 and ${t.how} = 'void')`,
+    ),
   ],
 )
 

@@ -4,7 +4,7 @@
  * rows of the real `orders` table, each claiming a payment attempt paid through the simulator.
  */
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { asc, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startPaymentsHarness, type PaymentsHarness } from '../../../../tests/http/payments/harness.ts'
 import {
@@ -13,7 +13,9 @@ import {
   approvedPaypal,
   returnedFromAmazon,
 } from '../../../../tests/http/payments/paid.ts'
+import { mailJobs, orderEvents, orders } from '../../db/schema.ts'
 import { DomainError } from '../../lib/domain-error.ts'
+import { AMAZON_AUTHORISATION_EXPIRED } from '../payment-methods/amazon/amazon.refund.ts'
 import type { PaymentAttempt } from './payments.service.ts'
 import type { RefundSettled } from './refunds.types.ts'
 
@@ -385,6 +387,44 @@ describe('refunds of an Amazon Pay charge', () => {
     await h.sims.amazon.settleRefund(row!.providerRefs.amazonRefundId!, 'Declined')
     await until(async () => (await h.app.refunds.get(outcome.refundId))!.status === 'failed')
     expect(await h.app.refunds.refundable(orderId)).toEqual({ refundableMinor: 2000, currency: 'GBP' })
+  })
+})
+
+describe('cancelling an order whose Amazon Pay authorisation lapsed', () => {
+  it('cancels no hold that is gone: the timeline says it lapsed, nothing given back, no refund e-mail', async () => {
+    const { attempt } = await returnedFromAmazon(h, 2100, '0701')
+    const pending = await h.app.payments.amazonComplete(attempt.id)
+    const chargeId = pending.providerRefs.amazonChargeId!
+    await h.sims.amazon.settleCharge(chargeId, 'Authorized')
+    expect((await h.app.payments.reconcile(attempt.id)).state).toBe('authorised')
+    const orderId = Number(await orderFor(await h.app.payments.get(attempt.id).then((a) => a!)))
+    await h.app.db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, orderId))
+    const [order] = await h.app.db.select().from(orders).where(eq(orders.id, orderId))
+    h.sims.amazon.passTime(31 * 24 * 60 * 60 * 1000)
+
+    const summary = await h.app.orderLifecycle.cancelOrder(h.app.db, {
+      orderNumber: order!.orderNumber,
+      reason: 'Never collected',
+      actor: staff,
+    })
+    expect(summary).toMatchObject({ status: 'cancelled', paymentStatus: 'voided' })
+    expect(h.sims.amazon.ledger(chargeId)).toMatchObject({ state: 'Canceled', reasonCode: 'ExpiredUnused' })
+    const events = await h.app.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(asc(orderEvents.id))
+    expect(events.at(-1)).toMatchObject({
+      type: 'refund',
+      data: { status: 'succeeded', how: 'void', amountMinor: 0, message: AMAZON_AUTHORISATION_EXPIRED },
+    })
+    const [row] = await h.app.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(row!.refundedMinor).toBe(0)
+    const mail = await h.app.db
+      .select()
+      .from(mailJobs)
+      .where(like(mailJobs.dedupeKey, `order:${orderId}:v%`))
+    expect(mail.map((m) => m.dedupeKey)).toEqual([expect.stringMatching(/:cancelled$/)])
   })
 })
 

@@ -318,6 +318,9 @@ export class RefundLedger implements OrderMoney {
         .set({
           status: answer.status,
           ...('how' in answer ? { how: answer.how } : {}),
+          ...('amountMinor' in answer && answer.amountMinor !== undefined
+            ? { amountMinor: Math.min(row.amountMinor, Math.max(0, answer.amountMinor)) }
+            : {}),
           providerRefs: { ...row.providerRefs, ...answer.refs },
           message: answer.message?.slice(0, 500) ?? (final ? null : row.message),
           settledAt: final ? now : null,
@@ -333,7 +336,7 @@ export class RefundLedger implements OrderMoney {
           refundId: id,
           orderId: row.orderId,
           status: answer.status as 'succeeded' | 'failed',
-          amountMinor: row.amountMinor,
+          amountMinor: updated!.amountMinor,
         })
       return updated!
     })

@@ -62,6 +62,11 @@ export interface RefundAnswer {
   status: 'succeeded' | 'pending' | 'failed'
   how: 'refund' | 'void'
   refs: RefundRefs
+  /**
+   * What was given back, when the provider says it differs from what was asked: 0 for an
+   * authorisation that had already lapsed (an Amazon Pay charge 30 days old), nothing being held.
+   */
+  amountMinor?: number
   /** The provider's own words for a decline or a pending reason. */
   message?: string
 }

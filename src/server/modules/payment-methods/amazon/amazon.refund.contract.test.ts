@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPaymentsHarness, type PaymentsHarness } from '../../../../../tests/http/payments/harness.ts'
 import { context, returnedFromAmazon } from '../../../../../tests/http/payments/paid.ts'
-import { amazonRefundKey } from './amazon.refund.ts'
+import { AMAZON_AUTHORISATION_EXPIRED, amazonRefundKey } from './amazon.refund.ts'
 
 let h: PaymentsHarness
 beforeAll(async () => {
@@ -28,6 +28,25 @@ async function charged(amountMinor: number) {
   const { attempt } = await returnedFromAmazon(h, amountMinor)
   return h.app.payments.amazonComplete(attempt.id)
 }
+
+/** A charge authorised but not captured (the sandbox's pending wallet card, then Authorized). */
+async function authorised(amountMinor: number) {
+  const { attempt } = await returnedFromAmazon(h, amountMinor, '0701')
+  const pending = await h.app.payments.amazonComplete(attempt.id)
+  await h.sims.amazon.settleCharge(pending.providerRefs.amazonChargeId!, 'Authorized')
+  const row = await h.app.payments.reconcile(attempt.id)
+  expect(row.state).toBe('authorised')
+  return row
+}
+
+const DAY = 24 * 60 * 60 * 1000
+const capture = (chargeId: string, amount: string) =>
+  h.app.payments.adapters.amazon!.client.call(
+    'POST',
+    `charges/${chargeId}/capture`,
+    { captureAmount: { amount, currencyCode: 'GBP' }, softDescriptor: 'HARBOUR' },
+    randomUUID().replaceAll('-', ''),
+  )
 
 describe('Amazon Pay refunds against the simulator', () => {
   it('answers RefundInitiated (pending), and Refunded once Amazon has finished', async () => {
@@ -95,6 +114,16 @@ describe('Amazon Pay refunds against the simulator', () => {
     expect(h.sims.amazon.ledger(paid.providerRefs.amazonChargeId!)!.refunds).toHaveLength(1)
   })
 
+  it('gives one refund and the same answer to both when one refund is sent twice at once', async () => {
+    const paid = await charged(2500)
+    const adapter = h.app.payments.adapters.amazon!
+    const r = request(900)
+    const [a, b] = await Promise.all([adapter.refund(context(paid), r), adapter.refund(context(paid), r)])
+    expect(a.status).toBe('pending')
+    expect(b).toEqual(a)
+    expect(h.sims.amazon.ledger(paid.providerRefs.amazonChargeId!)!.refunds).toHaveLength(1)
+  })
+
   it('refuses a refund without the idempotency header', async () => {
     const paid = await charged(1000)
     const res = await h.app.payments.adapters.amazon!.client.call('POST', 'refunds', {
@@ -103,5 +132,42 @@ describe('Amazon Pay refunds against the simulator', () => {
     })
     expect(res.status).toBe(400)
     expect(res.text).toContain('x-amz-pay-idempotency-key')
+  })
+
+  it('captures an authorisation within its 30 days, and refuses to capture or cancel one that lapsed', async () => {
+    const fresh = await authorised(1200)
+    const old = await authorised(1500)
+    h.sims.amazon.passTime(29 * DAY)
+    const taken = await capture(fresh.providerRefs.amazonChargeId!, '12.00')
+    expect(taken.status, taken.text).toBe(200)
+    expect(h.sims.amazon.ledger(fresh.providerRefs.amazonChargeId!)!.state).toBe('Captured')
+    h.sims.amazon.passTime(1 * DAY + 60_000)
+    const id = old.providerRefs.amazonChargeId!
+    const refused = await capture(id, '15.00')
+    expect(refused.status).toBe(422)
+    expect(refused.json).toMatchObject({
+      reasonCode: 'InvalidChargeStatus',
+      message: expect.stringContaining('Canceled (ExpiredUnused)'),
+    })
+    expect(h.sims.amazon.ledger(id)).toMatchObject({ state: 'Canceled', reasonCode: 'ExpiredUnused' })
+    const cancel = await h.app.payments.adapters.amazon!.client.cancelCharge(id, 'late')
+    expect(cancel.status).toBe(422)
+  })
+
+  it('gives back nothing for a lapsed authorisation, saying so, without cancelling it again', async () => {
+    const old = await authorised(1800)
+    h.sims.amazon.passTime(31 * DAY)
+    const adapter = h.app.payments.adapters.amazon!
+    const voided = await adapter.refund(context(old), request(1800, true))
+    expect(voided).toEqual({
+      status: 'succeeded',
+      how: 'void',
+      refs: {},
+      amountMinor: 0,
+      message: AMAZON_AUTHORISATION_EXPIRED,
+    })
+    expect(h.sims.amazon.ledger(old.providerRefs.amazonChargeId!)!.reasonCode).toBe('ExpiredUnused')
+    const refund = await adapter.refund(context(old), request(1800))
+    expect(refund).toMatchObject({ status: 'failed', message: AMAZON_AUTHORISATION_EXPIRED })
   })
 })

@@ -5,6 +5,8 @@
  * RefundInitiated (`pending`), and Refunded or Declined follows, announced by an IPN for the
  * REFUND object (the shop GETs /v2/refunds/{id}; the IPN carries no state) or found by the
  * reconciler. A charge not captured yet (Authorized) is cancelled instead: DELETE …/cancel.
+ * An authorisation lapses 30 days after it was made (Canceled, ExpiredUnused): nothing is held
+ * any more, so nothing is cancelled or refunded, and the answer says so (0 given back).
  */
 import { amazonIdempotencyKey } from '../../payments/idempotency.ts'
 import { toDecimalString } from '../../payments/money.ts'
@@ -21,6 +23,19 @@ import { type AmazonClient, AmazonAdapter } from './amazon.provider.ts'
 
 export const amazonRefundKey = (refundId: string) =>
   amazonIdempotencyKey({ attemptId: refundId, op: 'refund' })
+
+/** The charge's state and reason as Amazon states them. */
+function chargeState(res: HttpResult): { state?: string; reason?: string } {
+  const details = isRecord(res.json) && isRecord(res.json.statusDetails) ? res.json.statusDetails : {}
+  return { state: str(details.state), reason: str(details.reasonCode) }
+}
+
+/** The authorisation lapsed unused: Amazon holds nothing of the buyer's money any more. */
+const lapsed = (s: { state?: string; reason?: string }) =>
+  s.state === 'Canceled' && s.reason === 'ExpiredUnused'
+
+export const AMAZON_AUTHORISATION_EXPIRED =
+  'The Amazon Pay authorisation expired unused (Amazon cancels one not captured within 30 days of being made): no money was held, so nothing was cancelled or given back.'
 
 function throwIfLost(res: HttpResult, what: string): void {
   if (res.status >= 500 || res.status === 408)
@@ -65,8 +80,17 @@ export async function amazonRefund(
   if (request.mayVoid) {
     const got = await client.getCharge(chargeId)
     throwIfLost(got, 'charge')
-    const state =
-      isRecord(got.json) && isRecord(got.json.statusDetails) ? str(got.json.statusDetails.state) : undefined
+    const charge = chargeState(got)
+    const state = charge.state
+    // Lapsed: there is no hold to cancel; nothing was given back (not the amount asked for).
+    if (lapsed(charge))
+      return {
+        status: 'succeeded',
+        how: 'void',
+        refs: {},
+        amountMinor: 0,
+        message: AMAZON_AUTHORISATION_EXPIRED,
+      }
     if (state === 'Canceled') return { status: 'succeeded', how: 'void', refs: {} }
     if (state === 'Authorized' || state === 'AuthorizationInitiated') {
       const res = await client.cancelCharge(chargeId, 'Order cancelled')
@@ -93,6 +117,12 @@ export async function amazonRefund(
     typeof res.json.refundId === 'string'
   )
     return refundAnswer(res.json, refs)
+  if (res.status === 422 && isRecord(res.json) && res.json.reasonCode === 'InvalidChargeStatus') {
+    // Say why in words a person acts on: a lapsed authorisation never took any money.
+    const got = await client.getCharge(chargeId)
+    if (got.status === 200 && lapsed(chargeState(got)))
+      return { status: 'failed', how: 'refund', refs, message: AMAZON_AUTHORISATION_EXPIRED }
+  }
   return { status: 'failed', how: 'refund', refs, message: `Amazon refused the refund: ${said(res)}` }
 }
 

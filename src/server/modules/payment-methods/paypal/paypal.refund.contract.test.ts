@@ -49,6 +49,16 @@ describe('PayPal refunds against the simulator', () => {
     expect(h.sims.paypal.ledger(paid.providerRefs.paypalCaptureId!)!.refunds).toHaveLength(1)
   })
 
+  it('gives one refund and the same answer to both when one refund is sent twice at once', async () => {
+    const paid = await captured(2000)
+    const adapter = h.app.payments.adapters.paypal!
+    const r = request(700)
+    const [a, b] = await Promise.all([adapter.refund(context(paid), r), adapter.refund(context(paid), r)])
+    expect(a.status).toBe('succeeded')
+    expect(b).toEqual(a)
+    expect(h.sims.paypal.ledger(paid.providerRefs.paypalCaptureId!)!.refunds).toHaveLength(1)
+  })
+
   it('fails a refund beyond what is left with REFUND_AMOUNT_EXCEEDED', async () => {
     const paid = await captured(1000)
     const answer = await h.app.payments.adapters.paypal!.refund(context(paid), request(1001))
