@@ -89,6 +89,11 @@ export function LinesSection({ o }: { o: AdminOrder }) {
                         {l.isFreeGift ? ' · free gift' : ''} · VAT {l.vatRate}% · shipped {l.shipped} of{' '}
                         {l.quantity}
                       </span>
+                      {l.proof ? (
+                        <a href={l.proof} className="block underline" target="_blank" rel="noreferrer">
+                          Proof (PDF)<span className="sr-only"> of {l.name}</span>
+                        </a>
+                      ) : null}
                       {l.options.length ? (
                         <span className="block text-gray-600">{l.options.join(' · ')}</span>
                       ) : null}

@@ -23,6 +23,8 @@ export interface OrderLine {
   remaining: number
   options: string[]
   preview: { url: string; alt: string } | null
+  /** The designed sign's printable proof (PDF) */
+  proof: string | null
 }
 
 export interface AdminOrder {

@@ -4,12 +4,15 @@
  * remains to ship and its builder preview, the shipments, the refunds of the ledger, the invoice,
  * every e-mail the order's timeline names, the timeline itself and the staff's notes.
  */
-import { asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import type { PrintableSign } from '../cart/cart.tables.ts'
+import { orderBuilderLines } from '../builders/builders.tables.ts'
 import { mailJobs } from '../mail/mail.tables.ts'
 import {
   invoices,
   orderEvents,
+  orderItems,
   orders,
   shipmentLines,
   shipments,
@@ -44,7 +47,7 @@ export async function orderPage(db: Db, orderNumber: number, present: Present) {
   if (!base) return null
   const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber))
   const o = row!
-  const [lines, presented, timeline, parcels, refunds, [invoice]] = await Promise.all([
+  const [lines, presented, timeline, parcels, refunds, [invoice], signs] = await Promise.all([
     shippableLines(db, o.id),
     present(db, o),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)),
@@ -59,7 +62,12 @@ export async function orderPage(db: Db, orderNumber: number, present: Present) {
       .from(invoices)
       .where(eq(invoices.orderId, o.id))
       .limit(1),
+    db
+      .select({ id: orderBuilderLines.orderItemId })
+      .from(orderBuilderLines)
+      .where(and(eq(orderBuilderLines.orderId, o.id), isNotNull(orderBuilderLines.printableSign))),
   ])
+  const proofs = new Set(signs.map((s) => s.id))
   const parcelLines = parcels.length
     ? await db
         .select()
@@ -96,6 +104,7 @@ export async function orderPage(db: Db, orderNumber: number, present: Present) {
       remaining: l.remaining,
       options: (l.item.options ?? []).map((op) => `${op.title}: ${op.name}`),
       preview: presented.items[i]?.preview ?? null,
+      proof: proofs.has(l.item.id) ? `/admin/orders/${o.orderNumber}/proofs/${l.item.id}.pdf` : null,
     })),
     shipments: parcels.map((p) => ({
       ref: p.shipmentRef,
@@ -149,3 +158,18 @@ export async function orderPage(db: Db, orderNumber: number, present: Present) {
 }
 
 export type OrderPageData = NonNullable<Awaited<ReturnType<typeof orderPage>>>
+
+/** A designed sign line of an order, for its printable proof: the sign as ordered and its quantity. */
+export async function orderSignLine(
+  db: Db,
+  orderNumber: number,
+  lineId: number,
+): Promise<{ sign: PrintableSign; quantity: number; siteId: number } | null> {
+  const [row] = await db
+    .select({ sign: orderBuilderLines.printableSign, quantity: orderItems.quantity, siteId: orders.siteId })
+    .from(orderBuilderLines)
+    .innerJoin(orders, eq(orders.id, orderBuilderLines.orderId))
+    .innerJoin(orderItems, eq(orderItems.id, orderBuilderLines.orderItemId))
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orderBuilderLines.orderItemId, lineId)))
+  return row?.sign ? { sign: row.sign, quantity: row.quantity, siteId: row.siteId } : null
+}

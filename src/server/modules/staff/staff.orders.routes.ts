@@ -23,7 +23,8 @@ import type { OrderLifecycle } from '../orders/order-lifecycle.types.ts'
 import { siteBaseUrl } from '../sites/site-url.ts'
 import { issues } from './staff.auth.routes.ts'
 import { ADMIN_PATH, actorOf, guard, renderAdmin } from './staff.http.ts'
-import { orderPage } from './staff.order-page.ts'
+import { orderPage, orderSignLine } from './staff.order-page.ts'
+import { storedSignProof } from '../builders/sign-proof.ts'
 import { STALE_MESSAGE, StaffOrders, type OrderAction } from './staff.orders.ts'
 
 /** Who gives a refund back, by the order's payment method. */
@@ -171,6 +172,37 @@ export async function staffOrderRoutes(
     `${ADMIN_PATH}/orders/:number`,
     guard('orders.view'),
     (request, reply) => page(request, reply, number(request.params.number)),
+  )
+
+  // A designed sign's printable proof, as the shopper saw it before ordering (made once, then kept).
+  app.get<{ Params: { number: string; file: string } }>(
+    `${ADMIN_PATH}/orders/:number/proofs/:file`,
+    guard('orders.view', { config: { rateLimit: { max: 30, timeWindow: 60_000 } } }),
+    async (request, reply) => {
+      const id = /^(\d{1,12})\.pdf$/.exec(request.params.file)?.[1]
+      const line = id ? await orderSignLine(db, number(request.params.number), Number(id)) : null
+      const site = line ? await app.sites.byId(line.siteId) : null
+      if (!line || !line.sign.design)
+        return renderAdmin(
+          request,
+          reply,
+          'admin/Forbidden',
+          { message: 'This line has no proof.', title: 'Not found' },
+          404,
+        )
+      const pdf = await storedSignProof(app.uploads, line.sign, {
+        shopName: site?.name ?? '',
+        sku: line.sign.design.sku,
+        quantity: line.quantity,
+      })
+      return reply
+        .headers({
+          'content-type': 'application/pdf',
+          'content-disposition': `inline; filename="order-${request.params.number}-proof-${id}.pdf"`,
+          'x-content-type-options': 'nosniff',
+        })
+        .send(pdf)
+    },
   )
 
   app.post<{ Params: { number: string } }>(
