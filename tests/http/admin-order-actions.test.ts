@@ -7,11 +7,22 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customers, invoices, mailJobs, orderEvents, orderItems, orders } from '../../src/server/db/schema.ts'
+import {
+  cartItems,
+  categories,
+  customers,
+  orderBuilderLines,
+  invoices,
+  mailJobs,
+  orderEvents,
+  orderItems,
+  orders,
+} from '../../src/server/db/schema.ts'
 import type { OrderRow } from '../../src/server/modules/orders/orders.tables.ts'
 import { paymentRefunds } from '../../src/server/modules/payments/payments.tables.ts'
 import { staffAudit } from '../../src/server/modules/staff/staff.tables.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts'
+import { Visitor } from '../helpers/visitor.ts'
 import { makeStaff, signIn, type MadeStaff, type StaffBrowser } from './staff.fixture.ts'
 
 let t: TestApp
@@ -272,5 +283,57 @@ describe('order actions in the back office', () => {
       'order.resend',
       'order.invoice',
     ])
+  })
+
+  it('serves staff and viewers the printable proof of an ordered sign line, and no proof for a plain line', async () => {
+    const { order, lines } = await newOrder([1, 1])
+    // A sign designed in the shop's designer, as placing the order keeps it.
+    const [category] = await t.app.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.siteId, order.siteId), eq(categories.url, '/design-your-own-sign')))
+    const shopper = await new Visitor(t.app).start()
+    const added = await shopper.post('/design-a-sign/add', {
+      items: [
+        {
+          sku: 'DAS-300x200-RP',
+          catid: category!.id,
+          qty: 1,
+          url: `/design-a-sign/${category!.id}`,
+          design: {
+            type: 'safe',
+            layout: 'symbol-text',
+            orientation: 'landscape',
+            symbol: 'first-aid',
+            lines: ['First aid', 'room'],
+          },
+        },
+      ],
+    })
+    expect(added.statusCode).toBe(200)
+    const [designed] = await t.app.db
+      .select({ sign: cartItems.printableSign })
+      .from(cartItems)
+      .where(eq(cartItems.cartId, (added.json() as { id: string }).id))
+    await t.app.db.insert(orderBuilderLines).values({
+      orderItemId: lines[0]!.id,
+      orderId: order.id,
+      siteId: order.siteId,
+      printableSign: designed!.sign,
+      previewToken: randomUUID().replace(/-/g, '').slice(0, 22),
+      previewAlt: 'First aid room sign',
+      previewSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    })
+    const page = (await viewer.visit(`/admin/orders/${order.orderNumber}`)).json().props as {
+      order: { lines: { id: number; proof: string | null }[] }
+    }
+    const proofUrl = page.order.lines.find((l) => l.id === lines[0]!.id)!.proof!
+    expect(page.order.lines.find((l) => l.id === lines[1]!.id)!.proof).toBeNull()
+    const proof = await viewer.visit(proofUrl, { 'x-inertia': '' })
+    expect(proof.statusCode).toBe(200)
+    expect(proof.headers['content-type']).toBe('application/pdf')
+    expect(proof.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    const none = await viewer.visit(`/admin/orders/${order.orderNumber}/proofs/${lines[1]!.id}.pdf`)
+    expect(none.statusCode).toBe(404)
   })
 })
