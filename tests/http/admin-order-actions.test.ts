@@ -278,9 +278,28 @@ describe('order actions in the back office', () => {
     expect(made.page!.notice).toMatch(/^Invoice \d+ was created; the shop draws its PDF\.$/)
     const [inv] = await t.app.db.select().from(invoices).where(eq(invoices.orderId, order.id))
     expect(inv!.amount).toBe(1234)
+    // Attaching the ERP's PDF to the same invoice number: checked as a PDF, then kept.
+    const notPdf = await act(staff, order, {
+      intent: 'invoice',
+      invoiceNumber: String(inv!.invoiceNumber),
+      invoiceDate: '2026-11-28',
+      amount: '12.34',
+      pdfBase64: Buffer.from('hello').toString('base64'),
+    })
+    expect(notPdf.status).toBe(422)
+    expect(notPdf.page!.errors.pdfBase64).toBe('The PDF must be a PDF file.')
+    const attached = await act(staff, order, {
+      intent: 'invoice',
+      invoiceNumber: String(inv!.invoiceNumber),
+      invoiceDate: '2026-11-28',
+      amount: '12.34',
+      pdfBase64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+    })
+    expect(attached.page!.notice).toBe(`Invoice ${inv!.invoiceNumber} was updated with its PDF.`)
     expect((await audits(order.orderNumber)).map((a) => a.action)).toEqual([
       'order.note',
       'order.resend',
+      'order.invoice',
       'order.invoice',
     ])
   })

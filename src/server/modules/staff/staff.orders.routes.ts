@@ -112,10 +112,12 @@ function parseAction(intent: (typeof ORDER_ACTION_INTENTS)[number], body: unknow
 
 /** A refusal's field messages under the page's field names. */
 function fieldsOf(error: DomainError): Record<string, string> {
-  const out: Record<string, string> = { form: error.message }
+  // The API's terse field words ("must be a PDF file") become sentences for a person.
+  const sentence = (m: string) => (/^[a-z]/.test(m) ? `The PDF ${m}.` : m)
+  const out: Record<string, string> = { form: sentence(error.message) }
   for (const [key, messages] of Object.entries(error.fields)) {
     const name = key === 'amountMinor' ? 'amount' : key.startsWith('lines') ? 'lines' : key
-    if (messages[0]) out[name] ??= messages[0]
+    if (messages[0]) out[name] ??= sentence(messages[0])
   }
   return out
 }
