@@ -18,7 +18,6 @@ export const ORDER_ACTION_INTENTS = [
   'invoice',
   'note',
 ] as const
-export type OrderActionIntent = (typeof ORDER_ACTION_INTENTS)[number]
 
 const required = (label: string, max: number) =>
   text({ error: `${label} is required.` })
@@ -108,5 +107,3 @@ export const invoiceSchema = z.object({
   amount: moneyField,
   pdfBase64: text().max(7_000_000, 'The PDF must be at most 5 MB.').optional(),
 })
-
-export type RefundForm = z.infer<typeof refundSchema>

@@ -129,10 +129,11 @@ test.describe('the back office', () => {
     await link.click()
     await expect(viewer.getByRole('heading', { name: `Order ${number}` })).toBeVisible()
     await expect(viewer.getByRole('region', { name: 'Actions' })).toHaveCount(0)
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: 'ship', carrier: 'DPD', trackingNumber: 'X1', scope: 'all' },
       { intent: 'refund', reason: 'sneaky', scope: 'all' },
-    ]) {
+    ]
+    for (const form of forms) {
       const sent = await viewer.request.post(`/admin/orders/${number}`, {
         headers: { 'x-admin-csrf': token },
         form: { ...form, version: '1', submission: `viewer-${Date.now()}` },

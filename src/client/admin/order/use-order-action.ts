@@ -19,7 +19,7 @@ const newKey = () =>
     : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`
 
 /** Moves the focus to the result message once the new page is drawn. */
-export function focusResult() {
+function focusResult() {
   requestAnimationFrame(() => document.getElementById(RESULT_ID)?.focus())
 }
 

@@ -157,8 +157,6 @@ export async function orderPage(db: Db, orderNumber: number, present: Present) {
   }
 }
 
-export type OrderPageData = NonNullable<Awaited<ReturnType<typeof orderPage>>>
-
 /** A designed sign line of an order, for its printable proof: the sign as ordered and its quantity. */
 export async function orderSignLine(
   db: Db,

@@ -37,13 +37,13 @@ export type OrderAction =
   | { intent: 'invoice'; invoiceNumber?: number; invoiceDate: Date; amountMinor: number; pdfBase64?: string }
   | { intent: 'note'; note: string }
 
-export interface StaffOrderDeps {
+interface StaffOrderDeps {
   db: Db
   lifecycle: OrderLifecycle
   mail: OrderLifecycleDeps['mail']
 }
 
-export interface ActionRequest {
+interface ActionRequest {
   orderNumber: number
   /** The order's version the page showed (not needed by a note, which changes nothing of the order) */
   version: number
@@ -55,7 +55,7 @@ export interface ActionRequest {
 }
 
 /** What the page says after an action. */
-export const DONE: Record<OrderAction['intent'], string> = {
+const DONE: Record<OrderAction['intent'], string> = {
   hold: 'The order is on hold.',
   release: 'The order was released.',
   ship: 'The shipment was recorded and the customer e-mailed the tracking.',
@@ -68,7 +68,7 @@ export const DONE: Record<OrderAction['intent'], string> = {
 
 export const STALE_MESSAGE =
   'This order changed since you opened it, so nothing was done. Here it is as it is now: check it and try again.'
-export const REPEATED_MESSAGE = 'That was already done (the form was sent twice); nothing was done again.'
+const REPEATED_MESSAGE = 'That was already done (the form was sent twice); nothing was done again.'
 
 const snapshot = (o: OrderRow) => ({
   status: o.status,
