@@ -190,6 +190,12 @@ describe('order actions in the back office', () => {
       scope: 'lines',
     })
     expect(ship.page!.errors).toMatchObject({ trackingNumber: 'The tracking number is required.' })
+    const noOrder = await staff.post('/admin/orders/not-a-number', {
+      intent: 'release',
+      version: 1,
+      submission: randomUUID(),
+    })
+    expect(noOrder.statusCode).toBe(404)
     const junk = await act(staff, order, { intent: 'explode' })
     expect(junk.status).toBe(422)
     expect(junk.page!.errors.form).toBe('The request could not be understood.')

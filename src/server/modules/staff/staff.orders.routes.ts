@@ -213,6 +213,7 @@ export async function staffOrderRoutes(
     guard('orders.act', { bodyLimit: 8 * 1024 * 1024 }),
     async (request, reply) => {
       const orderNumber = number(request.params.number)
+      if (!Number.isSafeInteger(orderNumber)) return page(request, reply, orderNumber)
       const env = envelope.safeParse(request.body ?? {})
       if (!env.success)
         return page(
