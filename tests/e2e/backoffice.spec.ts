@@ -1,21 +1,25 @@
 /**
- * The back office in a browser (issue 34, first part): the demo owner invites a staff member by
- * e-mail, who sets a password and two-factor, finds an order by the customer's postcode and opens
- * it; a viewer cannot reach the invite action (the server refuses, not only the page); every page
- * is axe clean; the order list and order page work at 390 px.
+ * The back office in a browser (issue 34): the demo owner invites a staff member by e-mail, who
+ * sets a password and two-factor, finds a card order by the customer's postcode, ships it with
+ * tracking and refunds one line by card; the owner's audit log shows both actions. A viewer can
+ * neither invite nor act on an order (the server refuses, not only the page); every page is axe
+ * clean; the order list and order page work at 390 px.
  */
 import { expect, test } from '@playwright/test'
 import { accept, DEMO_POSTCODE, invite, OWNER, seriousViolations, signIn } from './helpers/backoffice.ts'
+import { placeCardOrder } from './helpers/card-order.ts'
 
 test.describe('the back office', () => {
   // Each sign-in needs a TOTP time step of its own (a code works once): up to 30 s of waiting.
   test.describe.configure({ timeout: 120_000 })
 
-  test('the owner invites a staff member, who sets a password and two-factor, finds an order by postcode and opens it', async ({
+  test('the owner invites a staff member, who sets a password and two-factor, finds a card order by postcode, ships it with tracking and refunds one line by card', async ({
     browser,
   }) => {
     const stamp = Date.now()
     const staffEmail = `packer.${stamp}@staff.example`
+    // The newest order delivered to the demo postcode: a card order of two lines.
+    const cardOrder = await placeCardOrder(await browser.newContext(), DEMO_POSTCODE)
     const owner = await (await browser.newContext()).newPage()
     const res = await owner.goto('/admin/login')
     expect(res?.headers()['x-robots-tag']).toBe('noindex, nofollow')
@@ -37,21 +41,53 @@ test.describe('the back office', () => {
     const rows = staff.getByRole('row').filter({ hasText: DEMO_POSTCODE })
     await expect(rows.first()).toBeVisible()
     expect(await seriousViolations(staff)).toEqual([])
-    const number = (await rows.first().getByRole('link').textContent())!.trim()
-    await rows.first().getByRole('link').click()
-    await expect(staff.getByRole('heading', { name: `Order ${number}` })).toBeVisible()
+    await rows.getByRole('link', { name: String(cardOrder), exact: true }).click()
+    await expect(staff.getByRole('heading', { name: `Order ${cardOrder}` })).toBeVisible()
     await expect(staff.getByRole('heading', { name: 'Delivery address' })).toBeVisible()
     await expect(staff.getByText(DEMO_POSTCODE).first()).toBeVisible()
     expect(await seriousViolations(staff)).toEqual([])
 
-    // The owner's audit log shows the invitation and its acceptance.
+    // Ship everything with tracking; the result is announced and takes the focus.
+    const ship = staff.getByRole('form', { name: 'Ship' })
+    await ship.getByLabel('Carrier').fill('Royal Mail')
+    await ship.getByLabel('Tracking number').fill(`RM${stamp}GB`)
+    await ship.getByRole('button', { name: 'Record the shipment' }).click()
+    const result = staff.locator('#order-result')
+    await expect(result).toHaveText('The shipment was recorded and the customer e-mailed the tracking.')
+    await expect(result).toBeFocused()
+    await expect(staff.getByTestId('order-status')).toHaveText('Shipped')
+    await expect(staff.getByText(`RM${stamp}GB`)).toBeVisible()
+
+    // Refund the first line by card: the quote first (how much, by whom), then the refund.
+    const refund = staff.getByRole('form', { name: 'Refund' })
+    await refund.getByLabel('Reason for the refund').fill('One sign arrived bent')
+    await refund
+      .getByRole('textbox', { name: /to refund$/ })
+      .first()
+      .fill('2')
+    await refund.getByRole('button', { name: 'Show the refund' }).click()
+    const quote = staff.getByTestId('refund-quote')
+    await expect(quote).toContainText('by card, through Opayo')
+    await quote.getByRole('button', { name: /^Refund / }).click()
+    await expect(result).toHaveText('The refund succeeded.')
+    await expect(result).toBeFocused()
+    await expect(staff.getByRole('region', { name: 'Payment attempts and refunds' })).toContainText(
+      'succeeded',
+    )
+    expect(await seriousViolations(staff)).toEqual([])
+
+    // The owner's audit log shows the invitation, its acceptance and both order actions.
     await owner.getByRole('link', { name: 'Audit log' }).click()
     await expect(owner.getByText(`staff.invite`).first()).toBeVisible()
     await expect(owner.getByText('staff.invitation.accept').first()).toBeVisible()
+    for (const action of ['order.ship', 'order.refund'])
+      await expect(
+        owner.getByRole('listitem').filter({ hasText: `${action} on order ${cardOrder} by ${staffEmail}` }),
+      ).toHaveCount(1)
     expect(await seriousViolations(owner)).toEqual([])
   })
 
-  test('a viewer cannot reach the invite action: the page is refused and so is the request itself', async ({
+  test('a viewer can neither invite nor act on an order: the pages hide it and the server refuses the requests themselves', async ({
     browser,
   }) => {
     const email = `viewer.${Date.now()}@staff.example`
@@ -80,6 +116,30 @@ test.describe('the back office', () => {
       form: { intent: 'invite', email: `sneaky.${Date.now()}@staff.example`, name: 'Sneaky', role: 'owner' },
     })
     expect(refused.status()).toBe(403)
+
+    // The order page shows a viewer no actions, and the server refuses a ship or a refund sent anyway.
+    await viewer.goto('/admin/orders')
+    const link = viewer
+      .getByRole('row')
+      .filter({ has: viewer.getByRole('link') })
+      .first()
+      .getByRole('link')
+      .first()
+    const number = (await link.textContent())!.trim()
+    await link.click()
+    await expect(viewer.getByRole('heading', { name: `Order ${number}` })).toBeVisible()
+    await expect(viewer.getByRole('region', { name: 'Actions' })).toHaveCount(0)
+    const forms: Record<string, string>[] = [
+      { intent: 'ship', carrier: 'DPD', trackingNumber: 'X1', scope: 'all' },
+      { intent: 'refund', reason: 'sneaky', scope: 'all' },
+    ]
+    for (const form of forms) {
+      const sent = await viewer.request.post(`/admin/orders/${number}`, {
+        headers: { 'x-admin-csrf': token },
+        form: { ...form, version: '1', submission: `viewer-${Date.now()}` },
+      })
+      expect(sent.status(), form.intent).toBe(403)
+    }
   })
 
   test('the order list and the order page work at 390 px', async ({ browser }) => {

@@ -1,112 +1,64 @@
 /**
- * Back office: one order, read only (the actions come with the order operations): lines, totals,
- * addresses, the VAT relief declaration, the payment attempt and the e-mails sent.
+ * Back office: one order (issue 34). Its lines with builder designs, totals, addresses, the VAT
+ * relief declaration, payments and refunds, shipments and invoice, e-mails, the timeline and the
+ * staff's notes; and, for a role that may act, the actions (src/client/admin/order/). Each
+ * action's result (or refusal) is announced at the top and takes the focus.
  */
-import { Head, Link } from '@inertiajs/react'
-import type { ReactNode } from 'react'
+import { Head, Link, usePage } from '@inertiajs/react'
 import AdminLayout from '../../admin/AdminLayout.tsx'
-import { formatDateTime } from '../../admin/admin-props.ts'
-import { formatMoney } from '../../../shared/money.ts'
-import type { Currency } from '../../../shared/page-props.ts'
+import { adminProps, formatDateTime } from '../../admin/admin-props.ts'
 import { STATUS_LABELS } from '../../admin/labels.ts'
+import { NotesSection, OrderActions } from '../../admin/order/OrderActions.tsx'
+import {
+  CustomerSection,
+  FulfilmentSection,
+  HistorySection,
+  LinesSection,
+  MoneySection,
+} from '../../admin/order/OrderSections.tsx'
+import type { OrderPageProps } from '../../admin/order/types.ts'
+import { RESULT_ID } from '../../admin/order/use-order-action.ts'
 
-interface Address {
-  company: string
-  address1: string
-  address2: string
-  town: string
-  county: string
-  postcode: string
-  country: string
+const WORDS: Record<string, string> = {
+  ...STATUS_LABELS,
+  held: 'On hold',
+  partially_shipped: 'Partly shipped',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
 }
 
-interface Props {
-  order: {
-    number: number
-    site: string
-    status: string
-    date: string
-    method: string
-    currency: string
-    poNumber: string | null
-    vatNumber: string | null
-    notes: string
-    contact: { first_name: string; last_name: string; email: string; phone: string; company: string }
-    shippingAddress: Address
-    billingAddress: Address
-    delivery: string
-    promotionCodes: string[]
-    vatRelief: { name: string; condition: string; declaredAt: string } | null
-    totals: Record<
-      'goodsNet' | 'shippingNet' | 'shippingVat' | 'vat' | 'discount' | 'customisation' | 'total',
-      number
-    >
-    lines: {
-      sku: string
-      name: string
-      quantity: number
-      unitPrice: number
-      lineTotal: number
-      vat: number
-      vatRate: number
-      isFreeGift: boolean
-    }[]
-    attempts: {
-      id: string
-      method: string
-      state: string
-      amount: number
-      currency: string
-      reference: string
-      resolution: string | null
-      lastMessage: string | null
-      createdAt: string
-    }[]
-    mails: {
-      key: string
-      subject: string
-      status: string
-      attempts: number
-      sentAt: string | null
-      queuedAt: string
-    }[]
-  }
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Result({ notice, error }: { notice: string | null; error: string | undefined }) {
+  if (error)
+    return (
+      <p
+        id={RESULT_ID}
+        tabIndex={-1}
+        role="alert"
+        className="mt-4 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+        data-testid="error-box"
+      >
+        {error}
+      </p>
+    )
   return (
-    <section className="mt-6 rounded-lg border border-gray-200 bg-white p-4" aria-labelledby={`h-${title}`}>
-      <h2 id={`h-${title}`} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
+    <div role="status" aria-live="polite">
+      {notice ? (
+        <p
+          id={RESULT_ID}
+          tabIndex={-1}
+          className="mt-4 rounded border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900"
+        >
+          {notice}
+        </p>
+      ) : null}
+    </div>
   )
 }
 
-function AddressBlock({ a }: { a: Address }) {
-  return (
-    <address className="not-italic">
-      {[a.company, a.address1, a.address2, a.town, a.county, a.postcode, a.country]
-        .filter(Boolean)
-        .map((l, i) => (
-          <span key={i} className="block">
-            {l}
-          </span>
-        ))}
-    </address>
-  )
-}
-
-export default function Order({ order: o }: Props) {
-  const money = (n: number) => formatMoney(n, o.currency as Currency)
-  const totals: [string, number][] = [
-    ['Goods (ex VAT)', o.totals.goodsNet],
-    ['Discount', -o.totals.discount],
-    ['Customisation', o.totals.customisation],
-    [`Delivery${o.delivery ? ` (${o.delivery})` : ''}`, o.totals.shippingNet],
-    ['VAT', o.totals.vat],
-  ]
+export default function Order({ order: o, notice, errors, quote, refundBy }: OrderPageProps) {
+  const page = usePage()
+  const { admin } = adminProps(page.props)
+  const canAct = admin.permissions.includes('orders.act')
   return (
     <div>
       <Head title={`Order ${o.number} - Shop back office`} />
@@ -116,15 +68,18 @@ export default function Order({ order: o }: Props) {
         </Link>
       </p>
       <h1 className="mt-2 text-xl font-semibold">Order {o.number}</h1>
+      <Result notice={notice} error={errors?.form} />
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
         <dt className="font-medium">Status</dt>
-        <dd>{STATUS_LABELS[o.status] ?? o.status}</dd>
+        <dd data-testid="order-status">{WORDS[o.status] ?? o.status}</dd>
+        <dt className="font-medium">Payment</dt>
+        <dd>
+          {o.method} · {o.paymentStatus.replace(/_/g, ' ')}
+        </dd>
         <dt className="font-medium">Placed</dt>
         <dd>{formatDateTime(o.date)}</dd>
         <dt className="font-medium">Site</dt>
         <dd>{o.site}</dd>
-        <dt className="font-medium">Payment</dt>
-        <dd>{o.method}</dd>
         <dt className="font-medium">PO number</dt>
         <dd>{o.poNumber ?? '—'}</dd>
         <dt className="font-medium">VAT number</dt>
@@ -136,129 +91,13 @@ export default function Order({ order: o }: Props) {
           </>
         ) : null}
       </dl>
-
-      <Section title="Lines">
-        <div className="overflow-x-auto">
-          <table className="mt-2 w-full min-w-[20rem] text-sm">
-            <caption className="sr-only">Order lines</caption>
-            <thead>
-              <tr className="border-b text-left">
-                <th scope="col" className="p-1">
-                  Item
-                </th>
-                <th scope="col" className="p-1 text-right">
-                  Qty
-                </th>
-                <th scope="col" className="p-1 text-right">
-                  Unit
-                </th>
-                <th scope="col" className="p-1 text-right">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.lines.map((l, i) => (
-                <tr key={i} className="border-b border-gray-100">
-                  <th scope="row" className="p-1 text-left font-normal">
-                    {l.name}
-                    <span className="block text-gray-600">
-                      {l.sku}
-                      {l.isFreeGift ? ' · free gift' : ''} · VAT {l.vatRate}%
-                    </span>
-                  </th>
-                  <td className="p-1 text-right">{l.quantity}</td>
-                  <td className="p-1 text-right">{money(l.unitPrice)}</td>
-                  <td className="p-1 text-right">{money(l.lineTotal)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <dl className="mt-3 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 text-sm">
-          {totals.map(([label, v]) => (
-            <div key={label} className="contents">
-              <dt>{label}</dt>
-              <dd className="text-right">{money(v)}</dd>
-            </div>
-          ))}
-          <dt className="font-semibold">Total charged</dt>
-          <dd className="text-right font-semibold">{money(o.totals.total)}</dd>
-        </dl>
-      </Section>
-
-      <Section title="Customer and addresses">
-        <div className="mt-2 grid gap-4 text-sm sm:grid-cols-3">
-          <div>
-            <h3 className="font-medium">Contact</h3>
-            <p>
-              {o.contact.first_name} {o.contact.last_name}
-              {o.contact.company ? <span className="block">{o.contact.company}</span> : null}
-              <span className="block break-all">{o.contact.email}</span>
-              <span className="block">{o.contact.phone}</span>
-            </p>
-          </div>
-          <div>
-            <h3 className="font-medium">Delivery address</h3>
-            <AddressBlock a={o.shippingAddress} />
-          </div>
-          <div>
-            <h3 className="font-medium">Billing address</h3>
-            <AddressBlock a={o.billingAddress} />
-          </div>
-        </div>
-        {o.notes ? <p className="mt-3 text-sm">Customer's notes: {o.notes}</p> : null}
-      </Section>
-
-      <Section title="VAT relief declaration">
-        {o.vatRelief ? (
-          <p className="mt-2 text-sm">
-            Declared by {o.vatRelief.name} on {formatDateTime(o.vatRelief.declaredAt)} for:{' '}
-            {o.vatRelief.condition}
-          </p>
-        ) : (
-          <p className="mt-2 text-sm">None: VAT was charged as usual.</p>
-        )}
-      </Section>
-
-      <Section title="Payment attempts">
-        {o.attempts.length === 0 ? (
-          <p className="mt-2 text-sm">
-            None:{' '}
-            {o.method === 'purchase_order'
-              ? 'a purchase order is invoiced.'
-              : 'no provider payment is linked.'}
-          </p>
-        ) : (
-          <ul className="mt-2 space-y-2 text-sm">
-            {o.attempts.map((a) => (
-              <li key={a.id}>
-                {a.method}: {a.state} · {formatMoney(a.amount, a.currency as Currency)} · reference{' '}
-                {a.reference} · {formatDateTime(a.createdAt)}
-                {a.resolution ? ` · ${a.resolution}` : ''}
-                {a.lastMessage ? <span className="block text-gray-600">{a.lastMessage}</span> : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
-
-      <Section title="E-mails">
-        {o.mails.length === 0 ? (
-          <p className="mt-2 text-sm">None queued for this order.</p>
-        ) : (
-          <ul className="mt-2 space-y-1 text-sm">
-            {o.mails.map((m) => (
-              <li key={m.key}>
-                {m.subject}:{' '}
-                {m.status === 'sent' && m.sentAt
-                  ? `sent ${formatDateTime(m.sentAt)}`
-                  : `${m.status} (${m.attempts} attempt${m.attempts === 1 ? '' : 's'})`}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      <LinesSection o={o} />
+      {canAct ? <OrderActions o={o} quote={quote} refundBy={refundBy} /> : null}
+      <CustomerSection o={o} />
+      <MoneySection o={o} />
+      <FulfilmentSection o={o} />
+      <NotesSection o={o} canAct={canAct} />
+      <HistorySection o={o} />
     </div>
   )
 }

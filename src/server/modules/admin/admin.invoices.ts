@@ -6,7 +6,7 @@
  * from the order as the CLI's `invoice create` does; without a PDF the shop draws one as today.
  */
 import { and, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import { checkVersion } from '../orders/order-lifecycle.write.ts'
 import { INVOICEABLE_STATES } from '../orders/order.state.ts'
@@ -39,6 +39,8 @@ export async function putErpInvoice(
     amountMinor: number
     pdfBase64?: string
     expectVersion?: number
+    /** Runs in the invoice's transaction after it is written (the back office's audit row). */
+    alsoInTransaction?: (tx: Tx) => Promise<void>
   },
 ): Promise<{ invoiceNumber: number; created: boolean; pdf: 'stored' | 'generated' }> {
   const pdf = input.pdfBase64 === undefined ? null : decodePdf(input.pdfBase64)
@@ -90,6 +92,7 @@ export async function putErpInvoice(
       .select({ id: adminInvoiceDocuments.invoiceId })
       .from(adminInvoiceDocuments)
       .where(eq(adminInvoiceDocuments.invoiceId, invoiceId))
+    if (input.alsoInTransaction) await input.alsoInTransaction(tx)
     return { invoiceNumber: input.invoiceNumber, created: !mine, pdf: stored ? 'stored' : 'generated' }
   })
 }

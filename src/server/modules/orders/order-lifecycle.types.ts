@@ -63,6 +63,11 @@ export interface OrderLifecycleDeps {
 export interface OrderScope {
   orderNumber: number
   siteId?: number
+  /**
+   * Runs inside each of the call's transactions that wrote without a refusal, after its change
+   * (the back office's audit row, ADR 0260: the change and its row commit together or not at all).
+   */
+  alsoInTransaction?: (tx: Tx) => Promise<void>
 }
 
 export interface AcknowledgeInput extends OrderScope {

@@ -41,7 +41,11 @@ export async function inTransaction<T>(
     .from(orders)
     .where(eq(orders.orderNumber, scope.orderNumber))
   const site = found ? await deps.mail.site(found.siteId) : null
-  return db.transaction((tx) => fn(tx, site))
+  return db.transaction(async (tx) => {
+    const result = await fn(tx, site)
+    if (scope.alsoInTransaction) await scope.alsoInTransaction(tx)
+    return result
+  })
 }
 
 /** Locks the order and checks the caller read its current version. */

@@ -18,7 +18,7 @@ import { listAudit } from './staff.audit.ts'
 import { ADMIN_PATH, actorOf, guard, renderAdmin } from './staff.http.ts'
 import { issues } from './staff.auth.routes.ts'
 import { invitationMail } from './staff.mail.ts'
-import { listOrders, orderDetail, PAYMENT_METHODS, siteChoices } from './order-search.ts'
+import { listOrders, PAYMENT_METHODS, siteChoices } from './order-search.ts'
 import { presentStaff, type StaffService } from './staff.service.ts'
 
 const AUDIT_PAGE_SIZE = 50
@@ -77,23 +77,7 @@ export async function staffPageRoutes(app: FastifyInstance, opts: { db: Db; staf
     })
   })
 
-  app.get<{ Params: { number: string } }>(
-    `${ADMIN_PATH}/orders/:number`,
-    guard('orders.view'),
-    async (request, reply) => {
-      const n = /^\d{1,15}$/.test(request.params.number) ? Number(request.params.number) : NaN
-      const order = Number.isSafeInteger(n) ? await orderDetail(db, n) : null
-      if (!order)
-        return renderAdmin(
-          request,
-          reply,
-          'admin/Forbidden',
-          { message: 'There is no order with this number.', title: 'Order not found' },
-          404,
-        )
-      return renderAdmin(request, reply, 'admin/Order', { order })
-    },
-  )
+  // The order page and its actions: staff.orders.routes.ts.
 
   // --- staff users ---------------------------------------------------------------------------
 
