@@ -6,7 +6,15 @@
  * clean; the order list and order page work at 390 px.
  */
 import { expect, test } from '@playwright/test'
-import { accept, DEMO_POSTCODE, invite, OWNER, seriousViolations, signIn } from './helpers/backoffice.ts'
+import {
+  accept,
+  DEMO_POSTCODE,
+  invite,
+  OWNER,
+  ownerPage,
+  seriousViolations,
+  signIn,
+} from './helpers/backoffice.ts'
 import { placeCardOrder } from './helpers/card-order.ts'
 
 test.describe('the back office', () => {
@@ -91,8 +99,7 @@ test.describe('the back office', () => {
     browser,
   }) => {
     const email = `viewer.${Date.now()}@staff.example`
-    const owner = await (await browser.newContext()).newPage()
-    await signIn(owner, OWNER.email, OWNER.password, OWNER.secret)
+    const owner = await ownerPage(browser)
     await invite(owner, 'Vic Viewer', email, 'viewer')
     const viewer = await (await browser.newContext()).newPage()
     await accept(viewer, email, 'Viewing-pass-2026!')
@@ -143,9 +150,7 @@ test.describe('the back office', () => {
   })
 
   test('the order list and the order page work at 390 px', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
-    const page = await context.newPage()
-    await signIn(page, OWNER.email, OWNER.password, OWNER.secret)
+    const page = await ownerPage(browser, { viewport: { width: 390, height: 844 } })
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(await overflow()).toBeLessThanOrEqual(0)
     expect(await seriousViolations(page)).toEqual([])

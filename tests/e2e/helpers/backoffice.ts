@@ -3,7 +3,13 @@
  * with a fresh TOTP code (each 30-second step works once per secret), inviting and accepting.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { generateSync } from 'otplib'
 
@@ -52,6 +58,9 @@ export async function freshCode(secret: string): Promise<string> {
   }
 }
 
+/** The demo owner's signed-in session, kept by `signIn` for `ownerPage`. */
+let ownerState: Awaited<ReturnType<BrowserContext['storageState']>> | null = null
+
 export async function signIn(page: Page, email: string, password: string, secret: string) {
   await page.goto('/admin/login')
   await expect(page.getByRole('heading', { name: 'Sign in to the back office' })).toBeVisible()
@@ -62,6 +71,25 @@ export async function signIn(page: Page, email: string, password: string, secret
   await page.getByLabel('Code').fill(await freshCode(secret))
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+  if (email === OWNER.email) ownerState = await page.context().storageState()
+}
+
+/**
+ * A new page signed in as the demo owner. The first call signs in (one TOTP step); later calls
+ * in the same test worker open a new context on that session, so a spec does not wait up to 30 s
+ * for a fresh step each time. A session that has ended (signed out, expired) is signed in again.
+ */
+export async function ownerPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  if (ownerState) {
+    const context = await browser.newContext({ ...options, storageState: ownerState })
+    const page = await context.newPage()
+    await page.goto('/admin/orders')
+    if (await page.getByRole('heading', { name: 'Orders', level: 1 }).isVisible()) return page
+    await context.close()
+  }
+  const page = await (await browser.newContext(options)).newPage()
+  await signIn(page, OWNER.email, OWNER.password, OWNER.secret)
+  return page
 }
 
 export async function invite(page: Page, name: string, email: string, role: string) {
