@@ -8,6 +8,8 @@ import type { Db } from '../../db/client.ts'
 import { staffAuthRoutes } from './staff.auth.routes.ts'
 import { AdminHttp, registerAdminHooks } from './staff.http.ts'
 import { staffPageRoutes } from './staff.pages.routes.ts'
+import { staffIntegrationRoutes } from './staff.integrations.routes.ts'
+import { staffSettingsRoutes } from './staff.settings.routes.ts'
 import type { StaffService } from './staff.service.ts'
 
 declare module 'fastify' {
@@ -30,4 +32,6 @@ export async function staffPlugin(app: FastifyInstance, opts: StaffPluginOptions
   registerAdminHooks(app, http, (token) => opts.staff.sessions.read(token))
   await app.register(staffAuthRoutes, { staff: opts.staff, http })
   await app.register(staffPageRoutes, { db: opts.db, staff: opts.staff })
+  await app.register(staffSettingsRoutes, { db: opts.db }) // content, search
+  await app.register(staffIntegrationRoutes, { db: opts.db }) // API tokens, webhook endpoints
 }
