@@ -66,6 +66,8 @@ export async function staffIntegrationRoutes(app: FastifyInstance, opts: { db: D
     status = 200,
   ) => {
     const { sites } = await chosenSite(db, {})
+    // A secret shown once must not sit readable in the browser's history.
+    request.inertia.encryptHistory()
     return renderAdmin(
       request,
       reply,
@@ -119,6 +121,7 @@ export async function staffIntegrationRoutes(app: FastifyInstance, opts: { db: D
     const endpoints = await listEndpoints(db, site.id)
     const asked = endpointQuery.parse(request.query ?? {}).endpoint
     const selected = endpoints.find((e) => e.id === asked) ?? null
+    request.inertia.encryptHistory()
     return renderAdmin(
       request,
       reply,
