@@ -32,7 +32,8 @@ const siteParam = z.object({ site: z.coerce.number().int().positive().optional()
 /** The site asked for (`site` in the query or the form), else the first; null when it does not exist. */
 export async function chosenSite(db: Db, raw: unknown): Promise<{ sites: SiteRow[]; site: SiteRow | null }> {
   const all = await siteRows(db)
-  const id = siteParam.parse(raw ?? {}).site
+  // A body that is no object (a JSON list) names no site; its intent is refused next.
+  const id = siteParam.safeParse(raw ?? {}).data?.site
   return { sites: all, site: id === undefined ? (all[0] ?? null) : (all.find((s) => s.id === id) ?? null) }
 }
 
