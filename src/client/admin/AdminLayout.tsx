@@ -11,6 +11,10 @@ const SECTIONS = [
   { href: '/admin/orders', label: 'Orders', permission: 'orders.view' },
   { href: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { href: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
+  { href: '/admin/content', label: 'Content', permission: 'content.view' },
+  { href: '/admin/search', label: 'Search', permission: 'search.view' },
+  { href: '/admin/tokens', label: 'API tokens', permission: 'tokens.manage' },
+  { href: '/admin/webhooks', label: 'Webhooks', permission: 'webhooks.manage' },
 ] as const
 
 export default function AdminLayout({ children }: { children?: ReactNode }) {

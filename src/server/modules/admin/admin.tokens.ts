@@ -1,7 +1,7 @@
-/** Back-office tokens: created by the CLI, shown once, stored hashed, one site each, revocable. */
+/** Back-office tokens: created by the CLI or the back office, shown once, stored hashed, one site each, revocable. */
 import { createHash, randomBytes } from 'node:crypto'
 import { and, desc, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Executor } from '../../db/client.ts'
 import { sites } from '../sites/sites.tables.ts'
 import { adminTokens } from './admin.tables.ts'
 
@@ -16,7 +16,7 @@ export type TokenCheck =
   | { ok: false; reason: 'missing' | 'unknown' | 'revoked' }
 
 export class AdminTokens {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Executor) {}
 
   /** Creates a token for the site with this host or code; returns the token (shown once). */
   async create(site: string, name: string): Promise<{ id: number; token: string; siteId: number }> {

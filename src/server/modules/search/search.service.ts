@@ -32,6 +32,13 @@ import {
   type ProductReplica,
   type SearchEngine,
 } from './search.engine.ts'
+import {
+  deleteRedirectRule,
+  listRedirectRules,
+  saveRedirectRule,
+  type RecordRedirectChange,
+  type RedirectRule,
+} from './search.redirects.ts'
 import { searchClicks, searchQueries, searchRedirects } from './search.tables.ts'
 
 /** A public request may not ask for more than this many hits per query. */
@@ -331,26 +338,31 @@ export class SearchService {
     this.redirectListeners.add(listener)
   }
 
-  /** Adds or replaces the rule sending `query` straight to `url` (a path or an http(s) URL). */
-  async setRedirect(siteId: number, query: string, url: string): Promise<void> {
+  /** A site's redirect rules, by query (read from the database, as every instance shares them). */
+  listRedirects(siteId: number): Promise<RedirectRule[]> {
+    return listRedirectRules(this.db, siteId)
+  }
+
+  /**
+   * Adds or replaces the rule sending `query` straight to `url` (a path or an http(s) URL);
+   * `record` runs in the change's transaction (the back office's audit row).
+   */
+  async setRedirect(siteId: number, query: string, url: string, record?: RecordRedirectChange) {
     const key = normaliseQuery(query)
     if (!key) throw new SearchRequestError('query: a redirect rule needs a query')
     if (!/^\/(?!\/)\S*$|^https?:\/\/\S+$/.test(url))
       throw new SearchRequestError('url: must be a path or an http(s) URL')
-    await this.db
-      .insert(searchRedirects)
-      .values({ siteId, query: key, url })
-      .onConflictDoUpdate({ target: [searchRedirects.siteId, searchRedirects.query], set: { url } })
+    await saveRedirectRule(this.db, siteId, { query: key, url }, record)
     await this.loadRedirects(siteId)
     for (const listener of this.redirectListeners) listener(siteId)
   }
 
-  async removeRedirect(siteId: number, query: string): Promise<void> {
-    await this.db
-      .delete(searchRedirects)
-      .where(and(eq(searchRedirects.siteId, siteId), eq(searchRedirects.query, normaliseQuery(query))))
+  /** Removes the rule for `query`; false when there was none. */
+  async removeRedirect(siteId: number, query: string, record?: RecordRedirectChange): Promise<boolean> {
+    const removed = await deleteRedirectRule(this.db, siteId, normaliseQuery(query), record)
     await this.loadRedirects(siteId)
     for (const listener of this.redirectListeners) listener(siteId)
+    return removed
   }
 
   redirectFor(siteId: number, query: string): string | null {

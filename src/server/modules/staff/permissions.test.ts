@@ -7,8 +7,18 @@ describe('staff permissions', () => {
     for (const action of STAFF_ACTIONS) expect(can('owner', action)).toBe(true)
   })
 
-  it('lets a viewer only look at orders', () => {
-    expect(permissionsOf('viewer')).toEqual(['orders.view'])
+  it('lets a viewer only look, never act', () => {
+    expect(permissionsOf('viewer')).toContain('orders.view')
+    for (const action of permissionsOf('viewer')) expect(action).toMatch(/\.view$/)
+  })
+
+  it('keeps API tokens and webhook endpoints to the owner', () => {
+    for (const action of ['tokens.manage', 'webhooks.manage'] as const) {
+      expect(can('staff', action)).toBe(false)
+      expect(can('viewer', action)).toBe(false)
+    }
+    expect(can('staff', 'content.act')).toBe(true)
+    expect(can('viewer', 'search.act')).toBe(false)
   })
 
   it('keeps staff management and the audit log to the owner', () => {

@@ -13,6 +13,18 @@ export const PERMISSIONS = {
   'staff.manage': ['owner'],
   /** Read the audit log. */
   'audit.read': ['owner'],
+  /** See the content pages and posts of each site, and preview drafts. */
+  'content.view': ['owner', 'staff', 'viewer'],
+  /** Publish content. */
+  'content.act': ['owner', 'staff'],
+  /** See the search redirect rules. */
+  'search.view': ['owner', 'staff', 'viewer'],
+  /** Add and remove redirect rules; rebuild a site's search index. */
+  'search.act': ['owner', 'staff'],
+  /** API tokens: list, create (secret shown once), revoke. */
+  'tokens.manage': ['owner'],
+  /** Webhook endpoints: list, add, change, disable or enable, rotate the secret, deliveries. */
+  'webhooks.manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof PERMISSIONS

@@ -9,6 +9,8 @@ import { staffAuthRoutes } from './staff.auth.routes.ts'
 import { AdminHttp, registerAdminHooks } from './staff.http.ts'
 import { staffPageRoutes } from './staff.pages.routes.ts'
 import { staffOrderRoutes } from './staff.orders.routes.ts'
+import { staffIntegrationRoutes } from './staff.integrations.routes.ts'
+import { staffSettingsRoutes } from './staff.settings.routes.ts'
 import type { StaffService } from './staff.service.ts'
 
 declare module 'fastify' {
@@ -32,4 +34,6 @@ export async function staffPlugin(app: FastifyInstance, opts: StaffPluginOptions
   await app.register(staffAuthRoutes, { staff: opts.staff, http })
   await app.register(staffPageRoutes, { db: opts.db, staff: opts.staff })
   await app.register(staffOrderRoutes, { db: opts.db, lifecycle: () => app.orderLifecycle })
+  await app.register(staffSettingsRoutes, { db: opts.db }) // content, search
+  await app.register(staffIntegrationRoutes, { db: opts.db }) // API tokens, webhook endpoints
 }
