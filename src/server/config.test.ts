@@ -192,7 +192,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).webhooks.allowLocalEndpoints).toBe(true)
     expect(loadConfig({ NODE_ENV: 'production' }).webhooks.allowLocalEndpoints).toBe(false)
     expect(
-      loadConfig({ NODE_ENV: 'production', WEBHOOKS_ALLOW_LOCAL_ENDPOINTS: 'true' }).webhooks.allowLocalEndpoints,
+      loadConfig({ NODE_ENV: 'production', WEBHOOKS_ALLOW_LOCAL_ENDPOINTS: 'true' }).webhooks
+        .allowLocalEndpoints,
     ).toBe(true)
     const external = {
       NODE_ENV: 'production',
