@@ -9,6 +9,7 @@
  * API verifies every webhook delivery with the `standardwebhooks` library.
  */
 import { readFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
 import {
   expect,
   request as playwrightRequest,
@@ -303,6 +304,8 @@ test('an ERP runs two orders from the feed to the invoice; the customer and a we
   await expect(detail.getByTestId('order-refund')).toHaveCount(1)
   await expect(detail.getByTestId('order-refund')).toContainText('£5.00')
   await expect(detail.getByRole('link', { name: String(7_000_000 + card) })).toBeVisible()
+  const axe = await new AxeBuilder({ page }).include('[data-testid="order-detail"]').analyze()
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
 
   // The receiver verified every delivery, each once, in the order's own order of versions.
   const expected = [
