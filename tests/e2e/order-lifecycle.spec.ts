@@ -145,9 +145,13 @@ async function once(number: number, w: Omit<Write, 'ifMatch'>, withIfMatch = tru
   expect(first.status, `${w.path}: ${JSON.stringify(first.body)}`).toBe(200)
   const after = await erp.order(number)
   const again = await erp.write(sent)
-  expect({ status: again.status, body: again.body }, `${w.path} sent again`).toEqual({
+  expect(
+    { status: again.status, body: again.body, replayed: again.replayed },
+    `${w.path} sent again`,
+  ).toEqual({
     status: first.status,
     body: first.body,
+    replayed: true,
   })
   const replayed = await erp.order(number)
   // No new timeline entry: every change moves the version; nor a second refund or shipment.

@@ -12,6 +12,8 @@ export interface Answer {
   status: number
   body: Record<string, unknown>
   etag: string | undefined
+  /** The stored answer to an earlier request with the same Idempotency-Key */
+  replayed: boolean
 }
 
 export interface Write {
@@ -37,6 +39,7 @@ export class Erp {
       status: res.status(),
       body: (await res.json()) as Record<string, unknown>,
       etag: res.headers().etag,
+      replayed: res.headers()['idempotent-replayed'] === 'true',
     }
   }
 
@@ -78,6 +81,7 @@ export class Erp {
       status: res.status(),
       body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
       etag: res.headers().etag,
+      replayed: res.headers()['idempotent-replayed'] === 'true',
     }
   }
 }
