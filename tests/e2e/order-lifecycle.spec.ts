@@ -120,15 +120,18 @@ async function payWithPayPal(page: Page): Promise<number> {
   return placed(page)
 }
 
-/** The subjects of the mails sent to `to` about order `number`, in the order they were sent. */
-async function mailsAbout(to: string, number: number): Promise<string[]> {
+/** The mails sent to `to` about order `number`, in the order they were sent. */
+async function mailsTo(to: string, number: number): Promise<{ subject: string; text: string }[]> {
   const text = await readFile('var/e2e-mail.jsonl', 'utf8').catch(() => '')
   return text
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { to: string; subject: string })
+    .map((l) => JSON.parse(l) as { to: string; subject: string; text: string })
     .filter((m) => m.to === to && m.subject.includes(String(number)))
-    .map((m) => m.subject)
+}
+
+async function mailsAbout(to: string, number: number): Promise<string[]> {
+  return (await mailsTo(to, number)).map((m) => m.subject)
 }
 
 /** Waits until the mails about the order are exactly `expected` (a second copy would show). */
@@ -271,6 +274,12 @@ test('an ERP runs two orders from the feed to the invoice; the customer and a we
       `order ${n} has been sent`,
       `refund of £5.00 for order ${n}`,
     ])
+  // The first parcel's mail names the carrier and links to its tracking.
+  for (const n of numbers) {
+    const parcel = (await mailsTo(to[n]!, n)).find((m) => m.subject.endsWith('is partly sent'))!
+    expect(parcel.text).toContain(`Carrier: Royal Mail\nTracking number: RM${n}1GB`)
+    expect(parcel.text).toContain(`Track your parcel: https://track.example/RM${n}1GB`)
+  }
 
   for (const n of numbers) {
     const order = await erp.order(n)
