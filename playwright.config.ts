@@ -36,7 +36,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf var/e2e-db var/e2e-mail.jsonl && npm run serve',
+    // The ERP's API token is made on the fresh database before the server holds it (one process
+    // at a time on the embedded database): tests/e2e/helpers/admin-token.ts.
+    command:
+      'rm -rf var/e2e-db var/e2e-mail.jsonl var/e2e-admin-token && npx tsx tests/e2e/helpers/admin-token.ts && npm run serve',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -52,6 +55,8 @@ export default defineConfig({
       MAIL_OUTBOX_PAGE: 'true',
       // Auth e-mails (verification, reset) land here so browser tests can follow their links.
       MAIL_CAPTURE_FILE: 'var/e2e-mail.jsonl',
+      // The order lifecycle's webhook receiver listens on http://127.0.0.1 (refused in production).
+      WEBHOOKS_ALLOW_LOCAL_ENDPOINTS: 'true',
     },
   },
 })

@@ -188,6 +188,26 @@ describe('loadConfig', () => {
     expect(issuesOf({ ...env, STORYBLOK_WEBHOOK_SECRET: 'w'.repeat(16) })).toEqual([])
   })
 
+  it('lets webhooks reach local endpoints only outside production, or when a test says so on the embedded database', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).webhooks.allowLocalEndpoints).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production' }).webhooks.allowLocalEndpoints).toBe(false)
+    expect(
+      loadConfig({ NODE_ENV: 'production', WEBHOOKS_ALLOW_LOCAL_ENDPOINTS: 'true' }).webhooks
+        .allowLocalEndpoints,
+    ).toBe(true)
+    const external = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
+      SESSION_SECRET: 's'.repeat(32),
+      PAYMENTS_MODE: 'simulator',
+      ...sharedUploads,
+    }
+    expect(issuesOf({ ...external, WEBHOOKS_ALLOW_LOCAL_ENDPOINTS: 'true' })).toEqual([
+      expect.stringMatching(/^WEBHOOKS_ALLOW_LOCAL_ENDPOINTS: not allowed in production with DATABASE_URL/),
+    ])
+    expect(issuesOf({ ...external, WEBHOOKS_ALLOW_LOCAL_ENDPOINTS: 'false' })).toEqual([])
+  })
+
   it('seeds the demo shop by default only on the embedded database', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).seedOnStart).toBe(true)
     const url = 'postgres://u@127.0.0.1:5432/shop'

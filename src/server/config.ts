@@ -93,6 +93,8 @@ const envSchema = z.object({
   MAIL_CAPTURE_FILE: z.string().min(1).optional(),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Tests only: webhook endpoints may be plain http on this machine or a private address */
+  WEBHOOKS_ALLOW_LOCAL_ENDPOINTS: bool.optional(),
   /** Where uploaded and generated files live: a local folder (default) or an S3-compatible bucket */
   UPLOAD_STORE: z.enum(['local', 's3']).default('local'),
   UPLOAD_DIR: z.string().min(1).optional(),
@@ -200,6 +202,11 @@ export interface Config {
   mailCaptureFile: string | null
   /** Bearer token `/metrics` requires; null = open. */
   metricsToken: string | null
+  /**
+   * Webhook endpoints may be http on this machine and private addresses (development, tests);
+   * false in production unless WEBHOOKS_ALLOW_LOCAL_ENDPOINTS (a browser test's receiver) says so.
+   */
+  webhooks: { allowLocalEndpoints: boolean }
   /** On SIGTERM: how long /readyz says 503 while still serving, before the server closes. */
   shutdownDrainMs: number
   paths: { root: string; var: string; dist: string }
@@ -332,6 +339,11 @@ export function loadConfig(
           : 'UPLOAD_STORE: production with DATABASE_URL needs uploads every instance can read: set UPLOAD_STORE=s3 with S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or UPLOAD_DIR to a shared folder with UPLOAD_DIR_SHARED=true',
       )
     }
+    if (e.WEBHOOKS_ALLOW_LOCAL_ENDPOINTS) {
+      issues.push(
+        'WEBHOOKS_ALLOW_LOCAL_ENDPOINTS: not allowed in production with DATABASE_URL (it lets webhooks reach this machine and its private network)',
+      )
+    }
     if (e.CONTENT_PROVIDER === 'storyblok' && !e.STORYBLOK_WEBHOOK_SECRET) {
       issues.push(
         'STORYBLOK_WEBHOOK_SECRET: required in production with DATABASE_URL when CONTENT_PROVIDER is storyblok (every instance checks the publish webhook with it)',
@@ -442,6 +454,7 @@ export function loadConfig(
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
     mailCaptureFile: e.MAIL_CAPTURE_FILE ? resolve(root, e.MAIL_CAPTURE_FILE) : null,
     metricsToken: e.METRICS_TOKEN ?? null,
+    webhooks: { allowLocalEndpoints: e.WEBHOOKS_ALLOW_LOCAL_ENDPOINTS ?? e.NODE_ENV !== 'production' },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),
     paths: { root, var: varDir, dist: resolve(root, 'dist') },
     uploads:

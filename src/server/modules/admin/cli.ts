@@ -173,7 +173,13 @@ try {
       process.exitCode = 1
     }
   } else if (area === 'webhooks') {
-    process.exitCode = await webhooksCommand(database.db, config.env, positionals.slice(1), values, siteId)
+    process.exitCode = await webhooksCommand(
+      database.db,
+      config.webhooks,
+      positionals.slice(1),
+      values,
+      siteId,
+    )
   } else {
     usage(`unknown command '${positionals.join(' ')}'`)
   }

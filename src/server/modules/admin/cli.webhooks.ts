@@ -50,14 +50,14 @@ interface Values {
 /** Runs one `webhooks` command; returns the process's exit code (2: a usage error). */
 export async function webhooksCommand(
   db: Db,
-  env: 'development' | 'production' | 'test',
+  webhooks: { allowLocalEndpoints: boolean },
   args: string[],
   values: Values,
   siteId: () => Promise<number>,
 ): Promise<number> {
   const deps: EndpointsDeps = {
     jobs: () => ({ enqueue: async () => {}, wake: () => {} }),
-    urlPolicy: urlPolicyFor(env),
+    urlPolicy: urlPolicyFor(webhooks),
     actor: 'the command line',
   }
   const [command, arg] = args

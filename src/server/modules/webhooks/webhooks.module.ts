@@ -37,12 +37,13 @@ export const WEBHOOK_SWEEP_EVERY_MS = 5_000
 
 /** The webhooks of an app instance; reads `app.jobs` only when it sends or records. */
 export function createWebhooks(app: FastifyInstance): Webhooks {
-  const production = app.config.env === 'production'
+  const policy = urlPolicyFor(app.config.webhooks)
   const jobs = () => app.jobs
   const deliverer = new WebhookDeliverer(app.db, {
     jobs,
-    // In production only https to public addresses; http to this machine in development and tests.
-    publicOnly: production,
+    // In production only https to public addresses; http to this machine in development and tests
+    // (and in a production build under a browser test: WEBHOOKS_ALLOW_LOCAL_ENDPOINTS).
+    publicOnly: !policy.allowLoopbackHttp,
     ownerAddress: async (siteId) => {
       const site = await app.sites.byId(siteId)
       return site ? site.settings.orderNotificationEmail || site.settings.contactEmail || null : null
@@ -52,7 +53,7 @@ export function createWebhooks(app: FastifyInstance): Webhooks {
   return {
     recordWebhookEvent: createWebhookEventSink({ jobs }),
     deliverer,
-    deps: { jobs, urlPolicy: urlPolicyFor(app.config.env) },
+    deps: { jobs, urlPolicy: policy },
   }
 }
 

@@ -56,9 +56,12 @@ export interface UrlPolicy {
   allowLoopbackHttp: boolean
 }
 
-/** The policy of an environment: https only in production; http to this machine elsewhere. */
-export function urlPolicyFor(env: 'development' | 'production' | 'test'): UrlPolicy {
-  return { allowLoopbackHttp: env !== 'production' }
+/**
+ * The policy the configuration sets (`config.webhooks`): https to public addresses only in
+ * production; http to this machine in development and tests.
+ */
+export function urlPolicyFor(webhooks: { allowLocalEndpoints: boolean }): UrlPolicy {
+  return { allowLoopbackHttp: webhooks.allowLocalEndpoints }
 }
 
 /** The endpoint URL, checked: a message for the person registering it when it will not do. */
