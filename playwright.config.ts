@@ -46,6 +46,9 @@ export default defineConfig({
     env: {
       NODE_ENV: 'production',
       PORT: String(port),
+      // The embedded payment simulators' port follows the server's, so two checkouts' browser
+      // tests (E2E_PORT set apart) never fight over the default 3100.
+      PAYMENTS_SIMULATOR_PORT: String(port - 1000),
       HOST: 'localhost',
       PGLITE_DIR: 'var/e2e-db',
       LOG_LEVEL: 'warn',
