@@ -6,8 +6,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { staffAuthRoutes } from './staff.auth.routes.ts'
+import { staffCatalogueRoutes } from './staff.catalogue.routes.ts'
+import { staffDeliveryRoutes } from './staff.delivery.routes.ts'
 import { AdminHttp, registerAdminHooks } from './staff.http.ts'
 import { staffPageRoutes } from './staff.pages.routes.ts'
+import { staffPromotionRoutes } from './staff.promotions.routes.ts'
 import type { StaffService } from './staff.service.ts'
 
 declare module 'fastify' {
@@ -30,4 +33,7 @@ export async function staffPlugin(app: FastifyInstance, opts: StaffPluginOptions
   registerAdminHooks(app, http, (token) => opts.staff.sessions.read(token))
   await app.register(staffAuthRoutes, { staff: opts.staff, http })
   await app.register(staffPageRoutes, { db: opts.db, staff: opts.staff })
+  await app.register(staffCatalogueRoutes, { db: opts.db }) // catalogue, promotions, delivery rates
+  await app.register(staffPromotionRoutes, { db: opts.db })
+  await app.register(staffDeliveryRoutes, { db: opts.db })
 }
