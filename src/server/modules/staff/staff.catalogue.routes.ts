@@ -7,7 +7,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { siteChoices } from './order-search.ts'
 import {
   changeSku,
   importCatalogueCsv,
@@ -15,6 +14,7 @@ import {
   priceListFromForm,
   searchCatalogue,
   setGroupPublished,
+  siteList,
   skuDetail,
   type EditResult,
 } from './staff.catalogue.ts'
@@ -56,7 +56,7 @@ export async function staffCatalogueRoutes(app: FastifyInstance, opts: { db: Db 
 
   app.get(CATALOGUE, guard('catalogue.view'), async (request, reply) => {
     const q = listQuery.parse(request.query ?? {})
-    const [page, sitesList] = await Promise.all([searchCatalogue(db, q), siteChoices(db)])
+    const [page, sitesList] = await Promise.all([searchCatalogue(db, q), siteList(db)])
     return renderAdmin(request, reply, 'admin/Catalogue', {
       filters: { q: q.q ?? '', site: q.site ?? null },
       sites: sitesList,
@@ -156,7 +156,7 @@ export async function staffCatalogueRoutes(app: FastifyInstance, opts: { db: Db 
       reply,
       'admin/CatalogueImport',
       {
-        sites: await siteChoices(db),
+        sites: await siteList(db),
         site: extra.site ?? null,
         errors: extra.errors ?? {},
         result: extra.result ?? null,
@@ -180,7 +180,7 @@ export async function staffCatalogueRoutes(app: FastifyInstance, opts: { db: Db 
         return importPage(request, reply, { errors }, 422)
       }
       const { site, csv } = parsed.data
-      if (!(await siteChoices(db)).some((s) => s.id === site))
+      if (!(await siteList(db)).some((s) => s.id === site))
         return importPage(request, reply, { errors: { site: 'Choose a site.' } }, 422)
       const outcome = await importCatalogueCsv(db, app.catalog, actorOf(request), site, csv)
       return importPage(request, reply, { result: outcome, site }, outcome.ok ? 200 : 422)

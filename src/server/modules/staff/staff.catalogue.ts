@@ -18,6 +18,14 @@ import { writeAudit, type Actor } from './staff.audit.ts'
 
 export const CATALOGUE_PAGE_SIZE = 25
 
+/** The sites, for the pages' site choices (with the currency their amounts are typed in). */
+export async function siteList(db: Executor) {
+  return db
+    .select({ id: sites.id, name: sites.name, currency: sites.currency })
+    .from(sites)
+    .orderBy(asc(sites.id))
+}
+
 /** A short fingerprint of what an edit form showed; a write naming another one is stale. */
 export function fingerprint(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22)

@@ -6,8 +6,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { siteChoices } from './order-search.ts'
 import { listDeliveryRates, rateFromForm, saveDeliveryRate } from './staff.delivery.ts'
+import { siteList } from './staff.catalogue.ts'
 import { ADMIN_PATH, actorOf, guard, renderAdmin } from './staff.http.ts'
 
 const DELIVERY = `${ADMIN_PATH}/delivery`
@@ -42,7 +42,7 @@ export async function staffDeliveryRoutes(app: FastifyInstance, opts: { db: Db }
       reply,
       'admin/Delivery',
       {
-        sites: await siteChoices(db),
+        sites: await siteList(db),
         rates: await listDeliveryRates(db),
         errors: extra.errors ?? {},
         notice: extra.notice ?? null,
@@ -58,7 +58,7 @@ export async function staffDeliveryRoutes(app: FastifyInstance, opts: { db: Db }
     if (!parsed.success)
       return page(request, reply, { errors: { form: 'The request could not be understood.' } }, 422)
     const { site, version, ...fields } = parsed.data
-    if (!(await siteChoices(db)).some((s) => s.id === site))
+    if (!(await siteList(db)).some((s) => s.id === site))
       return page(request, reply, { errors: { site: 'Choose a site.' }, submitted: parsed.data }, 422)
     const { row, errors } = rateFromForm(fields)
     if (Object.keys(errors).length) return page(request, reply, { errors, submitted: parsed.data }, 422)

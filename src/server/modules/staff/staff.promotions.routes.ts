@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { PROMOTION_KINDS } from '../cart/cart.tables.ts'
-import { siteChoices } from './order-search.ts'
 import {
   changePromotion,
   createPromotion,
@@ -16,6 +15,7 @@ import {
   promotionFromForm,
   USES_SHOWN,
 } from './staff.promotions.ts'
+import { siteList } from './staff.catalogue.ts'
 import { ADMIN_PATH, actorOf, guard, renderAdmin } from './staff.http.ts'
 
 const PROMOTIONS = `${ADMIN_PATH}/promotions`
@@ -60,7 +60,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, opts: { db: Db 
     status = 200,
   ) => {
     const q = listQuery.parse(request.query ?? {})
-    const [rows, sitesList] = await Promise.all([listPromotions(db, q.site), siteChoices(db)])
+    const [rows, sitesList] = await Promise.all([listPromotions(db, q.site), siteList(db)])
     return renderAdmin(
       request,
       reply,
@@ -83,7 +83,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, opts: { db: Db 
     const parsed = createBody.safeParse(request.body ?? {})
     if (!parsed.success) return listPage(request, reply, { errors: UNREADABLE }, 422)
     const { site, ...fields } = parsed.data
-    if (!(await siteChoices(db)).some((s) => s.id === site))
+    if (!(await siteList(db)).some((s) => s.id === site))
       return listPage(request, reply, { errors: { site: 'Choose a site.' }, submitted: parsed.data }, 422)
     const { row, errors } = promotionFromForm(fields)
     if (Object.keys(errors).length) return listPage(request, reply, { errors, submitted: parsed.data }, 422)
