@@ -7,7 +7,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.ts'
 import { ImportError } from '../admin/admin.catalog.ts'
-import { upsertDeliveryRates } from '../admin/admin.operations.ts'
+import { deliveryRateRow, upsertDeliveryRates } from '../admin/admin.operations.ts'
 import { deliveryRates, type DeliveryRateRow } from '../cart/cart.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
 import { writeAudit, type Actor } from './staff.audit.ts'
@@ -64,10 +64,22 @@ export function rateFromForm(f: RateForm): { row: Record<string, unknown>; error
   const position =
     f.position.trim() === '' ? 0 : /^\d{1,4}$/.test(f.position.trim()) ? Number(f.position) : null
   if (position === null) errors.position = 'Enter a whole number from 0 to 1000.'
-  return {
-    row: { zone: f.zone, despatchType: f.despatchType, name: f.name, price, freeOver, position },
-    errors,
+  const row = { zone: f.zone, despatchType: f.despatchType, name: f.name, price, freeOver, position }
+  if (Object.keys(errors).length) {
+    // The API's rules name the other fields now too, so one answer lists every mistake.
+    const checked = deliveryRateRow.safeParse({
+      ...row,
+      price: price ?? 0,
+      freeOver,
+      position: position ?? 0,
+    })
+    if (!checked.success)
+      for (const i of checked.error.issues) {
+        const key = String(i.path[0] ?? 'form')
+        if (!(key in errors)) errors[key] = `${i.message[0]!.toUpperCase()}${i.message.slice(1)}.`
+      }
   }
+  return { row, errors }
 }
 
 /**

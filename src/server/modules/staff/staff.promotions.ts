@@ -8,7 +8,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.ts'
 import { ImportError } from '../admin/admin.catalog.ts'
-import { retirePromotion, upsertPromotions } from '../admin/admin.operations.ts'
+import { promotionRow, retirePromotion, upsertPromotions } from '../admin/admin.operations.ts'
 import { promotions, PROMOTION_KINDS, type PromotionRow } from '../cart/cart.tables.ts'
 import { products } from '../catalog/catalog.tables.ts'
 import { orders, promotionRedemptions } from '../orders/orders.tables.ts'
@@ -160,6 +160,20 @@ export function promotionFromForm(f: PromotionForm): {
   if (limit === '') row.usageLimit = null
   else if (/^\d{1,9}$/.test(limit)) row.usageLimit = Number(limit)
   else errors.usageLimit = 'Enter a whole number, or leave it empty for no limit.'
+  if (Object.keys(errors).length) {
+    // The API's rules name the other fields now too, so one answer lists every mistake.
+    const checked = promotionRow.safeParse({
+      code: 'XX',
+      value: 1,
+      ...row,
+      ...Object.fromEntries(Object.keys(errors).map((k) => [k, undefined])),
+    })
+    if (!checked.success)
+      for (const i of checked.error.issues) {
+        const key = String(i.path[0] ?? 'form')
+        if (!(key in errors)) errors[key] = messageFor(i.message)
+      }
+  }
   return { row, errors }
 }
 
@@ -169,12 +183,12 @@ const MESSAGES: Record<string, string> = {
   'no SKU has this code': 'No SKU on this site has this code.',
 }
 
+const messageFor = (m: string) =>
+  MESSAGES[m] ?? `${m[0]!.toUpperCase()}${m.slice(1)}${m.endsWith('.') ? '' : '.'}`
+
 function invalid(err: ImportError): EditResult {
   const errors: Record<string, string> = {}
-  for (const e of err.errors) {
-    const m = MESSAGES[e.message] ?? `${e.message[0]!.toUpperCase()}${e.message.slice(1)}.`
-    errors[e.field === 'row' ? 'form' : e.field] ??= m
-  }
+  for (const e of err.errors) errors[e.field === 'row' ? 'form' : e.field] ??= messageFor(e.message)
   return { ok: false, reason: 'invalid', errors }
 }
 
