@@ -73,10 +73,13 @@ export function Feedback({
 }) {
   const ref = useRef<HTMLDivElement>(null)
   const count = Object.keys(fieldErrors).length
+  // Once per answer from the server (each visit brings a new page object), not on every render.
+  const visit = usePage()
   useEffect(() => {
     if (error || notice) ref.current?.focus()
     else if (count > 0) document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus()
-  }, [error, notice, count, fieldErrors])
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the answer, not its parts, is the trigger
+  }, [visit])
   return (
     <div ref={ref} tabIndex={-1} className="focus:outline-2 focus:outline-offset-2 focus:outline-primary">
       <FormError message={error ?? (count > 0 ? 'Please correct the fields marked below.' : undefined)} />
