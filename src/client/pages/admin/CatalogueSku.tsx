@@ -230,9 +230,9 @@ export default function CatalogueSku(props: Props) {
         <dd>{sku.productCode}</dd>
         <dt className="font-medium">Stock</dt>
         <dd>{sku.qty}</dd>
-        <dt className="font-medium">SKU</dt>
+        <dt className="font-medium">SKU in the shop</dt>
         <dd>{sku.published ? 'Published' : 'Unpublished: not sold in the shop'}</dd>
-        <dt className="font-medium">Product group</dt>
+        <dt className="font-medium">Group in the shop</dt>
         <dd>{sku.group.published ? 'Published' : 'Unpublished: its page is not in the shop'}</dd>
       </dl>
       {canEdit ? (

@@ -82,6 +82,7 @@ function RateForm({
   const [v, setV] = useState(initial)
   const [busy, setBusy] = useState(false)
   const set = (change: Partial<RateValues>) => setV((old) => ({ ...old, ...change }))
+  const money = isNew ? (sites.find((s) => String(s.id) === v.site)?.currency ?? currency) : currency
   const submit = (e: FormEvent) => {
     e.preventDefault()
     setBusy(true)
@@ -126,13 +127,14 @@ function RateForm({
           </>
         }
         error={errors.name}
+        className="sm:col-span-2"
       >
         {(p) => <input {...p} name="name" value={v.name} onChange={(e) => set({ name: e.target.value })} />}
       </Field>
       <Field
         label={
           <>
-            Price ex VAT ({currency})<span className="sr-only"> of {title}</span>
+            Price ex VAT ({money})<span className="sr-only"> of {title}</span>
           </>
         }
         error={errors.price}
@@ -150,7 +152,7 @@ function RateForm({
       <Field
         label={
           <>
-            Free over ({currency})<span className="sr-only"> for {title}</span>
+            Free over ({money})<span className="sr-only"> for {title}</span>
           </>
         }
         error={errors.freeOver}

@@ -30,6 +30,7 @@ interface Row {
   usageLimit: number | null
   timesUsed: number
   active: boolean
+  state: string
   orders: number
 }
 
@@ -176,7 +177,7 @@ export default function Promotions(props: Props) {
                 </th>
                 <td className="p-2 max-md:block max-md:p-1">{p.site}</td>
                 <td className="p-2 max-md:block max-md:p-1">{offer(p)}</td>
-                <td className="p-2 max-md:block max-md:p-1">{p.active ? 'Active' : 'Retired'}</td>
+                <td className="p-2 max-md:block max-md:p-1">{p.state}</td>
                 <td className="p-2 text-right max-md:block max-md:p-1 max-md:text-left">
                   {p.timesUsed}
                   {p.usageLimit === null ? '' : ` of ${p.usageLimit}`}

@@ -27,6 +27,7 @@ interface Promotion {
   usageLimit: number | null
   timesUsed: number
   active: boolean
+  state: string
   version: string
   orders: number
   uses: { number: number; date: string; status: string; total: number; currency: string }[]
@@ -97,7 +98,7 @@ export default function PromotionsEdit(props: Props) {
         <dt className="font-medium">Site</dt>
         <dd>{promotion.site.name}</dd>
         <dt className="font-medium">State</dt>
-        <dd>{promotion.active ? 'Active' : 'Retired'}</dd>
+        <dd>{promotion.state}</dd>
         <dt className="font-medium">Used</dt>
         <dd>
           {promotion.timesUsed} time{promotion.timesUsed === 1 ? '' : 's'}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fingerprint, parseAmount, priceListFromForm } from './staff.catalogue.ts'
 import { rateFromForm } from './staff.delivery.ts'
-import { promotionFromForm } from './staff.promotions.ts'
+import { promotionFromForm, stateOf } from './staff.promotions.ts'
 
 describe('amounts typed in the back office', () => {
   it('reads pounds and pence as minor units, and nothing else', () => {
@@ -108,5 +108,17 @@ describe('the delivery rate form', () => {
       errors: {},
     })
     expect(rateFromForm({ ...base, price: 'free' }).errors).toEqual({ price: 'Enter an amount like 4.95.' })
+  })
+})
+
+describe('a promotion’s state', () => {
+  const now = new Date('2026-06-01T00:00:00Z')
+  const base = { active: true, startsAt: null, endsAt: null, usageLimit: null, timesUsed: 0 }
+  it('reads retired, ended, not started, used up or active', () => {
+    expect(stateOf({ ...base, active: false }, now)).toBe('Retired')
+    expect(stateOf({ ...base, endsAt: new Date('2026-05-01T00:00:00Z') }, now)).toBe('Ended')
+    expect(stateOf({ ...base, startsAt: new Date('2026-07-01T00:00:00Z') }, now)).toBe('Not started')
+    expect(stateOf({ ...base, usageLimit: 3, timesUsed: 3 }, now)).toBe('Used up')
+    expect(stateOf(base, now)).toBe('Active')
   })
 })

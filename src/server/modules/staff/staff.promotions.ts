@@ -31,6 +31,24 @@ const editable = (p: PromotionRow, giftSku: string | null) => ({
   active: p.active,
 })
 
+/** What a promotion is now, in the back office's words: retired, ended, not started, used up or active. */
+export function stateOf(
+  p: {
+    active: boolean
+    startsAt: Date | null
+    endsAt: Date | null
+    usageLimit: number | null
+    timesUsed: number
+  },
+  now = new Date(),
+): string {
+  if (!p.active) return 'Retired'
+  if (p.endsAt && p.endsAt <= now) return 'Ended'
+  if (p.startsAt && p.startsAt > now) return 'Not started'
+  if (p.usageLimit !== null && p.timesUsed >= p.usageLimit) return 'Used up'
+  return 'Active'
+}
+
 export async function listPromotions(db: Executor, site?: number) {
   const where: SQL[] = site !== undefined ? [eq(promotions.siteId, site)] : []
   const rows = await db
@@ -60,6 +78,7 @@ export async function listPromotions(db: Executor, site?: number) {
   const byId = new Map(used.map((u) => [u.id, u.orders]))
   return rows.map((r) => ({
     ...r,
+    state: stateOf(r),
     startsAt: r.startsAt?.toISOString() ?? null,
     endsAt: r.endsAt?.toISOString() ?? null,
     orders: byId.get(r.id) ?? 0,
@@ -104,6 +123,7 @@ export async function promotionDetail(db: Executor, id: number) {
     code: row.promotion.code,
     site: row.site,
     timesUsed: row.promotion.timesUsed,
+    state: stateOf(row.promotion),
     ...fields,
     version: fingerprint(fields),
     orders: total?.n ?? 0,
