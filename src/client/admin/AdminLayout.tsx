@@ -9,6 +9,9 @@ import { adminProps, csrfHeaders } from './admin-props.ts'
 
 const SECTIONS = [
   { href: '/admin/orders', label: 'Orders', permission: 'orders.view' },
+  { href: '/admin/catalogue', label: 'Catalogue', permission: 'catalogue.view' },
+  { href: '/admin/promotions', label: 'Promotions', permission: 'promotions.view' },
+  { href: '/admin/delivery', label: 'Delivery rates', permission: 'delivery.view' },
   { href: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { href: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
   { href: '/admin/content', label: 'Content', permission: 'content.view' },

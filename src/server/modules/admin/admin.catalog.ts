@@ -7,7 +7,7 @@
 import { parse } from 'csv-parse/sync'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { productGroups, products } from '../catalog/catalog.tables.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import { MAX_QUANTITY } from '../../../shared/quantity.ts'
@@ -152,12 +152,22 @@ export interface ImportResult {
   updated: number
 }
 
+/** What a caller (the back office) does inside the batch's transaction. */
+export interface ImportHooks {
+  /** First, before anything is read: lock and check what the caller showed (throwing rolls back). */
+  before?: (tx: Tx) => Promise<void>
+  /** Last, after the rows are written: the audit row (ADR 0260), committed with the change. */
+  after?: (tx: Tx, result: ImportResult & { skus: string[] }) => Promise<void>
+}
+
+/** Writes a batch in one transaction, then tells every instance's catalogue caches. */
 export async function importSkus(
   db: Db,
   catalog: CatalogService,
   siteId: number,
   input: unknown[],
   preErrors: RowError[] = [],
+  hooks: ImportHooks = {},
 ): Promise<ImportResult> {
   // Cells that could not be read (CSV) are reported alone: checking their rows further adds noise.
   if (preErrors.length) throw new ImportError(preErrors)
@@ -180,6 +190,7 @@ export async function importSkus(
   if (errors.length) throw new ImportError(errors)
 
   const result = await db.transaction(async (tx) => {
+    await hooks.before?.(tx)
     const existing = await tx
       .select({ id: products.id, sku: products.sku, groupId: products.groupId })
       .from(products)
@@ -255,6 +266,7 @@ export async function importSkus(
         updatedAt: sql`now()`,
       })
       .where(inArray(productGroups.id, ids))
+    await hooks.after?.(tx, { created, updated, skus: rows.map((r) => r.sku) })
     return { created, updated, groupIds: ids }
   })
   catalog.invalidate({ siteId, groupIds: result.groupIds })

@@ -9,7 +9,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Db } from '../../db/client.ts'
+import type { Db, Executor } from '../../db/client.ts'
 import { deliveryRates, promotions, PROMOTION_KINDS } from '../cart/cart.tables.ts'
 import {
   categories,
@@ -140,7 +140,7 @@ export async function upsertCategories(db: Db, siteId: number, input: unknown[])
   })
 }
 
-export async function upsertGroups(db: Db, siteId: number, input: unknown[]) {
+export async function upsertGroups(db: Executor, siteId: number, input: unknown[]) {
   const rows = checkRows(groupRow, input, (r) => r.url)
   return db.transaction(async (tx) => {
     const existing = await tx
@@ -262,7 +262,11 @@ export const promotionRow = z
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after startsAt' })
   })
 
-export async function upsertPromotions(db: Db, siteId: number, input: unknown[]): Promise<UpsertResult> {
+export async function upsertPromotions(
+  db: Executor,
+  siteId: number,
+  input: unknown[],
+): Promise<UpsertResult> {
   const rows = checkRows(promotionRow, input, (r) => r.code)
   return db.transaction(async (tx) => {
     const giftSkus = [...new Set(rows.flatMap((r) => (r.giftSku ? [r.giftSku] : [])))]
@@ -315,7 +319,7 @@ export async function upsertPromotions(db: Db, siteId: number, input: unknown[])
 }
 
 /** Retires a promotion (kept for the orders that used it); false when there is no such code. */
-export async function retirePromotion(db: Db, siteId: number, code: string): Promise<boolean> {
+export async function retirePromotion(db: Executor, siteId: number, code: string): Promise<boolean> {
   const rows = await db
     .update(promotions)
     .set({ active: false })
@@ -341,7 +345,11 @@ export const deliveryRateRow = z
   })
   .strict()
 
-export async function upsertDeliveryRates(db: Db, siteId: number, input: unknown[]): Promise<UpsertResult> {
+export async function upsertDeliveryRates(
+  db: Executor,
+  siteId: number,
+  input: unknown[],
+): Promise<UpsertResult> {
   const rows = checkRows(deliveryRateRow, input, (r) => `${r.zone}\u0000${r.despatchType}`)
   return db.transaction(async (tx) => {
     const existing = await tx

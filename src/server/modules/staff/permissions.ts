@@ -25,6 +25,18 @@ export const PERMISSIONS = {
   'tokens.manage': ['owner'],
   /** Webhook endpoints: list, add, change, disable or enable, rotate the secret, deliveries. */
   'webhooks.manage': ['owner'],
+  /** See the catalogue (find SKUs and product groups, their prices). */
+  'catalogue.view': ['owner', 'staff', 'viewer'],
+  /** Change prices, 'was' prices and publication; import a CSV. */
+  'catalogue.edit': ['owner', 'staff'],
+  /** See promotions and their uses. */
+  'promotions.view': ['owner', 'staff', 'viewer'],
+  /** Create, change and retire promotions. */
+  'promotions.edit': ['owner', 'staff'],
+  /** See delivery rates. */
+  'delivery.view': ['owner', 'staff', 'viewer'],
+  /** Change delivery rates. */
+  'delivery.edit': ['owner', 'staff'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof PERMISSIONS

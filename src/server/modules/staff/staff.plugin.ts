@@ -6,11 +6,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { staffAuthRoutes } from './staff.auth.routes.ts'
+import { staffCatalogueRoutes } from './staff.catalogue.routes.ts'
+import { staffDeliveryRoutes } from './staff.delivery.routes.ts'
 import { AdminHttp, registerAdminHooks } from './staff.http.ts'
 import { staffPageRoutes } from './staff.pages.routes.ts'
 import { staffOrderRoutes } from './staff.orders.routes.ts'
 import { staffIntegrationRoutes } from './staff.integrations.routes.ts'
 import { staffSettingsRoutes } from './staff.settings.routes.ts'
+import { staffPromotionRoutes } from './staff.promotions.routes.ts'
 import type { StaffService } from './staff.service.ts'
 
 declare module 'fastify' {
@@ -36,4 +39,7 @@ export async function staffPlugin(app: FastifyInstance, opts: StaffPluginOptions
   await app.register(staffOrderRoutes, { db: opts.db, lifecycle: () => app.orderLifecycle })
   await app.register(staffSettingsRoutes, { db: opts.db }) // content, search
   await app.register(staffIntegrationRoutes, { db: opts.db }) // API tokens, webhook endpoints
+  await app.register(staffCatalogueRoutes, { db: opts.db }) // catalogue, promotions, delivery rates
+  await app.register(staffPromotionRoutes, { db: opts.db })
+  await app.register(staffDeliveryRoutes, { db: opts.db })
 }
