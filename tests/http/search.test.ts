@@ -7,12 +7,13 @@
  * client) against a local stand-in that speaks Algolia's REST paths.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { productGroups, searchClicks, searchQueries } from '../../src/server/db/schema.ts'
 import type { CategoryRow, ProductGroupRow } from '../../src/server/modules/catalog/catalog.tables.ts'
 import type { SearchResult, SearchHit } from '../../src/shared/search.ts'
 import { loadConfig, type Config } from '../../src/server/config.ts'
 import { AlgoliaSearchEngine } from '../../src/server/modules/search/algolia.engine.ts'
+import type { IndexRecord } from '../../src/server/modules/search/engine.ts'
 import { buildTestApp, cookieHeader, cookiesFrom, inertiaHeaders, type TestApp } from '../helpers/app.ts'
 import { AlgoliaStandIn } from '../support/algolia-standin.ts'
 import { createCategory, createListedProduct, siteIdFor } from '../factories/catalog.ts'
@@ -95,6 +96,17 @@ function searchContract(
       t.app.catalog.invalidate()
       await t.app.searchService.idle()
       headers = await csrfHeaders()
+      // The whole-catalogue change rebuilds each site's shared index through a queued job: the
+      // tests start once both sites' rebuilds have run.
+      await vi.waitFor(
+        async () => {
+          expect(names(await search('quokka', 'type:category'))).toEqual(['Quokka Signage'])
+          const us = await multi([{ indexName: 'products', query: 'quokka' }], await csrfHeaders('127.0.0.1'))
+          const hits = (us.json() as { results: SearchResult<SearchHit>[] }).results[0]!.hits
+          expect(hits.map((h) => h.name)).toEqual(['Quokka Overseas'])
+        },
+        { timeout: 15_000, interval: 100 },
+      )
     })
 
     afterAll(async () => {
@@ -538,6 +550,31 @@ describe('the Algolia adapter', () => {
     expect(engine.indexName(3, 'products', 'price_asc')).toBe('shop_site3_products_price_asc')
   })
 
+  it('keeps the old records searchable while a full rebuild pushes the new ones, then swaps them in', async () => {
+    const own = await new AlgoliaStandIn().start()
+    try {
+      const engine = new AlgoliaSearchEngine({
+        appId: own.appId,
+        apiKey: own.apiKey,
+        indexPrefix: 'swap_',
+        hosts: [{ url: '127.0.0.1', port: Number(new URL(own.url).port), protocol: 'http' }],
+        insightsHost: null,
+      })
+      const record = (id: string, name: string) =>
+        ({ objectID: id, name, type: 'product', status: 'published' }) as unknown as IndexRecord
+      await engine.replaceAll(1, 'products', [record('product-1', 'Numbat Sign')])
+      const seenMidRebuild: string[][] = []
+      own.beforeBatch = () => void seenMidRebuild.push(own.peek('swap_site1_products', 'numbat'))
+      await engine.replaceAll(1, 'products', [record('product-2', 'Numbat Banner')])
+      expect(seenMidRebuild).toEqual([['product-1']])
+      expect(own.peek('swap_site1_products', 'numbat')).toEqual(['product-2'])
+      // The replicas (sorted views) follow the swapped records.
+      expect(own.peek('swap_site1_products_price_asc', 'numbat')).toEqual(['product-2'])
+    } finally {
+      await own.stop()
+    }
+  })
+
   it('answers 503, never 500, when no Algolia host can be reached', async () => {
     const base = loadConfig({ NODE_ENV: 'test' })
     const down = await buildTestApp({
@@ -595,7 +632,14 @@ describe('the Algolia adapter', () => {
     const paths = standIn.requests.map((r) => `${r.method} ${r.path}`)
     expect(paths).toContain('PUT /1/indexes/test_site1_products/settings')
     expect(paths).toContain('PUT /1/indexes/test_site1_products_price_asc/settings')
-    expect(paths).toContain('POST /1/indexes/test_site1_products/batch')
+    // A full rebuild fills a temporary copy and moves it over the live index, never clearing it.
+    expect(paths).toContainEqual(
+      expect.stringMatching(/^POST \/1\/indexes\/test_site1_products_tmp_\d+\/batch$/),
+    )
+    expect(paths).toContainEqual(
+      expect.stringMatching(/^POST \/1\/indexes\/test_site1_products_tmp_\d+\/operation$/),
+    )
+    expect(paths).not.toContain('POST /1/indexes/test_site1_products/clear')
     expect(paths).toContain('POST /1/indexes/*/queries')
     expect(standIn.events).toContainEqual(
       expect.objectContaining({ eventType: 'click', index: 'test_site1_products', positions: [1] }),

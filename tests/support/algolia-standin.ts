@@ -3,7 +3,9 @@
  * engine's SearchIndex, so the Algolia adapter (and the official client under it) can run the
  * same contract tests offline. Implemented: multi-query and single-index search, settings
  * (searchableAttributes, attributesForFaceting, customRanking, standard replicas with a sort in
- * `ranking`), batch add/delete, clear, task status, and Insights events (kept for assertions).
+ * `ranking`), batch add/delete, clear, copy and move (`operation`, as `replaceAllObjects` uses
+ * them: a scoped copy takes the settings but never `replicas`, a move overwrites the destination
+ * and keeps its replicas), delete, task status, and Insights events (kept for assertions).
  * Credentials are checked like Algolia does (403 on a wrong application id or key).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -42,6 +44,8 @@ export class AlgoliaStandIn {
   private taskId = 1
   /** Fail this many requests with a 500 first (retry tests). */
   failNext = 0
+  /** Runs before a batch is applied (a test looks at the live index mid-rebuild). */
+  beforeBatch: ((indexName: string) => void) | null = null
 
   get url(): string {
     const address = this.server?.address() as AddressInfo | null
@@ -98,6 +102,11 @@ export class AlgoliaStandIn {
       ? ((own.ranking as string[]) ?? []).map(ranking).filter((k): k is RankingKey => !!k)
       : []
     return { index: source.index, sort }
+  }
+
+  /** The objectIDs a search of `name` finds now, as a shopper's query would. */
+  peek(name: string, query: string): string[] {
+    return this.query(name, { query }).hits.map((h) => String(h.objectID))
   }
 
   private query(name: string, params: Record<string, unknown>) {
@@ -160,6 +169,7 @@ export class AlgoliaStandIn {
         return send(200, task())
       }
       if ((m = /^\/1\/indexes\/([^/]+)\/batch$/.exec(path)) && method === 'POST') {
+        this.beforeBatch?.(decodeURIComponent(m[1]!))
         const s = this.stored(decodeURIComponent(m[1]!))
         const objectIDs: string[] = []
         for (const op of (body.requests as { action: string; body: IndexRecord }[]) ?? []) {
@@ -176,6 +186,27 @@ export class AlgoliaStandIn {
         s.records.clear()
         s.index = null
         return send(200, task())
+      }
+      if ((m = /^\/1\/indexes\/([^/]+)\/operation$/.exec(path)) && method === 'POST') {
+        const source = this.stored(decodeURIComponent(m[1]!))
+        const name = String(body.destination)
+        const target = this.stored(name)
+        const { replicas: _replicas, ...settings } = source.settings
+        if (body.operation === 'copy') {
+          const scope = Array.isArray(body.scope) ? (body.scope as string[]) : null
+          if (!scope || scope.includes('settings')) target.settings = { ...settings }
+          if (!scope) target.records = new Map(source.records)
+        } else if (body.operation === 'move') {
+          target.settings = { ...settings, replicas: target.settings.replicas }
+          target.records = source.records
+          this.indices.delete(decodeURIComponent(m[1]!))
+        } else return send(400, { message: 'operation must be copy or move', status: 400 })
+        target.index = null
+        return send(200, task())
+      }
+      if ((m = /^\/1\/indexes\/([^/]+)$/.exec(path)) && method === 'DELETE') {
+        this.indices.delete(decodeURIComponent(m[1]!))
+        return send(200, { ...task(), deletedAt: new Date().toISOString() })
       }
       if (/^\/1\/indexes\/[^/]+\/task\/\d+$/.test(path) && method === 'GET') {
         return send(200, { status: 'published', pendingTask: false })

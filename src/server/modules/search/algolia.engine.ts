@@ -135,10 +135,14 @@ export class AlgoliaSearchEngine implements SearchEngine {
 
   async replaceAll(siteId: number, kind: IndexKind, records: IndexRecord[]): Promise<void> {
     await this.configure(siteId, kind)
-    const indexName = this.indexName(siteId, kind)
-    const cleared = await this.client.clearObjects({ indexName })
-    await this.client.waitForTask({ indexName, taskID: cleared.taskID })
-    if (records.length) await this.client.saveObjects({ indexName, objects: records, waitForTasks: true })
+    // Atomic, as Algolia recommends: the records go to a temporary copy of the index's settings,
+    // which is then moved over the live index (its replicas kept). Shoppers searching meanwhile
+    // see the old records until the move, never an empty index half-way through a rebuild.
+    await this.client.replaceAllObjects({
+      indexName: this.indexName(siteId, kind),
+      objects: records,
+      scopes: ['settings', 'synonyms', 'rules'],
+    })
   }
 
   async save(siteId: number, kind: IndexKind, records: IndexRecord[]): Promise<void> {

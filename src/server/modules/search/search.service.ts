@@ -263,15 +263,29 @@ export class SearchService {
     return this.engine.kind !== 'embedded' && this.queueSharedRebuild !== null
   }
 
-  /** The shared rebuild job's work: a site's records, read now, replace the shared index's. */
+  /**
+   * The shared rebuild job's work: a site's records, read now, replace the shared index's. It
+   * waits its turn in this process's queue of index work, so a product change this instance
+   * heard meanwhile is saved after the rebuild, never overwritten by the rebuild's older read.
+   * A failure reaches the job (which retries it) instead of the queue's log.
+   */
   async rebuildSharedIndex(siteId: number): Promise<number> {
-    const [productRecords, categoryRecords] = await Promise.all([
-      loadProductRecords(this.db, { siteId }),
-      loadCategoryRecords(this.db, { siteId }),
-    ])
-    const all: IndexRecord[] = [...categoryRecords, ...productRecords]
-    await this.engine.replaceAll(siteId, 'products', all)
-    return all.length
+    let outcome: { records: number } | { error: unknown } = { records: 0 }
+    await this.enqueue(async () => {
+      try {
+        const [productRecords, categoryRecords] = await Promise.all([
+          loadProductRecords(this.db, { siteId }),
+          loadCategoryRecords(this.db, { siteId }),
+        ])
+        const all: IndexRecord[] = [...categoryRecords, ...productRecords]
+        await this.engine.replaceAll(siteId, 'products', all)
+        outcome = { records: all.length }
+      } catch (error) {
+        outcome = { error }
+      }
+    })
+    if ('error' in outcome) throw outcome.error
+    return outcome.records
   }
 
   private async applyChange(change: CatalogChange): Promise<void> {
