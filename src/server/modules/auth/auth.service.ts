@@ -60,6 +60,8 @@ export type OnRegistered = (tx: Tx, customer: CustomerRow, details: RegisteredDe
 export type LoginResult =
   | { ok: true; customer: CustomerRow }
   | { ok: false; reason: 'credentials' }
+  /** The right password for an account the back office disabled (told only after the password). */
+  | { ok: false; reason: 'disabled' }
   | { ok: false; reason: 'throttled'; retryAfter: number }
 
 /**
@@ -244,6 +246,7 @@ export class AuthService {
       : await dummyVerify(password)
     if (customer && valid) {
       await this.throttle.clear(keys.accountIp)
+      if (customer.disabledAt) return { ok: false, reason: 'disabled' }
       return { ok: true, customer }
     }
     const results = await Promise.all([
@@ -496,7 +499,7 @@ export class AuthService {
     if (!(await this.checkTotp(customer, code))) return null
     await this.db
       .update(customers)
-      .set({ twoFactorConfirmedAt: new Date(this.now()) })
+      .set({ twoFactorConfirmedAt: new Date(this.now()), twoFactorResetAt: null })
       .where(eq(customers.id, customer.id))
     return this.replaceRecoveryCodes(customer.id)
   }

@@ -7,8 +7,16 @@ describe('staff permissions', () => {
     for (const action of STAFF_ACTIONS) expect(can('owner', action)).toBe(true)
   })
 
-  it('lets a viewer only look at orders', () => {
-    expect(permissionsOf('viewer')).toEqual(['orders.view'])
+  it('lets a viewer look (orders, customers, payments) and never act', () => {
+    expect(permissionsOf('viewer')).toEqual(expect.arrayContaining(['orders.view', 'customers.view', 'payments.view']))
+    for (const action of permissionsOf('viewer')) expect(action).toMatch(/\.view$/)
+  })
+
+  it('lets staff act on customers and payments', () => {
+    expect(can('staff', 'customers.act')).toBe(true)
+    expect(can('staff', 'payments.act')).toBe(true)
+    expect(can('viewer', 'customers.act')).toBe(false)
+    expect(can('viewer', 'payments.act')).toBe(false)
   })
 
   it('keeps staff management and the audit log to the owner', () => {

@@ -5,7 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
+import { staffAttentionRoutes } from './staff.attention.routes.ts'
 import { staffAuthRoutes } from './staff.auth.routes.ts'
+import { staffCustomerRoutes } from './staff.customers.routes.ts'
 import { AdminHttp, registerAdminHooks } from './staff.http.ts'
 import { staffPageRoutes } from './staff.pages.routes.ts'
 import type { StaffService } from './staff.service.ts'
@@ -30,4 +32,6 @@ export async function staffPlugin(app: FastifyInstance, opts: StaffPluginOptions
   registerAdminHooks(app, http, (token) => opts.staff.sessions.read(token))
   await app.register(staffAuthRoutes, { staff: opts.staff, http })
   await app.register(staffPageRoutes, { db: opts.db, staff: opts.staff })
+  await app.register(staffCustomerRoutes, { db: opts.db })
+  await app.register(staffAttentionRoutes, { db: opts.db })
 }
