@@ -146,10 +146,7 @@ describe('the actions', () => {
     expect(res.json().props.errors).toEqual({})
     expect(res.statusCode).toBe(200)
     expect(res.json().props.notice).toBe('The provider has no news yet: the payment is still unknown.')
-    const [audit] = await t.app.db
-      .select()
-      .from(staffAudit)
-      .where(eq(staffAudit.targetId, unknown.id))
+    const [audit] = await t.app.db.select().from(staffAudit).where(eq(staffAudit.targetId, unknown.id))
     expect(audit).toMatchObject({
       action: 'payment.reconcile',
       actorId: staffer.id,
@@ -162,7 +159,9 @@ describe('the actions', () => {
     const late = await makeAttempt('captured', { minutesAgo: 60 })
     const res = await staff.post('/admin/payments', { intent: 'resolve', id: late.id })
     expect(res.statusCode).toBe(200)
-    expect(res.json().props.notice).toMatch(/^The money could not be given back here .*refund it with the provider\.$/)
+    expect(res.json().props.notice).toMatch(
+      /^The money could not be given back here .*refund it with the provider\.$/,
+    )
     const [row] = await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, late.id))
     expect(row!.resolution).toBe('needs_attention')
     const moved = res.json().props.paid.rows.find((r: { id: string }) => r.id === late.id)

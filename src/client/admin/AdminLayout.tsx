@@ -9,6 +9,8 @@ import { adminProps, csrfHeaders } from './admin-props.ts'
 
 const SECTIONS = [
   { href: '/admin/orders', label: 'Orders', permission: 'orders.view' },
+  { href: '/admin/payments', label: 'Payments to check', permission: 'payments.view' },
+  { href: '/admin/customers', label: 'Customers', permission: 'customers.view' },
   { href: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { href: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
 ] as const

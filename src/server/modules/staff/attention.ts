@@ -37,7 +37,7 @@ import type { RefundLedger } from '../payments/refunds.ts'
 import { sites } from '../sites/sites.tables.ts'
 import { UNSETTLED_REFUND_STATUSES } from './order-search.ts'
 import { writeAudit, type Actor } from './staff.audit.ts'
-import { ATTENTION_ACTIONS } from '../../../shared/staff-customers.ts'
+import type { ATTENTION_ACTIONS } from '../../../shared/staff-customers.ts'
 
 export const ATTENTION_PAGE_SIZE = 25
 
@@ -260,14 +260,20 @@ export class AttentionService {
       const why = await this.deps.placeFromPayment(row)
       if (why) return { ok: false, message: `The order could not be placed: ${why}.` }
       const number = await this.orderNumberOf(row)
-      return { ok: true, message: number ? `Order ${number} was placed from this payment.` : 'The order was placed.' }
+      return {
+        ok: true,
+        message: number ? `Order ${number} was placed from this payment.` : 'The order was placed.',
+      }
     }
     await this.deps.resolveUnclaimed(row)
     const after = (await this.deps.payments.get(row.id))!
     switch (after.resolution) {
       case 'order_placed': {
         const number = await this.orderNumberOf(after)
-        return { ok: true, message: number ? `Order ${number} was placed from this payment.` : 'The order was placed.' }
+        return {
+          ok: true,
+          message: number ? `Order ${number} was placed from this payment.` : 'The order was placed.',
+        }
       }
       case 'voided':
         return { ok: true, message: 'The money was given back to the shopper.' }
@@ -292,8 +298,14 @@ export class AttentionService {
       after = await this.deps.refunds.settle(id)
       result =
         after.status === before.status
-          ? { ok: true, message: `The provider has not confirmed it yet: the refund is still ${after.status}.` }
-          : { ok: true, message: `The provider says the refund ${after.status === 'succeeded' ? 'succeeded' : `is ${after.status}`}.` }
+          ? {
+              ok: true,
+              message: `The provider has not confirmed it yet: the refund is still ${after.status}.`,
+            }
+          : {
+              ok: true,
+              message: `The provider says the refund ${after.status === 'succeeded' ? 'succeeded' : `is ${after.status}`}.`,
+            }
     } catch (err) {
       result = { ok: false, message: unreachable(err), error: err }
     }

@@ -114,7 +114,11 @@ export function parseCursor(after: string | undefined): { at: Date; id: number }
   return { at: new Date(ms!), id: id! }
 }
 
-export function listConditions(q: OrderListQuery, now: number, refundOrderIds: readonly number[] = []): SQL[] {
+export function listConditions(
+  q: OrderListQuery,
+  now: number,
+  refundOrderIds: readonly number[] = [],
+): SQL[] {
   const where: SQL[] = []
   if (q.site) where.push(eq(orders.siteId, q.site))
   if (q.status) where.push(eq(orders.status, q.status))

@@ -8,7 +8,9 @@ describe('staff permissions', () => {
   })
 
   it('lets a viewer look (orders, customers, payments) and never act', () => {
-    expect(permissionsOf('viewer')).toEqual(expect.arrayContaining(['orders.view', 'customers.view', 'payments.view']))
+    expect(permissionsOf('viewer')).toEqual(
+      expect.arrayContaining(['orders.view', 'customers.view', 'payments.view']),
+    )
     for (const action of permissionsOf('viewer')) expect(action).toMatch(/\.view$/)
   })
 

@@ -65,7 +65,8 @@ export async function staffAttentionRoutes(app: FastifyInstance, opts: { db: Db 
     const { intent, id } = parsed.data
     const result = await attention.act(actorOf(request), intent, id)
     if (!result.ok) {
-      if (result.error) request.log.warn({ err: result.error, id, intent }, 'back office: payment action failed')
+      if (result.error)
+        request.log.warn({ err: result.error, id, intent }, 'back office: payment action failed')
       return page(request, reply, { errors: { form: result.message } }, 422)
     }
     request.log.info({ id, intent }, 'back office: payment action')
