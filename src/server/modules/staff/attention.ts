@@ -41,8 +41,6 @@ import type { ATTENTION_ACTIONS } from '../../../shared/staff-customers.ts'
 
 export const ATTENTION_PAGE_SIZE = 25
 
-export const ATTENTION_LISTS = ['paid', 'unknown', 'refunds'] as const
-export type AttentionList = (typeof ATTENTION_LISTS)[number]
 
 /** What a person may do to a row, by the row's kind. */
 export type AttentionIntent = (typeof ATTENTION_ACTIONS)[number]
