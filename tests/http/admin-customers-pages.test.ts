@@ -5,7 +5,7 @@
  * written to the audit log.
  */
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { generateSecret } from 'otplib'
+import { generateSecret, generateSync } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_SECRET_PREFIX, hashPassword } from '../../src/server/modules/auth/auth.crypto.ts'
 import { customers, recoveryCodes } from '../../src/server/modules/auth/auth.tables.ts'
@@ -177,10 +177,21 @@ describe("the actions on a customer's sign-in", () => {
     expect(row!.sessionGeneration).toBe(c.sessionGeneration + 1)
     expect(await t.app.db.select().from(recoveryCodes).where(eq(recoveryCodes.customerId, c.id))).toEqual([])
 
-    // No code is asked: they sign in with the password and are led to set two-factor up again.
+    // No code is asked: they sign in with the password and are led to set two-factor up again,
+    // from every page, until they have.
     const { v, res: login } = await signedInCustomer(c.email)
     expect(login.headers.location).toBe('/customer/two-factor')
-    expect((await v.visit('/customer/two-factor')).json().props.settingUp).toBe(false)
+    const setup = (await v.visit('/customer/two-factor')).json().props
+    expect(setup).toMatchObject({ settingUp: true, enabled: false })
+    expect((await v.visit('/')).headers.location).toBe('/customer/two-factor')
+    const confirmed = await v.post('/customer/two-factor/confirm', {
+      code: generateSync({ secret: setup.secret as string }),
+    })
+    expect(confirmed.headers.location).toBe('/customer/two-factor')
+    expect((await v.visit('/')).statusCode).toBe(200)
+    const [after] = await t.app.db.select().from(customers).where(eq(customers.id, c.id))
+    expect(after).toMatchObject({ twoFactorResetAt: null })
+    expect(after!.twoFactorConfirmedAt).not.toBeNull()
 
     expect(await lastAudit('customer.two_factor.reset')).toMatchObject({
       actorId: staffer.id,

@@ -122,8 +122,10 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     const intended = sessionGet<string>(request, SESSION.intended)
     await auth.login(request, reply, customer.id, input.remember)
     if (customer.twoFactorResetAt) {
-      // The back office reset their two-factor: set it up again first (the password was just typed).
+      // The back office reset their two-factor: set it up again first (the password was just
+      // typed, so it counts as confirmed), with a new secret shown at once.
       sessionSet(request, SESSION.confirmedAt, Date.now())
+      if (!auth.service.hasTwoFactor(customer)) await auth.service.startTwoFactor(customer)
       request.inertia.flash('success', AUTH_MESSAGES.twoFactorReset)
       return reply.inertia.redirect('/customer/two-factor')
     }

@@ -75,6 +75,8 @@ export interface CustomerFacts {
   firstName: string
   lastName: string
   email: string
+  /** The back office reset their two-factor: their pages lead to setting it up until it is on. */
+  twoFactorSetupDue: boolean
 }
 
 /** How long cached customer facts may go unchecked at most (a missed notification's worst case). */
@@ -123,6 +125,7 @@ export class AuthService {
         firstName: customers.firstName,
         lastName: customers.lastName,
         email: customers.email,
+        twoFactorSetupDue: sql<boolean>`${customers.twoFactorResetAt} is not null`,
       })
       .from(customers)
       .where(eq(customers.id, id))
@@ -501,6 +504,7 @@ export class AuthService {
       .update(customers)
       .set({ twoFactorConfirmedAt: new Date(this.now()), twoFactorResetAt: null })
       .where(eq(customers.id, customer.id))
+    if (customer.twoFactorResetAt) this.customerChanged(customer.id)
     return this.replaceRecoveryCodes(customer.id)
   }
 
