@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { DEMO_SECRET_PREFIX, hashPassword } from '../auth/auth.crypto.ts'
 import { customers } from '../auth/auth.tables.ts'
+import { customerAddresses, customerContacts } from '../customers/customers.tables.ts'
 import { paymentAttempts } from '../payments/payments.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
 
@@ -39,10 +40,32 @@ export async function seedBackOfficeDemo(db: Db): Promise<void> {
     twoFactorResetAt: null,
     disabledAt: null,
   }
-  await db
+  const [customer] = await db
     .insert(customers)
     .values({ siteId: site.id, email: DEMO_LOCKED_OUT.email, ...account })
     .onConflictDoUpdate({ target: [customers.siteId, customers.email], set: account })
+    .returning({ id: customers.id })
+  // Their address book, as seeded (found by postcode in the back office).
+  await db.delete(customerContacts).where(eq(customerContacts.customerId, customer!.id))
+  await db.delete(customerAddresses).where(eq(customerAddresses.customerId, customer!.id))
+  await db.insert(customerContacts).values({
+    customerId: customer!.id,
+    firstName: DEMO_LOCKED_OUT.firstName,
+    lastName: DEMO_LOCKED_OUT.lastName,
+    email: DEMO_LOCKED_OUT.email,
+    phone: '01632 960 557',
+    primary: true,
+  })
+  await db.insert(customerAddresses).values({
+    customerId: customer!.id,
+    type: 'shipping',
+    address1: '8 Harbour Walk',
+    town: 'Plymouth',
+    county: 'Devon',
+    postcode: 'PL1 2AA',
+    country: 'GB',
+    primary: true,
+  })
   const stuck = {
     siteId: site.id,
     orderRef: 'basket:0d3e0000-0000-4000-8000-00000000b45c',
