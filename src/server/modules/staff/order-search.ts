@@ -38,7 +38,8 @@ export async function unsettledRefundOrderIds(db: Executor): Promise<number[]> {
   const rows = await db
     .selectDistinct({ orderId: paymentRefunds.orderId })
     .from(paymentRefunds)
-    .where(inArray(paymentRefunds.status, [...UNSETTLED_REFUND_STATUSES]))
+    // Literal, as the partial index `payment_refunds_unsettled` names them.
+    .where(sql`${paymentRefunds.status} in ('pending', 'unknown')`)
     .limit(ATTENTION_REFUND_ORDERS)
   return rows.map((r) => Number(r.orderId)).filter((n) => Number.isSafeInteger(n) && n > 0)
 }
