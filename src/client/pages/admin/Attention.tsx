@@ -74,6 +74,13 @@ const ACTION_LABELS: Record<string, string> = {
   refund_status: 'Ask the provider now',
 }
 
+/** The actions that move money or make an order are confirmed first; asking the provider is not. */
+const CONFIRM: Record<string, string> = {
+  resolve:
+    'Resolve this payment now? The order is placed from the basket if it still can be, otherwise the money is given back.',
+  place: 'Place the order from this payment now?',
+}
+
 const RESOLUTION_LABELS: Record<string, string> = {
   voiding: 'Being given back',
   needs_attention: 'Needs a person: refund it with the provider, or place the order',
@@ -126,13 +133,15 @@ function Actions({ id, actions, what }: { id: string; actions: string[]; what: s
         <button
           key={intent}
           type="button"
-          onClick={() =>
+          onClick={() => {
+            const question = CONFIRM[intent]
+            if (question && !window.confirm(question)) return
             router.post(
               '/admin/payments',
               { intent, id },
               { headers: csrfHeaders(admin), preserveScroll: true },
             )
-          }
+          }}
           className="rounded border border-gray-500 px-3 py-1.5 text-sm font-medium"
         >
           {ACTION_LABELS[intent] ?? intent}
