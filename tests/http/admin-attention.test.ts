@@ -136,6 +136,7 @@ describe('the payments that need attention', () => {
     expect(second.rows[0].createdAt <= first.rows.at(-1).createdAt).toBe(true)
     const bad = await page(viewer, '?paid=not-a-cursor')
     expect(bad.errors.paid).toBe('The page link is not valid.')
+    expect((await page(viewer, '?refunds=a&refunds=b')).errors.refunds).toBeDefined()
   })
 })
 

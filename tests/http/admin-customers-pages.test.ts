@@ -143,6 +143,9 @@ describe('the customer list', () => {
     const short = await list('?q=a')
     expect(short.customers).toEqual([])
     expect(short.errors.q).toBe('Please enter at least 2 letters of the name or company.')
+    // A repeated search is named too; a control character is refused before any route runs.
+    expect((await list('?q=ab&q=cd')).errors.q).toBeDefined()
+    expect((await viewer.visit('/admin/customers?q=%00ab')).statusCode).toBe(400)
   })
 })
 
