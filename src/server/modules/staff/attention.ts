@@ -139,7 +139,7 @@ export class AttentionService {
     this.now = deps.now ?? Date.now
   }
 
-  /** The condition of each attempt list (also what `act` checks a row still matches). */
+  /** The condition of each attempt list. */
   private attemptWhere(list: 'paid' | 'unknown'): SQL {
     // Literal states, as the partial index `payment_attempts_attention` names them, so the
     // planner can prove the index covers the query (a bound parameter would hide it).
@@ -194,7 +194,12 @@ export class AttentionService {
     const rows = await this.deps.db
       .select({ refund: paymentRefunds, orderNumber: orders.orderNumber })
       .from(paymentRefunds)
-      .leftJoin(orders, sql`${orders.id}::text = ${paymentRefunds.orderId}`)
+      // The ledger keeps the order's id as text: cast it (when it is one) so the join reads the
+      // orders' primary key, never the whole table.
+      .leftJoin(
+        orders,
+        sql`${orders.id} = case when ${paymentRefunds.orderId} ~ '^[0-9]{1,9}$' then ${paymentRefunds.orderId}::integer end`,
+      )
       .where(and(...where))
       .orderBy(desc(paymentRefunds.createdAt), desc(paymentRefunds.id))
       .limit(ATTENTION_PAGE_SIZE + 1)
@@ -314,19 +319,20 @@ export class AttentionService {
     return result
   }
 
+  /** The order a payment paid for: its basket's (the placement may have claimed another attempt), else its own. */
   private async orderNumberOf(row: PaymentAttemptRow): Promise<number | null> {
-    const byAttempt = await this.deps.db
+    const cartRef = row.orderRef.slice(BASKET_ORDER_PREFIX.length)
+    const byBasket = row.orderRef.startsWith(BASKET_ORDER_PREFIX) && UUID.test(cartRef)
+    const [order] = await this.deps.db
       .select({ number: orders.orderNumber })
       .from(orders)
-      .where(
-        row.orderRef.startsWith(BASKET_ORDER_PREFIX)
-          ? sql`${orders.cartRef}::text = ${row.orderRef.slice(BASKET_ORDER_PREFIX.length)}`
-          : eq(orders.paymentAttemptId, row.id),
-      )
+      .where(byBasket ? eq(orders.cartRef, cartRef) : eq(orders.paymentAttemptId, row.id))
       .limit(1)
-    return byAttempt[0]?.number ?? null
+    return order?.number ?? null
   }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** A provider that could not be asked: the person's message (nothing changed). */
 function unreachable(err: unknown): string {
