@@ -140,7 +140,64 @@ describe('the payments that need attention', () => {
   })
 })
 
+/** A Paya payment taken on the hosted form whose confirmation was lost (a 5xx): unknown. */
+async function lostPayaPayment() {
+  const p = t.app.payments
+  const attempt = await p.createAttempt({
+    siteId: await t.siteId('northgate'),
+    orderRef: `basket:${randomUUID()}`,
+    method: 'paya',
+    amountMinor: 4200,
+    currency: 'USD',
+  })
+  const form = await p.payaForm(attempt.id, { orderNumber: attempt.orderRef, billingZip: '32606' })
+  const html = await (await fetch(form.iframeUrl)).text()
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)![1]!
+  await fetch(`${t.sims.origin}/paya/v2/payform/submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      hash: field('hash'),
+      data: field('data'),
+      account_number: '4111111111111111',
+      exp_date: '1230',
+      cvv: '999',
+      billing_zip: '32606',
+    }),
+  })
+  t.sims.faults.add({ provider: 'paya', match: 'GET /v2/transactions', kind: 'error500' })
+  const lost = await p.payaConfirm(attempt.id)
+  expect(lost.state).toBe('unknown')
+  return lost
+}
+
 describe('the actions', () => {
+  it('learns from the provider that a lost payment was taken, then gives the money back through it when no order can be placed', async () => {
+    const lost = await lostPayaPayment()
+    const asked = await staff.post('/admin/payments', { intent: 'reconcile', id: lost.id })
+    expect(asked.json().props.notice).toBe('The provider says the payment is captured.')
+    // Its grace period over, it is money taken with no order, and the basket is gone.
+    await t.app.db
+      .update(paymentAttempts)
+      .set({ updatedAt: sql`now() - interval '1 hour'` })
+      .where(eq(paymentAttempts.id, lost.id))
+    const listed = (await page(staff)).paid.rows.find((r: { id: string }) => r.id === lost.id)
+    expect(listed).toMatchObject({ state: 'captured', actions: ['resolve'] })
+    const resolved = await staff.post('/admin/payments', { intent: 'resolve', id: lost.id })
+    expect(resolved.json().props.notice).toBe('The money was given back to the shopper.')
+    const [row] = await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, lost.id))
+    expect(row).toMatchObject({ state: 'voided', resolution: 'voided' })
+    const audit = await t.app.db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.targetId, lost.id))
+      .orderBy(staffAudit.id)
+    expect(audit.map((a) => [a.action, a.before, a.after?.state])).toEqual([
+      ['payment.reconcile', { state: 'unknown', resolution: null }, 'captured'],
+      ['payment.resolve', { state: 'captured', resolution: null }, 'voided'],
+    ])
+  })
+
   it('asks the provider now about a payment in an unknown state, and audits it', async () => {
     const unknown = await makeAttempt('unknown')
     const res = await staff.post('/admin/payments', { intent: 'reconcile', id: unknown.id })
