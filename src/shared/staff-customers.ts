@@ -59,7 +59,7 @@ export const customerActionSchema = z.object({
   intent: z.enum(CUSTOMER_ACTIONS, { error: 'Please choose an action.' }),
 })
 
-export const ATTENTION_ACTIONS = ['resolve', 'place', 'reconcile', 'refund_status'] as const
+export const ATTENTION_ACTIONS = ['resolve', 'give_back', 'place', 'reconcile', 'refund_status'] as const
 
 export const attentionActionSchema = z.object({
   intent: z.enum(ATTENTION_ACTIONS, { error: 'Please choose an action.' }),

@@ -182,7 +182,7 @@ describe('the actions', () => {
       .set({ updatedAt: sql`now() - interval '1 hour'` })
       .where(eq(paymentAttempts.id, lost.id))
     const listed = (await page(staff)).paid.rows.find((r: { id: string }) => r.id === lost.id)
-    expect(listed).toMatchObject({ state: 'captured', actions: ['resolve'] })
+    expect(listed).toMatchObject({ state: 'captured', actions: ['resolve', 'give_back'] })
     const resolved = await staff.post('/admin/payments', { intent: 'resolve', id: lost.id })
     expect(resolved.json().props.notice).toBe('The money was given back to the shopper.')
     const [row] = await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, lost.id))
@@ -224,6 +224,20 @@ describe('the actions', () => {
     expect(row!.resolution).toBe('needs_attention')
     const moved = res.json().props.paid.rows.find((r: { id: string }) => r.id === late.id)
     expect(moved.actions).toEqual(['place'])
+  })
+
+  it('gives taken money back through the provider when a person asks, without trying to place the order', async () => {
+    const lost = await lostPayaPayment()
+    await t.app.payments.reconcile(lost.id)
+    await t.app.db
+      .update(paymentAttempts)
+      .set({ updatedAt: sql`now() - interval '1 hour'` })
+      .where(eq(paymentAttempts.id, lost.id))
+    const res = await staff.post('/admin/payments', { intent: 'give_back', id: lost.id })
+    expect(res.json().props.notice).toBe('The money was given back to the shopper.')
+    const [row] = await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, lost.id))
+    expect(row).toMatchObject({ state: 'voided', resolution: 'voided' })
+    expect(res.json().props.paid.rows.map((r: { id: string }) => r.id)).not.toContain(lost.id)
   })
 
   it('says why an order cannot be placed from a held payment, and changes nothing', async () => {

@@ -69,6 +69,7 @@ interface Props {
 
 const ACTION_LABELS: Record<string, string> = {
   resolve: 'Resolve now',
+  give_back: 'Give the money back',
   place: 'Place the order',
   reconcile: 'Ask the provider now',
   refund_status: 'Ask the provider now',
@@ -78,6 +79,7 @@ const ACTION_LABELS: Record<string, string> = {
 const CONFIRM: Record<string, string> = {
   resolve:
     'Resolve this payment now? The order is placed from the basket if it still can be, otherwise the money is given back.',
+  give_back: 'Give this money back to the shopper now? No order can be placed from it afterwards.',
   place: 'Place the order from this payment now?',
 }
 

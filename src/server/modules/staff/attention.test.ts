@@ -8,7 +8,7 @@ describe('the actions a payment that needs attention offers', () => {
   })
 
   it('resolves money taken with no order, or being given back, and places the order of one held for a person', () => {
-    expect(attemptActions({ state: 'captured', resolution: null })).toEqual(['resolve'])
+    expect(attemptActions({ state: 'captured', resolution: null })).toEqual(['resolve', 'give_back'])
     expect(attemptActions({ state: 'authorised', resolution: 'voiding' })).toEqual(['resolve'])
     expect(attemptActions({ state: 'captured', resolution: 'needs_attention' })).toEqual(['place'])
   })

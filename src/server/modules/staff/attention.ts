@@ -7,8 +7,8 @@
  * - **Money taken, no order**: an authorised or captured attempt that no order claimed: still
  *   unresolved after the grace period (UNCLAIMED_PAYMENT_GRACE_MS), being given back (`voiding`),
  *   or handed to a person (`needs_attention`). Actions: resolve now (the reconciler's resolver:
- *   place the order from the kept order form, else give the money back) and, for one a person
- *   holds, place the order.
+ *   place the order from the kept order form, else give the money back), give the money back
+ *   without trying to place it, and, for one a person holds, place the order.
  * - **Payments in an unknown state**: the provider's answer was lost; action: ask the provider now.
  * - **Refunds not confirmed**: pending or unknown rows of the refund ledger; action: ask the
  *   provider now.
@@ -100,7 +100,8 @@ export function attemptActions(row: Pick<PaymentAttemptRow, 'state' | 'resolutio
   if (row.state === 'unknown' || row.state === 'pending' || row.state === 'requires_action')
     return ['reconcile']
   if (!SUCCESS_STATES.has(row.state)) return []
-  if (row.resolution === null || row.resolution === 'voiding') return ['resolve']
+  if (row.resolution === null) return ['resolve', 'give_back']
+  if (row.resolution === 'voiding') return ['resolve']
   if (row.resolution === 'needs_attention') return ['place']
   return []
 }
@@ -121,7 +122,7 @@ function olderThan(cursor: Cursor | null, at: CreatedAt, id: Id) {
 
 export interface AttentionDeps {
   db: Db
-  payments: Pick<PaymentService, 'get' | 'reconcile'>
+  payments: Pick<PaymentService, 'get' | 'reconcile' | 'markVoiding' | 'voidUnclaimed'>
   refunds: Pick<RefundLedger, 'get' | 'settle'>
   /** The reconciler's resolver of a paid attempt without an order (unclaimed-payments.ts). */
   resolveUnclaimed: (attempt: PaymentAttemptRow) => Promise<void>
@@ -265,7 +266,14 @@ export class AttentionService {
         message: number ? `Order ${number} was placed from this payment.` : 'The order was placed.',
       }
     }
-    await this.deps.resolveUnclaimed(row)
+    if (intent === 'give_back') {
+      // No order may claim it from here on; then the provider gives it back (the reconciler's
+      // own steps for a payment whose order cannot be placed).
+      const note = 'given back from the back office'
+      if (!(await this.deps.payments.markVoiding(row.id, note)))
+        return { ok: false, message: 'An order claimed this payment meanwhile: nothing was given back.' }
+      await this.deps.payments.voidUnclaimed(row.id, note)
+    } else await this.deps.resolveUnclaimed(row)
     const after = (await this.deps.payments.get(row.id))!
     switch (after.resolution) {
       case 'order_placed': {
