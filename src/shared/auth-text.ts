@@ -15,6 +15,9 @@ export const AUTH_MESSAGES = {
   tooLong: (n: number) => `Please enter no more than ${n} characters.`,
   terms: 'Please accept the terms and conditions.',
   credentials: 'These credentials do not match our records.',
+  disabled: 'This account has been disabled. Please contact us if you think this is a mistake.',
+  twoFactorReset:
+    'Your two-factor authentication was reset. Please set it up again to keep your account safe.',
   throttled: (seconds: number) =>
     `Too many login attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   resetLinkSent: 'If an account exists for that email address, we have emailed a password reset link.',

@@ -9,15 +9,17 @@ import { adminProps, csrfHeaders } from './admin-props.ts'
 
 const SECTIONS = [
   { href: '/admin/orders', label: 'Orders', permission: 'orders.view' },
+  { href: '/admin/payments', label: 'Payments to check', permission: 'payments.view' },
+  { href: '/admin/customers', label: 'Customers', permission: 'customers.view' },
   { href: '/admin/catalogue', label: 'Catalogue', permission: 'catalogue.view' },
   { href: '/admin/promotions', label: 'Promotions', permission: 'promotions.view' },
   { href: '/admin/delivery', label: 'Delivery rates', permission: 'delivery.view' },
-  { href: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
-  { href: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
   { href: '/admin/content', label: 'Content', permission: 'content.view' },
   { href: '/admin/search', label: 'Search', permission: 'search.view' },
   { href: '/admin/tokens', label: 'API tokens', permission: 'tokens.manage' },
   { href: '/admin/webhooks', label: 'Webhooks', permission: 'webhooks.manage' },
+  { href: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
+  { href: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
 ] as const
 
 export default function AdminLayout({ children }: { children?: ReactNode }) {

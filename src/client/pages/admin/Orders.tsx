@@ -241,7 +241,7 @@ export default function Orders({ filters, errors, sites, methods, kinds, orders,
               checked={f.attention}
               onChange={(e) => set('attention', e.target.checked)}
             />
-            Needs attention (awaiting payment for over an hour)
+            Needs attention (awaiting payment for over an hour, or a refund not yet confirmed)
           </label>
           <button type="submit" className="rounded-md bg-primary px-4 py-2 font-semibold text-on-primary">
             Find orders

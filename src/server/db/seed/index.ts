@@ -10,6 +10,7 @@ import { seedBuilders } from './builders.ts'
 import { demoSites } from './sites.ts'
 import { seedSearch } from './search.ts'
 import { seedDemoOwner } from '../../modules/staff/staff.seed.ts'
+import { seedBackOfficeDemo } from '../../modules/staff/backoffice.seed.ts'
 
 export interface SeedOptions {
   log?: (message: string) => void
@@ -45,6 +46,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await seedCustomers(tx as unknown as Db)
     await seedAccount(tx as unknown as Db)
     await seedDemoOwner(tx as unknown as Db, log)
+    await seedBackOfficeDemo(tx as unknown as Db)
   })
   // Stories, site settings and the header message: the JSON files under content/.
   for (const r of await importContent(db)) log(`${r.site}: ${r.stories} content stories`)

@@ -25,6 +25,12 @@ import { AccountMailJobs, defaultAccountMailDelay } from './account-mail.jobs.ts
 import { SecretBox } from './auth.crypto.ts'
 import { AltchaBotChecker, RecaptchaBotChecker, type BotChecker } from './bot-check.ts'
 
+/** Where a customer whose two-factor was reset may go before setting it up again. */
+const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set([
+  '/customer/two-factor',
+  '/user/confirm-password',
+])
+
 export const REMEMBER_COOKIE = 'shop_remember'
 
 export interface LoginContext {
@@ -234,6 +240,16 @@ export const authPlugin = fp(
       sessionSet(request, SESSION.customerId, undefined)
       sessionSet(request, SESSION.generation, undefined)
       reloadCustomer(request)
+    })
+
+    // The back office reset this customer's two-factor (ADR 0277): until it is set up again, every
+    // page of the shop leads to the set-up (and the password confirmation it may ask for first).
+    app.addHook('preHandler', async (request, reply) => {
+      const id = currentCustomerId(request)
+      if (id === null || request.method !== 'GET' || !wantsPage(request)) return
+      if (!(await service.factsOf(id))?.twoFactorSetupDue) return
+      if (TWO_FACTOR_SETUP_PATHS.has(request.url.split('?')[0] ?? '')) return
+      return reply.redirect('/customer/two-factor', 303)
     })
 
     // Remember-me: a visitor with the cookie and no session login is logged in again, once per

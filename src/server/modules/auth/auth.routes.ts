@@ -92,7 +92,11 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     const goBack = input.redirect === false
     if (!result.ok) {
       const message =
-        result.reason === 'throttled' ? AUTH_MESSAGES.throttled(result.retryAfter) : AUTH_MESSAGES.credentials
+        result.reason === 'throttled'
+          ? AUTH_MESSAGES.throttled(result.retryAfter)
+          : result.reason === 'disabled'
+            ? AUTH_MESSAGES.disabled
+            : AUTH_MESSAGES.credentials
       if (result.reason === 'throttled') reply.header('retry-after', String(result.retryAfter))
       request.log.info({ reason: result.reason }, 'login failed')
       request.inertia.setErrors({ email: message })
@@ -117,6 +121,14 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     }
     const intended = sessionGet<string>(request, SESSION.intended)
     await auth.login(request, reply, customer.id, input.remember)
+    if (customer.twoFactorResetAt) {
+      // The back office reset their two-factor: set it up again first (the password was just
+      // typed, so it counts as confirmed), with a new secret shown at once.
+      sessionSet(request, SESSION.confirmedAt, Date.now())
+      if (!auth.service.hasTwoFactor(customer)) await auth.service.startTwoFactor(customer)
+      request.inertia.flash('success', AUTH_MESSAGES.twoFactorReset)
+      return reply.inertia.redirect('/customer/two-factor')
+    }
     if (goBack) return reply.inertia.back('/')
     if (!customer.emailVerifiedAt) return reply.inertia.redirect('/email/verify')
     return reply.inertia.redirect(safePath(intended) ?? HOME_AFTER_LOGIN)

@@ -60,6 +60,8 @@ export type OnRegistered = (tx: Tx, customer: CustomerRow, details: RegisteredDe
 export type LoginResult =
   | { ok: true; customer: CustomerRow }
   | { ok: false; reason: 'credentials' }
+  /** The right password for an account the back office disabled (told only after the password). */
+  | { ok: false; reason: 'disabled' }
   | { ok: false; reason: 'throttled'; retryAfter: number }
 
 /**
@@ -73,6 +75,8 @@ export interface CustomerFacts {
   firstName: string
   lastName: string
   email: string
+  /** The back office reset their two-factor: their pages lead to setting it up until it is on. */
+  twoFactorSetupDue: boolean
 }
 
 /** How long cached customer facts may go unchecked at most (a missed notification's worst case). */
@@ -121,6 +125,7 @@ export class AuthService {
         firstName: customers.firstName,
         lastName: customers.lastName,
         email: customers.email,
+        twoFactorSetupDue: sql<boolean>`${customers.twoFactorResetAt} is not null`,
       })
       .from(customers)
       .where(eq(customers.id, id))
@@ -244,6 +249,7 @@ export class AuthService {
       : await dummyVerify(password)
     if (customer && valid) {
       await this.throttle.clear(keys.accountIp)
+      if (customer.disabledAt) return { ok: false, reason: 'disabled' }
       return { ok: true, customer }
     }
     const results = await Promise.all([
@@ -496,8 +502,9 @@ export class AuthService {
     if (!(await this.checkTotp(customer, code))) return null
     await this.db
       .update(customers)
-      .set({ twoFactorConfirmedAt: new Date(this.now()) })
+      .set({ twoFactorConfirmedAt: new Date(this.now()), twoFactorResetAt: null })
       .where(eq(customers.id, customer.id))
+    if (customer.twoFactorResetAt) this.customerChanged(customer.id)
     return this.replaceRecoveryCodes(customer.id)
   }
 

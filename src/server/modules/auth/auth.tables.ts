@@ -65,6 +65,13 @@ export const customers = pgTable(
     twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
     /** The last TOTP time step accepted: a code is usable once (no replay within its window). */
     twoFactorLastStep: integer('two_factor_last_step'),
+    /**
+     * Set when the back office reset the customer's two-factor (a lost phone): their next sign-in
+     * leads straight to setting it up again; cleared when they confirm a new code.
+     */
+    twoFactorResetAt: timestamp('two_factor_reset_at', { withTimezone: true }),
+    /** Set when the back office disabled the account: it cannot sign in until re-enabled. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

@@ -25,6 +25,51 @@ import { orders } from './orders.tables.ts'
 import type { PaymentAttempt, UnclaimedPaymentResolver } from '../payments/payments.service.ts'
 import { BASKET_ORDER_PREFIX } from '../payments/order-ref.ts'
 
+/**
+ * Places the order of a paid attempt from the basket and the checked order form kept with it,
+ * through the placement workflow (exactly once, whatever else runs at the same moment). Null when
+ * the order was placed (or already was), else why it cannot be. Used by the reconciler below and
+ * by the back office's 'place the order' for a payment a person is looking at.
+ */
+export async function placeFromPayment(
+  app: FastifyInstance,
+  attempt: PaymentAttempt,
+  log: FastifyInstance['log'] = app.log,
+): Promise<string | null> {
+  if (!attempt.orderRef.startsWith(BASKET_ORDER_PREFIX)) return 'the payment is not for a basket'
+  const cartRef = attempt.orderRef.slice(BASKET_ORDER_PREFIX.length)
+  const kept = attempt.checkout
+  if (!kept) return 'no order form was kept with the payment'
+  const site = await app.sites.byId(attempt.siteId)
+  if (!site) return 'the site no longer exists'
+  const form = orderFormSchema.safeParse(kept.form)
+  if (!form.success) return 'the kept order form is not valid any more'
+  const method = app.paymentMethods.get(attempt.method)
+  if (!method?.resume) return `the ${attempt.method} method cannot resume a payment`
+  try {
+    const placed = await app.placement.place({
+      site,
+      baseUrl: kept.baseUrl,
+      sessionCartId: cartRef,
+      lastOrder: null,
+      customerId: kept.customerId,
+      form: { ...form.data, cart_id: cartRef, payment_method: attempt.method },
+      idempotencyKey: kept.idempotencyKey,
+      resumed: { details: await method.resume(attempt) },
+    })
+    log.info(
+      { attempt: attempt.id, order: placed.order.OrderNumber, created: placed.created },
+      placed.created
+        ? 'order placed by the reconciler for a payment whose browser never came back'
+        : 'the paid basket already had its order',
+    )
+    return null
+  } catch (err) {
+    if (err instanceof DomainError) return err.message
+    throw err
+  }
+}
+
 export function unclaimedPaymentResolver(app: FastifyInstance): UnclaimedPaymentResolver {
   const log = app.log.child({ job: 'payments-reconcile' })
 
@@ -32,38 +77,7 @@ export function unclaimedPaymentResolver(app: FastifyInstance): UnclaimedPayment
     (await app.db.select().from(orders).where(eq(orders.cartRef, cartRef)).limit(1))[0] ?? null
 
   /** Why the order cannot be placed, or null when it was (or already is). */
-  async function place(attempt: PaymentAttempt, cartRef: string): Promise<string | null> {
-    const kept = attempt.checkout
-    if (!kept) return 'no order form was kept with the payment'
-    const site = await app.sites.byId(attempt.siteId)
-    if (!site) return 'the site no longer exists'
-    const form = orderFormSchema.safeParse(kept.form)
-    if (!form.success) return 'the kept order form is not valid any more'
-    const method = app.paymentMethods.get(attempt.method)
-    if (!method?.resume) return `the ${attempt.method} method cannot resume a payment`
-    try {
-      const placed = await app.placement.place({
-        site,
-        baseUrl: kept.baseUrl,
-        sessionCartId: cartRef,
-        lastOrder: null,
-        customerId: kept.customerId,
-        form: { ...form.data, cart_id: cartRef, payment_method: attempt.method },
-        idempotencyKey: kept.idempotencyKey,
-        resumed: { details: await method.resume(attempt) },
-      })
-      log.info(
-        { attempt: attempt.id, order: placed.order.OrderNumber, created: placed.created },
-        placed.created
-          ? 'order placed by the reconciler for a payment whose browser never came back'
-          : 'the paid basket already had its order',
-      )
-      return null
-    } catch (err) {
-      if (err instanceof DomainError) return err.message
-      throw err
-    }
-  }
+  const place = (attempt: PaymentAttempt) => placeFromPayment(app, attempt, log)
 
   return async (attempt) => {
     if (!attempt.orderRef.startsWith(BASKET_ORDER_PREFIX)) {
@@ -81,7 +95,7 @@ export function unclaimedPaymentResolver(app: FastifyInstance): UnclaimedPayment
           reason = 'the basket was ordered with another payment'
         else return
       } else {
-        const refused = await place(attempt, cartRef)
+        const refused = await place(attempt)
         if (refused === null) return
         // Placement gives back the payment of an order it refused; anything it did not reach
         // (no form kept, the method cannot resume) is marked here, unless an order claimed it.

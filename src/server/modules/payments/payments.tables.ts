@@ -115,6 +115,16 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_reconcile')
       .on(t.reconcileAfter)
       .where(sql`${t.reconcileAfter} is not null`),
+    /**
+     * The few attempts a person may need to look at (the back office's payments to check, ADR
+     * 0276): unknown, or paid with no order yet, being given back, or held for a person. The
+     * common paid-and-ordered attempt is not in it.
+     */
+    index('payment_attempts_attention')
+      .on(t.createdAt, t.id)
+      .where(
+        sql`${t.state} = 'unknown' or (${t.state} in ('authorised', 'captured') and (${t.resolution} is null or ${t.resolution} in ('voiding', 'needs_attention')))`,
+      ),
   ],
 )
 
@@ -194,6 +204,10 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_reconcile')
       .on(t.reconcileAfter)
       .where(sql`${t.reconcileAfter} is not null`),
+    /** Refunds the provider has not confirmed (the back office's payments to check, ADR 0276). */
+    index('payment_refunds_unsettled')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} in ('pending', 'unknown')`),
     // 0 only for a void of an authorisation that had already lapsed: nothing was held to give back.
     check(
       'payment_refunds_amount',

@@ -8,14 +8,17 @@
  * - PO number: upper(po_number), prefix; name: lower(first || ' ' || last) by trigram (pg_trgm)
  *   where the database has it, else a scan (the embedded database).
  *
- * 'Needs attention' is an order waiting for its payment for over an hour (`pending_payment`),
- * the orders a person should look at; it uses the (status, order_date) index.
+ * 'Needs attention' is an order waiting for its payment for over an hour (`pending_payment`), or
+ * one with a refund the provider has not confirmed (pending or unknown in the refund ledger): the
+ * orders the back office's 'Payments that need attention' page lists (attention.ts). The first
+ * uses the (status, order_date) index; the refunds' orders are few and read first by their ids,
+ * so the two are an index OR, never a scan of the orders.
  */
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { mailJobs } from '../mail/mail.tables.ts'
 import { orderItems, orders } from '../orders/orders.tables.ts'
-import { paymentAttempts } from '../payments/payments.tables.ts'
+import { paymentAttempts, paymentRefunds } from '../payments/payments.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
 import { normalisePostcode, searchKindOf, type OrderListQuery } from '../../../shared/staff.ts'
 
@@ -24,6 +27,31 @@ export const ORDER_PAGE_SIZE = 50
 export const ATTENTION_AFTER_MS = 60 * 60_000
 /** The e-mails an order queues, by the last part of their dedupe key. */
 const ORDER_MAIL_KINDS = ['acknowledgement', 'notification', 'payment-failed']
+
+/** Refunds the provider has not confirmed yet: their orders need a person's eye. */
+export const UNSETTLED_REFUND_STATUSES = ['pending', 'unknown'] as const
+/** At most this many refunds' orders join the attention filter (more would be an outage, not a list). */
+const ATTENTION_REFUND_ORDERS = 1000
+
+/** The ids of orders with a refund not yet confirmed by the provider. */
+export async function unsettledRefundOrderIds(db: Executor): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ orderId: paymentRefunds.orderId })
+    .from(paymentRefunds)
+    // Literal, as the partial index `payment_refunds_unsettled` names them.
+    .where(sql`${paymentRefunds.status} in ('pending', 'unknown')`)
+    .limit(ATTENTION_REFUND_ORDERS)
+  return rows.map((r) => Number(r.orderId)).filter((n) => Number.isSafeInteger(n) && n > 0)
+}
+
+/** An order needing attention (see the file's comment), given the orders with unsettled refunds. */
+export function attentionCondition(now: number, refundOrderIds: readonly number[]): SQL {
+  const waiting = and(
+    eq(orders.status, 'pending_payment'),
+    lt(orders.orderDate, new Date(now - ATTENTION_AFTER_MS)),
+  )!
+  return refundOrderIds.length ? or(waiting, inArray(orders.id, [...refundOrderIds]))! : waiting
+}
 
 export const PAYMENT_METHODS = ['sagepay', 'paya', 'paypal', 'amazon', 'purchase_order'] as const
 
@@ -87,17 +115,18 @@ export function parseCursor(after: string | undefined): { at: Date; id: number }
   return { at: new Date(ms!), id: id! }
 }
 
-export function listConditions(q: OrderListQuery, now: number): SQL[] {
+export function listConditions(
+  q: OrderListQuery,
+  now: number,
+  refundOrderIds: readonly number[] = [],
+): SQL[] {
   const where: SQL[] = []
   if (q.site) where.push(eq(orders.siteId, q.site))
   if (q.status) where.push(eq(orders.status, q.status))
   if (q.method) where.push(eq(orders.paymentMethod, q.method))
   if (q.from) where.push(gte(orders.orderDate, new Date(`${q.from}T00:00:00Z`)))
   if (q.to) where.push(lt(orders.orderDate, new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000)))
-  if (q.attention) {
-    where.push(eq(orders.status, 'pending_payment'))
-    where.push(lt(orders.orderDate, new Date(now - ATTENTION_AFTER_MS)))
-  }
+  if (q.attention) where.push(attentionCondition(now, refundOrderIds))
   if (q.q) {
     const c = searchCondition(q.q, q.kind)
     if (c) where.push(c)
@@ -106,7 +135,7 @@ export function listConditions(q: OrderListQuery, now: number): SQL[] {
 }
 
 export async function listOrders(db: Executor, q: OrderListQuery, now = Date.now()): Promise<OrderListPage> {
-  const where = listConditions(q, now)
+  const where = listConditions(q, now, q.attention ? await unsettledRefundOrderIds(db) : [])
   const cursor = parseCursor(q.after)
   if (cursor) {
     const older = or(

@@ -21,6 +21,13 @@ describe('staff permissions', () => {
     expect(can('viewer', 'search.act')).toBe(false)
   })
 
+  it('lets staff act on customers and payments', () => {
+    expect(can('staff', 'customers.act')).toBe(true)
+    expect(can('staff', 'payments.act')).toBe(true)
+    expect(can('viewer', 'customers.act')).toBe(false)
+    expect(can('viewer', 'payments.act')).toBe(false)
+  })
+
   it('keeps staff management and the audit log to the owner', () => {
     expect(can('staff', 'staff.manage')).toBe(false)
     expect(can('staff', 'audit.read')).toBe(false)

@@ -37,6 +37,14 @@ export const PERMISSIONS = {
   'delivery.view': ['owner', 'staff', 'viewer'],
   /** Change delivery rates. */
   'delivery.edit': ['owner', 'staff'],
+  /** See customers (list, search, a customer's page). */
+  'customers.view': ['owner', 'staff', 'viewer'],
+  /** Reset a customer's two-factor, disable or re-enable their account. */
+  'customers.act': ['owner', 'staff'],
+  /** See the payments that need attention. */
+  'payments.view': ['owner', 'staff', 'viewer'],
+  /** Act on them: ask the provider now, resolve a taken payment, place its order. */
+  'payments.act': ['owner', 'staff'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof PERMISSIONS

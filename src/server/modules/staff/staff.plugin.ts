@@ -5,9 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
+import { staffAttentionRoutes } from './staff.attention.routes.ts'
 import { staffAuthRoutes } from './staff.auth.routes.ts'
 import { staffCatalogueRoutes } from './staff.catalogue.routes.ts'
 import { staffDeliveryRoutes } from './staff.delivery.routes.ts'
+import { staffCustomerRoutes } from './staff.customers.routes.ts'
 import { AdminHttp, registerAdminHooks } from './staff.http.ts'
 import { staffPageRoutes } from './staff.pages.routes.ts'
 import { staffOrderRoutes } from './staff.orders.routes.ts'
@@ -42,4 +44,6 @@ export async function staffPlugin(app: FastifyInstance, opts: StaffPluginOptions
   await app.register(staffCatalogueRoutes, { db: opts.db }) // catalogue, promotions, delivery rates
   await app.register(staffPromotionRoutes, { db: opts.db })
   await app.register(staffDeliveryRoutes, { db: opts.db })
+  await app.register(staffCustomerRoutes, { db: opts.db })
+  await app.register(staffAttentionRoutes, { db: opts.db })
 }

@@ -1,0 +1,4 @@
+ALTER TABLE "customers" ADD COLUMN "two_factor_reset_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payment_attempts_attention" ON "payment_attempts" USING btree ("created_at","id") WHERE "payment_attempts"."state" = 'unknown' or ("payment_attempts"."state" in ('authorised', 'captured') and ("payment_attempts"."resolution" is null or "payment_attempts"."resolution" in ('voiding', 'needs_attention')));--> statement-breakpoint
+CREATE INDEX "payment_refunds_unsettled" ON "payment_refunds" USING btree ("created_at","id") WHERE "payment_refunds"."status" in ('pending', 'unknown');

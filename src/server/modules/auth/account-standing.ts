@@ -1,0 +1,101 @@
+/**
+ * What the shop's staff may do to a customer's sign-in (issue 34, the back office's customers):
+ * reset two-factor (a lost phone: the secret and recovery codes are gone and the next sign-in
+ * leads to setting it up again) and disable or re-enable the account (a disabled account cannot
+ * sign in). Each ends the account's sessions the way a password reset does: database sessions
+ * and remember-me tokens are deleted, and the session generation is raised so a session in any
+ * store (Redis too) is logged out at its next request.
+ *
+ * The caller's `record` runs inside the same transaction with the account before and after (the
+ * back office writes its audit row there), so a change without its record cannot be.
+ */
+import { eq, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.ts'
+import { DomainError } from '../../lib/domain-error.ts'
+import { sessions } from '../../plugins/session.tables.ts'
+import type { AuthService } from './auth.service.ts'
+import { customers, recoveryCodes, rememberTokens, type CustomerRow } from './auth.tables.ts'
+
+/** What the audit keeps of a customer's sign-in: never a secret. */
+export interface Standing {
+  disabled: boolean
+  twoFactor: boolean
+  twoFactorResetPending: boolean
+}
+
+export function standingOf(row: CustomerRow): Standing {
+  return {
+    disabled: row.disabledAt !== null,
+    twoFactor: row.twoFactorConfirmedAt !== null && row.twoFactorSecret !== null,
+    twoFactorResetPending: row.twoFactorResetAt !== null,
+  }
+}
+
+export type StandingRecord = (tx: Tx, before: Standing, after: Standing) => Promise<void>
+
+export type StandingChange = 'reset_two_factor' | 'disable' | 'enable'
+
+/** Why a change cannot be made to this account as it is, or null. */
+function refusal(change: StandingChange, row: CustomerRow): string | null {
+  const s = standingOf(row)
+  if (change === 'disable' && s.disabled) return 'This account is already disabled.'
+  if (change === 'enable' && !s.disabled) return 'This account is not disabled.'
+  if (change === 'reset_two_factor' && !s.twoFactor && row.twoFactorSecret === null)
+    return 'This customer has not set up two-factor: there is nothing to reset.'
+  return null
+}
+
+export class AccountStanding {
+  constructor(
+    private readonly db: Db,
+    private readonly auth: Pick<AuthService, 'customerChanged'>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Makes the change under the customer's row lock; a change that does not apply to the account
+   * as it is (already disabled, no two-factor) is refused with a DomainError and changes nothing.
+   */
+  async change(customerId: number, change: StandingChange, record: StandingRecord): Promise<CustomerRow> {
+    const updated = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update')
+      if (!row) throw new DomainError('not_found', 'There is no customer with this number.')
+      const refused = refusal(change, row)
+      if (refused) throw new DomainError('invalid', refused)
+      const at = new Date(this.now())
+      const set =
+        change === 'enable'
+          ? { disabledAt: null }
+          : change === 'disable'
+            ? { disabledAt: at }
+            : {
+                twoFactorSecret: null,
+                twoFactorConfirmedAt: null,
+                twoFactorLastStep: null,
+                twoFactorResetAt: at,
+              }
+      if (change !== 'enable') await endSessions(tx, customerId)
+      if (change === 'reset_two_factor')
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.customerId, customerId))
+      const [after] = await tx
+        .update(customers)
+        .set({
+          ...set,
+          ...(change !== 'enable' ? { sessionGeneration: sql`${customers.sessionGeneration} + 1` } : {}),
+          updatedAt: at,
+        })
+        .where(eq(customers.id, customerId))
+        .returning()
+      await record(tx, standingOf(row), standingOf(after!))
+      return after!
+    })
+    this.auth.customerChanged(customerId)
+    return updated
+  }
+}
+
+/** Every session and remember-me login of the account ends (as at a password reset). */
+async function endSessions(tx: Tx, customerId: number): Promise<void> {
+  await tx.delete(rememberTokens).where(eq(rememberTokens.customerId, customerId))
+  await tx.delete(sessions).where(sql`${sessions.data}->>'customerId' = ${String(customerId)}`)
+}
