@@ -27,6 +27,7 @@ import {
 } from '../../src/server/modules/orders/order-lifecycle.ts'
 import type { OrderRow } from '../../src/server/modules/orders/orders.tables.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts'
+import { settled } from '../helpers/feed.ts'
 
 let t: TestApp
 let token: string
@@ -138,6 +139,7 @@ describe('the orders feed', () => {
     const seen: { number: number; version: number }[] = []
     let cursor: string | null = null
     let changed = false
+    await settled(t.app.db)
     for (let i = 0; i < 500; i++) {
       const res = await call('GET', `/orders?limit=2${cursor ? `&after=${cursor}` : ''}`)
       expect(res.statusCode, res.body).toBe(200)
@@ -156,6 +158,7 @@ describe('the orders feed', () => {
         })
         expect(hold.statusCode, hold.body).toBe(200)
         changed = true
+        await settled(t.app.db)
       }
       if (!page.has_more && changed) break
     }
