@@ -77,7 +77,7 @@ describe('a prefix or name search', () => {
   }
 
   it('lists the same orders, in the same pages, whichever way it finds them', async () => {
-    for (const input of [
+    for (const input of <Record<string, string>[]>[
       { q: 'bulk.buy', kind: 'email' },
       { q: 'lkingt', kind: 'name' },
       { q: 'BULK-', kind: 'po' },

@@ -10,11 +10,13 @@
  * - e-mail: lower(contact e-mail), PO number: upper(po_number), by prefix; name:
  *   lower(first || ' ' || last) by trigram (pg_trgm) where the database has it.
  *
- * A prefix or name search first reads at most `SEARCH_CANDIDATES` matches from its own index:
- * when that is all of them, the page is those ids sorted by date; when there are more, matches are
- * common and the list's date index (or a filter's) is walked instead, testing each row with an
- * expression no index serves (so the planner cannot fall back to reading every match and sorting
- * them), until 51 are found. Either way a search reads a bounded number of rows.
+ * A prefix (e-mail, PO number) has its own index for a rare one and an (order_date, id, expression)
+ * index for a common one, tested in the index while read in date order; the planner chooses.
+ * A name fragment, unless the planner expects more than `SEARCH_CANDIDATES` matches, first reads at
+ * most that many from the trigram index: when that is all of them, the page is those ids sorted by
+ * date; when there are more, the list's date index (or a filter's) is walked instead, testing each
+ * row with an expression no index serves (so the planner cannot fall back to reading every match
+ * and sorting them), until 51 are found.
  *
  * 'Needs attention' is an order waiting for its payment for over an hour (`pending_payment`), or
  * one with a refund the provider has not confirmed (pending or unknown in the refund ledger): the
@@ -74,10 +76,12 @@ export const EXPR = {
 }
 
 /**
- * A prefix or name search reads at most this many matches from its own index; with more, it walks
- * the date index instead. About √(51 × 1,000,000): the worst case of either way is then similar.
+ * A name search reads at most this many matches from the trigram index; with more, it walks
+ * the date index instead, finding 51 within about 51 × 1,000,000 / 2,000 rows. Measured at
+ * 1,000,000 orders (docs/performance.md), a candidate costs about ten rows of the walk (a heap page
+ * of its own against the next row on the same page), so the worst case of either way is similar.
  */
-export const SEARCH_CANDIDATES = 5000
+export const SEARCH_CANDIDATES = 2000
 
 /** `%` and `_` typed by a person are literal characters in a LIKE pattern. */
 function likeEscape(value: string): string {
@@ -88,18 +92,20 @@ const OUTWARD = /^[A-Z]{1,2}\d[A-Z\d]?$/
 const WHOLE_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/
 
 /**
- * How a search finds its rows: `ordered`, one condition an index reads in date order (or a
- * handful of rows); or `indexed` (served by the kind's own index, to read the candidates) with
- * `walk`, the same test that no index serves, for when the matches are many.
+ * How a search finds its rows: `ordered`, one condition the planner serves from an index in date
+ * order (or a bounded few rows); or, for a name fragment, `indexed` (the trigram index, to read the
+ * candidates) with `walk`, the same test that no index serves, for when the matches are many.
  */
 export type SearchPlan = { ordered: SQL } | { indexed: SQL; walk: SQL }
 
 export function searchPlan(q: string, kindIn: OrderListQuery['kind']): SearchPlan {
   const kind = searchKindOf(q, kindIn)
   const t = q.trim()
+  // A prefix has two indexes, and the planner (its statistics on both) takes the cheaper: its own
+  // for a rare one (the matches, sorted), or (order_date, id, expression) for a common one, read in
+  // date order and tested in the index itself, so only matches are read from the table.
   const prefix = (expr: SQL, value: string): SearchPlan => ({
-    indexed: sql`${expr} like ${`${likeEscape(value)}%`}`,
-    walk: sql`strpos(${expr}, ${value}) = 1`,
+    ordered: sql`${expr} like ${`${likeEscape(value)}%`}`,
   })
   switch (kind) {
     case 'number': {
@@ -175,9 +181,23 @@ export function listConditions(
   return where
 }
 
+/** The planner's estimate of the rows matching a condition (its statistics; nothing is read). */
+async function estimatedRows(db: Executor, where: SQL): Promise<number> {
+  const res = (await db.execute(
+    sql`explain (format json) select 1 from ${orders} where ${where}`,
+  )) as unknown as {
+    rows: Record<string, unknown>[]
+  }
+  const cell = res.rows[0]?.['QUERY PLAN']
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan?: { 'Plan Rows'?: number } }]
+  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0)
+}
+
 /**
- * The search's condition for this page: the ordered one; or, for a prefix or name, the ids of
- * all its matches when they are at most `candidates` (`byIds`), else the test for the date walk.
+ * The search's condition for this page: the ordered one; or, for a name, the ids of all its
+ * matches when they are at most `candidates` (`byIds`), else the test for the date walk. The
+ * planner's estimate goes first: a fragment it expects to match more than that walks at once,
+ * without reading candidates it would not use (each a table page of its own).
  */
 async function searchWhere(
   db: Executor,
@@ -185,12 +205,14 @@ async function searchWhere(
   candidates: number,
 ): Promise<{ condition: SQL; byIds: boolean }> {
   if ('ordered' in plan) return { condition: plan.ordered, byIds: false }
+  const walk = { condition: plan.walk, byIds: false }
+  if ((await estimatedRows(db, plan.indexed)) > candidates) return walk
   const found = await db
     .select({ id: orders.id })
     .from(orders)
     .where(plan.indexed)
     .limit(candidates + 1)
-  if (found.length > candidates) return { condition: plan.walk, byIds: false }
+  if (found.length > candidates) return walk
   if (!found.length) return { condition: sql`false`, byIds: true }
   // One array parameter, whatever the number of ids.
   const ids = `{${found.map((r) => r.id).join(',')}}`
