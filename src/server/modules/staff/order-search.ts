@@ -1,12 +1,22 @@
 /**
- * The back office's order list and order page (read only; ADR 0262). The list is keyset-paginated
- * on (order_date, id) newest first and never counts; each filter and search kind has an index
- * (drizzle/*_staff_order_indexes.sql) that reads the rows in that order or narrows them to a few:
+ * The back office's order list and order page (read only; ADR 0262, ADR 0284). The list is
+ * keyset-paginated on (order_date, id) newest first and never counts; each filter and search kind
+ * has an index (drizzle/*_staff_order_indexes.sql) that reads the rows in that order or narrows
+ * them to a bounded few:
  *
- * - number: the unique order number; e-mail: lower(contact e-mail), exact or prefix;
- * - postcode: the delivery postcode upper-cased without spaces, exact or prefix;
- * - PO number: upper(po_number), prefix; name: lower(first || ' ' || last) by trigram (pg_trgm)
- *   where the database has it, else a scan (the embedded database).
+ * - number: the unique order number;
+ * - postcode: a whole UK postcode, or its outward code ('BS1', 'SW1A 1'), by (postcode or outward
+ *   code, order_date, id) indexes read in date order; anything else as a prefix;
+ * - e-mail: lower(contact e-mail), PO number: upper(po_number), by prefix; name:
+ *   lower(first || ' ' || last) by trigram (pg_trgm) where the database has it.
+ *
+ * A prefix (e-mail, PO number) has its own index for a rare one and an (order_date, id, expression)
+ * index for a common one, tested in the index while read in date order; the planner chooses.
+ * A name fragment, unless the planner expects more than `SEARCH_CANDIDATES` matches, first reads at
+ * most that many from the trigram index: when that is all of them, the page is those ids sorted by
+ * date; when there are more, the list's date index (or a filter's) is walked instead, testing each
+ * row with an expression no index serves (so the planner cannot fall back to reading every match
+ * and sorting them), until 51 are found.
  *
  * 'Needs attention' is an order waiting for its payment for over an hour (`pending_payment`), or
  * one with a refund the provider has not confirmed (pending or unknown in the refund ledger): the
@@ -60,30 +70,70 @@ export const EXPR = {
   email: sql`lower(${orders.contact} ->> 'email')`,
   name: sql`lower((${orders.contact} ->> 'first_name') || ' ' || (${orders.contact} ->> 'last_name'))`,
   postcode: sql`upper(replace(${orders.shippingAddress} ->> 'postcode', ' ', ''))`,
+  /** The outward code: a UK postcode's inward part is always its last three characters. */
+  outward: sql`left(upper(replace(${orders.shippingAddress} ->> 'postcode', ' ', '')), -3)`,
   po: sql`upper(${orders.poNumber})`,
 }
 
+/**
+ * A name search reads at most this many matches from the trigram index; with more, it walks
+ * the date index instead, finding 51 within about 51 × 1,000,000 / 2,000 rows. Measured at
+ * 1,000,000 orders (docs/performance.md), a candidate costs about ten rows of the walk (a heap page
+ * of its own against the next row on the same page), so the worst case of either way is similar.
+ */
+export const SEARCH_CANDIDATES = 2000
+
 /** `%` and `_` typed by a person are literal characters in a LIKE pattern. */
-function likePrefix(value: string): string {
-  return `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+function likeEscape(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
-function searchCondition(q: string, kindIn: OrderListQuery['kind']): SQL | undefined {
+const OUTWARD = /^[A-Z]{1,2}\d[A-Z\d]?$/
+const WHOLE_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/
+
+/**
+ * How a search finds its rows: `ordered`, one condition the planner serves from an index in date
+ * order (or a bounded few rows); or, for a name fragment, `indexed` (the trigram index, to read the
+ * candidates) with `walk`, the same test that no index serves, for when the matches are many.
+ */
+export type SearchPlan = { ordered: SQL } | { indexed: SQL; walk: SQL }
+
+export function searchPlan(q: string, kindIn: OrderListQuery['kind']): SearchPlan {
   const kind = searchKindOf(q, kindIn)
   const t = q.trim()
+  // A prefix has two indexes, and the planner (its statistics on both) takes the cheaper: its own
+  // for a rare one (the matches, sorted), or (order_date, id, expression) for a common one, read in
+  // date order and tested in the index itself, so only matches are read from the table.
+  const prefix = (expr: SQL, value: string): SearchPlan => ({
+    ordered: sql`${expr} like ${`${likeEscape(value)}%`}`,
+  })
   switch (kind) {
     case 'number': {
       const n = Number(t.replace(/\D/g, ''))
-      return Number.isSafeInteger(n) && n > 0 ? eq(orders.orderNumber, n) : sql`false`
+      return { ordered: Number.isSafeInteger(n) && n > 0 ? eq(orders.orderNumber, n) : sql`false` }
     }
     case 'email':
-      return sql`${EXPR.email} like ${likePrefix(t.toLowerCase())}`
-    case 'postcode':
-      return sql`${EXPR.postcode} like ${likePrefix(normalisePostcode(t))}`
+      return prefix(EXPR.email, t.toLowerCase())
     case 'po':
-      return sql`${EXPR.po} like ${likePrefix(t.toUpperCase())}`
-    case 'name':
-      return sql`${EXPR.name} like ${`%${t.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      return prefix(EXPR.po, t.toUpperCase())
+    case 'name': {
+      const part = t.toLowerCase()
+      return {
+        indexed: sql`${EXPR.name} like ${`%${likeEscape(part)}%`}`,
+        walk: sql`strpos(${EXPR.name}, ${part}) > 0`,
+      }
+    }
+    case 'postcode': {
+      const whole = normalisePostcode(t)
+      if (WHOLE_POSTCODE.test(whole)) return { ordered: sql`${EXPR.postcode} = ${whole}` }
+      const [outward = '', inward, ...rest] = t.toUpperCase().split(/\s+/)
+      if (OUTWARD.test(outward) && !rest.length) {
+        // 'BS1' is the district BS1 (not BS10–BS19); 'SW1A 1' is its sector 1.
+        const sector = inward ? sql` and ${EXPR.postcode} like ${`${outward}${likeEscape(inward)}%`}` : sql``
+        return { ordered: sql`(${EXPR.outward} = ${outward}${sector})` }
+      }
+      return prefix(EXPR.postcode, whole)
+    }
   }
 }
 
@@ -115,6 +165,7 @@ export function parseCursor(after: string | undefined): { at: Date; id: number }
   return { at: new Date(ms!), id: id! }
 }
 
+/** The filters' conditions (site, status, method, dates, attention); the search is `searchPlan`'s. */
 export function listConditions(
   q: OrderListQuery,
   now: number,
@@ -127,15 +178,61 @@ export function listConditions(
   if (q.from) where.push(gte(orders.orderDate, new Date(`${q.from}T00:00:00Z`)))
   if (q.to) where.push(lt(orders.orderDate, new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000)))
   if (q.attention) where.push(attentionCondition(now, refundOrderIds))
-  if (q.q) {
-    const c = searchCondition(q.q, q.kind)
-    if (c) where.push(c)
-  }
   return where
 }
 
-export async function listOrders(db: Executor, q: OrderListQuery, now = Date.now()): Promise<OrderListPage> {
+/** The planner's estimate of the rows matching a condition (its statistics; nothing is read). */
+async function estimatedRows(db: Executor, where: SQL): Promise<number> {
+  const res = (await db.execute(
+    sql`explain (format json) select 1 from ${orders} where ${where}`,
+  )) as unknown as {
+    rows: Record<string, unknown>[]
+  }
+  const cell = res.rows[0]?.['QUERY PLAN']
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan?: { 'Plan Rows'?: number } }]
+  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0)
+}
+
+/**
+ * The search's condition for this page: the ordered one; or, for a name, the ids of all its
+ * matches when they are at most `candidates` (`byIds`), else the test for the date walk. The
+ * planner's estimate goes first: a fragment it expects to match more than that walks at once,
+ * without reading candidates it would not use (each a table page of its own).
+ */
+async function searchWhere(
+  db: Executor,
+  plan: SearchPlan,
+  candidates: number,
+): Promise<{ condition: SQL; byIds: boolean }> {
+  if ('ordered' in plan) return { condition: plan.ordered, byIds: false }
+  const walk = { condition: plan.walk, byIds: false }
+  if ((await estimatedRows(db, plan.indexed)) > candidates) return walk
+  const found = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(plan.indexed)
+    .limit(candidates + 1)
+  if (found.length > candidates) return walk
+  if (!found.length) return { condition: sql`false`, byIds: true }
+  // One array parameter, whatever the number of ids.
+  const ids = `{${found.map((r) => r.id).join(',')}}`
+  return { condition: sql`${orders.id} = any(${ids}::int[])`, byIds: true }
+}
+
+export interface ListOptions {
+  now?: number
+  /** The most matches a prefix or name search reads from its own index (tests lower it). */
+  candidates?: number
+}
+
+export async function listOrders(
+  db: Executor,
+  q: OrderListQuery,
+  { now = Date.now(), candidates = SEARCH_CANDIDATES }: ListOptions = {},
+): Promise<OrderListPage> {
   const where = listConditions(q, now, q.attention ? await unsettledRefundOrderIds(db) : [])
+  const search = q.q ? await searchWhere(db, searchPlan(q.q, q.kind), candidates) : undefined
+  if (search) where.push(search.condition)
   const cursor = parseCursor(q.after)
   if (cursor) {
     const older = or(
@@ -161,7 +258,12 @@ export async function listOrders(db: Executor, q: OrderListQuery, now = Date.now
     .from(orders)
     .innerJoin(sites, eq(sites.id, orders.siteId))
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(orders.orderDate), desc(orders.id))
+    // Candidates by id are read by the primary key and sorted: ordering by an expression no index
+    // has keeps the planner from walking the date index to find ids that may all be old ones.
+    .orderBy(
+      desc(search?.byIds ? sql`${orders.orderDate} + interval '0 s'` : orders.orderDate),
+      desc(orders.id),
+    )
     .limit(ORDER_PAGE_SIZE + 1)
   const page = rows.slice(0, ORDER_PAGE_SIZE)
   const last = page.at(-1)
