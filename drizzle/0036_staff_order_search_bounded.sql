@@ -1,4 +1,4 @@
--- Custom SQL migration file, put your code below! ---- The back office's order searches (ADR 0284), written by hand like 0030_staff_order_indexes.sql:
+-- The back office's order searches (ADR 0284), written by hand like 0030_staff_order_indexes.sql:
 -- the indexes are on the orders table, which the staff module reads but does not own. Each
 -- expression is the one src/server/modules/staff/order-search.ts queries with (EXPR).
 -- A whole postcode is read in date order (equality on the first column, then the keyset's order);
