@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { DomainError } from '../../lib/domain-error.ts'
-import { AccountStanding, standingOf, type StandingChange } from '../auth/account-standing.ts'
+import { AccountStanding, STANDING_DONE, standingOf, type StandingChange } from '../auth/account-standing.ts'
 import type { Actor } from '../staff/staff.audit.ts'
 import { IDEMPOTENCY_MESSAGES } from './admin.idempotency.ts'
 import { messageAnswer, rowErrorsAnswer, securedAnswers } from './admin.schemas.ts'
@@ -71,25 +71,22 @@ const standingWriteAnswers = {
   422: rowErrorsAnswer,
 }
 
-const CHANGES: { path: string; change: StandingChange; summary: string; done: string }[] = [
+const CHANGES: { path: string; change: StandingChange; summary: string }[] = [
   {
     path: 'disable',
     change: 'disable',
     summary: "Disable a customer's account: their sessions end and they cannot sign in",
-    done: 'The account was disabled: their sessions ended and they cannot sign in.',
   },
   {
     path: 'enable',
     change: 'enable',
     summary: 'Enable a disabled account again: the customer can sign in',
-    done: 'The account was enabled again: they can sign in.',
   },
   {
     path: 'reset-two-factor',
     change: 'reset_two_factor',
     summary:
       "Reset a customer's two-factor (a lost phone): their sessions end and they set it up again at their next sign-in",
-    done: 'Two-factor was reset: their sessions ended, and they will be asked to set it up again when they next sign in.',
   },
 ]
 
@@ -97,7 +94,7 @@ export async function adminCustomerStandingRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   const standing = new AccountStanding(app.db, app.auth.service)
 
-  for (const { path, change, summary, done } of CHANGES)
+  for (const { path, change, summary } of CHANGES)
     api.post(
       `/customers/:id/${path}`,
       {
@@ -117,7 +114,7 @@ export async function adminCustomerStandingRoutes(app: FastifyInstance) {
             siteId: request.adminToken!.siteId,
           })
           request.log.info({ customerId: id, change }, 'admin API: customer sign-in changed')
-          return { id: row.id, email: row.email, standing: standingOf(row), message: done }
+          return { id: row.id, email: row.email, standing: standingOf(row), message: STANDING_DONE[change] }
         } catch (err) {
           if (!(err instanceof DomainError)) throw err
           if (err.code === 'not_found') return reply.code(404).send({ message: err.message })

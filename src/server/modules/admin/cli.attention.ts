@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../app.ts'
 import { loadConfig } from '../../config.ts'
 import { DomainError } from '../../lib/domain-error.ts'
-import { AccountStanding, standingOf, type StandingChange } from '../auth/account-standing.ts'
+import { AccountStanding, STANDING_DONE, standingOf, type StandingChange } from '../auth/account-standing.ts'
 import { customers } from '../auth/auth.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
 import { attentionServiceOf, parseAttentionCursor, type AttentionIntent } from '../staff/attention.ts'
@@ -150,6 +150,7 @@ export async function executeAttentionCommand(
       siteId,
     })
     const s = standingOf(row)
+    out(STANDING_DONE[cmd.change])
     out(
       `customer ${row.id} (${row.email}): ${s.disabled ? 'disabled' : 'enabled'}, two-factor ${s.twoFactor ? 'on' : 'off'}${s.twoFactorResetPending ? ' (to set up again at the next sign-in)' : ''}`,
     )

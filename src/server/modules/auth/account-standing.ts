@@ -37,6 +37,14 @@ export type StandingRecord = (tx: Tx, before: Standing, after: Standing) => Prom
 
 export type StandingChange = 'reset_two_factor' | 'disable' | 'enable'
 
+/** What each change did, in words (the back office's notice, the API's and the CLI's answer). */
+export const STANDING_DONE: Record<StandingChange, string> = {
+  reset_two_factor:
+    'Two-factor was reset: their sessions ended, and they will be asked to set it up again when they next sign in.',
+  disable: 'The account was disabled: their sessions ended and they cannot sign in.',
+  enable: 'The account was enabled again: they can sign in.',
+}
+
 /** The audit log's name of each change. */
 export const STANDING_AUDIT_ACTION: Record<StandingChange, string> = {
   reset_two_factor: 'customer.two_factor.reset',

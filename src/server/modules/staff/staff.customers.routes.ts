@@ -8,23 +8,15 @@ import {
   CUSTOMER_SEARCH_KINDS,
   customerActionSchema,
   customerListQuerySchema,
-  type CustomerAction,
   type CustomerListQuery,
 } from '../../../shared/staff-customers.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
-import { AccountStanding } from '../auth/account-standing.ts'
+import { AccountStanding, STANDING_DONE } from '../auth/account-standing.ts'
 import { customerDetail, listCustomers } from './customer-search.ts'
 import { siteChoices } from './order-search.ts'
 import { issues } from './staff.auth.routes.ts'
 import { ADMIN_PATH, actorOf, guard, renderAdmin } from './staff.http.ts'
-
-const DONE: Record<CustomerAction, string> = {
-  reset_two_factor:
-    'Two-factor was reset: their sessions ended, and they will be asked to set it up again when they next sign in.',
-  disable: 'The account was disabled: their sessions ended and they cannot sign in.',
-  enable: 'The account was enabled again: they can sign in.',
-}
 
 function customerId(raw: string): number | null {
   const n = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN
@@ -101,7 +93,7 @@ export async function staffCustomerRoutes(app: FastifyInstance, opts: { db: Db }
         return customerPage(request, reply, id, { errors: { form: err.message } }, 422)
       }
       request.log.info({ customerId: id, intent }, 'back office: customer sign-in changed')
-      return customerPage(request, reply, id, { notice: DONE[intent] })
+      return customerPage(request, reply, id, { notice: STANDING_DONE[intent] })
     },
   )
 }
