@@ -1,8 +1,9 @@
-/** GET /customers: the customers feed (ADR 0220). */
+/** GET /customers: the customers feed (ADR 0220); the standing actions are admin.customers-standing.routes.ts. */
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ADDRESS_TYPES } from '../../../shared/customer.ts'
+import { standingAnswer } from './admin.customers-standing.routes.ts'
 import { customersFeed } from './admin.customers.ts'
 import { afterParam, limitParam, pageMeta } from './admin.feed.ts'
 import { rowErrorsAnswer, securedAnswers } from './admin.schemas.ts'
@@ -18,6 +19,7 @@ const customer = z.object({
   registered: z.boolean().describe('False for a guest made by a checkout (no password)'),
   emailVerified: z.boolean(),
   registerDate: z.string().nullable(),
+  standing: standingAnswer,
   updatedAt: z.string(),
   changeSeq: z.number().int().describe('The change sequence number of this version of the customer'),
   contacts: z.array(

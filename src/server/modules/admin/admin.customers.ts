@@ -1,7 +1,7 @@
 /**
  * The customers feed for an ERP's accounts (ADR 0220): a site's customers in change order, each
  * with its contacts and addresses, on the feed cursor of admin.feed.ts. A customer appears again
- * whenever its details, contacts or addresses change.
+ * whenever its details, contacts, addresses or standing (disabled, two-factor) change.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -23,6 +23,9 @@ export async function customersFeed(db: Db, siteId: number, query: { after?: str
       registered: sql<boolean>`${customers.passwordHash} is not null`,
       emailVerified: sql<boolean>`${customers.emailVerifiedAt} is not null`,
       registerDate: customers.registerDate,
+      disabled: sql<boolean>`${customers.disabledAt} is not null`,
+      twoFactor: sql<boolean>`${customers.twoFactorConfirmedAt} is not null and ${customers.twoFactorSecret} is not null`,
+      twoFactorResetPending: sql<boolean>`${customers.twoFactorResetAt} is not null`,
       updatedAt: customers.updatedAt,
       changeSeq: customers.changeSeq,
       changeXid: sql<string>`${customers.changeXid}::text`,
@@ -47,37 +50,49 @@ export async function customersFeed(db: Db, siteId: number, query: { after?: str
       ])
     : [[], []]
   return {
-    customers: rows.map(({ changeSeq, changeXid: _xid, registerDate, updatedAt, ...c }) => ({
-      ...c,
-      changeSeq,
-      registerDate: registerDate?.toISOString() ?? null,
-      updatedAt: updatedAt.toISOString(),
-      contacts: contacts
-        .filter((x) => x.customerId === c.id)
-        .map(({ id, firstName, lastName, email, phone, company, primary }) => ({
-          id,
-          firstName,
-          lastName,
-          email,
-          phone,
-          company,
-          primary,
-        })),
-      addresses: addresses
-        .filter((a) => a.customerId === c.id)
-        .map(({ id, type, company, address1, address2, town, county, postcode, country, primary }) => ({
-          id,
-          type,
-          company,
-          address1,
-          address2,
-          town,
-          county,
-          postcode,
-          country,
-          primary,
-        })),
-    })),
+    customers: rows.map(
+      ({
+        changeSeq,
+        changeXid: _xid,
+        registerDate,
+        updatedAt,
+        disabled,
+        twoFactor,
+        twoFactorResetPending,
+        ...c
+      }) => ({
+        ...c,
+        standing: { disabled, twoFactor, twoFactorResetPending },
+        changeSeq,
+        registerDate: registerDate?.toISOString() ?? null,
+        updatedAt: updatedAt.toISOString(),
+        contacts: contacts
+          .filter((x) => x.customerId === c.id)
+          .map(({ id, firstName, lastName, email, phone, company, primary }) => ({
+            id,
+            firstName,
+            lastName,
+            email,
+            phone,
+            company,
+            primary,
+          })),
+        addresses: addresses
+          .filter((a) => a.customerId === c.id)
+          .map(({ id, type, company, address1, address2, town, county, postcode, country, primary }) => ({
+            id,
+            type,
+            company,
+            address1,
+            address2,
+            town,
+            county,
+            postcode,
+            country,
+            primary,
+          })),
+      }),
+    ),
     ...feedPage(rows, (r) => ({ xid: r.changeXid, seq: r.changeSeq }), query.after, query.limit),
   }
 }

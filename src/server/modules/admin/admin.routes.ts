@@ -11,6 +11,8 @@ import { z } from 'zod'
 import { LocalContentStore } from '../content/content.store.ts'
 import { SearchRequestError } from '../search/search.service.ts'
 import { importSkus, skuRowsFromCsv } from './admin.catalog.ts'
+import { adminAttentionRoutes } from './admin.attention.routes.ts'
+import { adminCustomerStandingRoutes } from './admin.customers-standing.routes.ts'
 import { adminCustomerRoutes } from './admin.customers.routes.ts'
 import { adminErrorHandler, invalid, swaggerOptions } from './admin.document.ts'
 import { adminIdempotencyPlugin } from './admin.idempotency.ts'
@@ -357,6 +359,8 @@ export async function adminRoutes(app: FastifyInstance) {
     )
 
     await secured.register(adminCustomerRoutes)
+    await secured.register(adminCustomerStandingRoutes)
+    await secured.register(adminAttentionRoutes)
     await secured.register(adminOrderRoutes)
   })
 }

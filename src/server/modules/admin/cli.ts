@@ -11,6 +11,8 @@
  *   invoice create <orderNumber>                    invoices a placed order (once; prints its number)
  *   webhooks list|add|remove|enable|disable|deliveries …   webhook endpoints (cli.webhooks.ts)
  *   orders list|show|ack|hold|release|ship|cancel|refund …   the order lifecycle (cli.orders.ts)
+ *   customers disable|enable|reset-two-factor <email|id>    a customer's sign-in (cli.attention.ts)
+ *   payments list|reconcile|resolve|give-back|place …       payments that need a person (cli.attention.ts)
  *
  * Changes are announced to the running instances (ADR 0081), which follow within seconds.
  */
@@ -62,6 +64,11 @@ if (process.argv[2] === 'orders') {
   const { runOrdersCli } = await import('./cli.orders.ts')
   process.exit(await runOrdersCli(process.argv.slice(3)))
 }
+// A customer's sign-in and the payments that need a person, as the back office (cli.attention.ts).
+if (process.argv[2] === 'customers' || process.argv[2] === 'payments') {
+  const { runAttentionCli } = await import('./cli.attention.ts')
+  process.exit(await runAttentionCli(process.argv[2], process.argv.slice(3)))
+}
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -70,7 +77,7 @@ const { positionals, values } = parseArgs({
 
 function usage(message: string): never {
   console.error(
-    `${message}\nusage: npm run admin -- token create --site <host> --name <who> | token list | token revoke <id> | import skus|categories|groups|promotions|delivery-rates|stories <file> --site <host> | content publish <slug>... --site <host> | search reindex --site <host> | invoice create <orderNumber> | ${WEBHOOK_CLI_USAGE} | orders … (npm run admin -- orders for its usage)`,
+    `${message}\nusage: npm run admin -- token create --site <host> --name <who> | token list | token revoke <id> | import skus|categories|groups|promotions|delivery-rates|stories <file> --site <host> | content publish <slug>... --site <host> | search reindex --site <host> | invoice create <orderNumber> | ${WEBHOOK_CLI_USAGE} | orders … (npm run admin -- orders for its usage) | customers disable|enable|reset-two-factor <email|id> | payments list|reconcile|resolve|give-back|place …`,
   )
   process.exit(2)
 }

@@ -6,13 +6,15 @@
  * and remember-me tokens are deleted, and the session generation is raised so a session in any
  * store (Redis too) is logged out at its next request.
  *
- * The caller's `record` runs inside the same transaction with the account before and after (the
- * back office writes its audit row there), so a change without its record cannot be.
+ * The caller's `record` runs inside the same transaction with the account before and after, so a
+ * change without its record cannot be; `changeAudited` writes the audit row there, for the back
+ * office (the staff member), the integration API (the token) and the CLI alike.
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import { sessions } from '../../plugins/session.tables.ts'
+import { writeAudit, type Actor } from '../staff/staff.audit.ts'
 import type { AuthService } from './auth.service.ts'
 import { customers, recoveryCodes, rememberTokens, type CustomerRow } from './auth.tables.ts'
 
@@ -35,6 +37,21 @@ export type StandingRecord = (tx: Tx, before: Standing, after: Standing) => Prom
 
 export type StandingChange = 'reset_two_factor' | 'disable' | 'enable'
 
+/** What each change did, in words (the back office's notice, the API's and the CLI's answer). */
+export const STANDING_DONE: Record<StandingChange, string> = {
+  reset_two_factor:
+    'Two-factor was reset: their sessions ended, and they will be asked to set it up again when they next sign in.',
+  disable: 'The account was disabled: their sessions ended and they cannot sign in.',
+  enable: 'The account was enabled again: they can sign in.',
+}
+
+/** The audit log's name of each change. */
+export const STANDING_AUDIT_ACTION: Record<StandingChange, string> = {
+  reset_two_factor: 'customer.two_factor.reset',
+  disable: 'customer.disable',
+  enable: 'customer.enable',
+}
+
 /** Why a change cannot be made to this account as it is, or null. */
 function refusal(change: StandingChange, row: CustomerRow): string | null {
   const s = standingOf(row)
@@ -54,12 +71,19 @@ export class AccountStanding {
 
   /**
    * Makes the change under the customer's row lock; a change that does not apply to the account
-   * as it is (already disabled, no two-factor) is refused with a DomainError and changes nothing.
+   * as it is (already disabled, no two-factor) is refused with an 'invalid' DomainError and changes
+   * nothing. With `siteId`, another site's customer is 'not_found' (the integration API's token).
    */
-  async change(customerId: number, change: StandingChange, record: StandingRecord): Promise<CustomerRow> {
+  async change(
+    customerId: number,
+    change: StandingChange,
+    record: StandingRecord,
+    scope: { siteId?: number | undefined } = {},
+  ): Promise<CustomerRow> {
     const updated = await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update')
-      if (!row) throw new DomainError('not_found', 'There is no customer with this number.')
+      if (!row || (scope.siteId !== undefined && row.siteId !== scope.siteId))
+        throw new DomainError('not_found', 'There is no customer with this number.')
       const refused = refusal(change, row)
       if (refused) throw new DomainError('invalid', refused)
       const at = new Date(this.now())
@@ -91,6 +115,28 @@ export class AccountStanding {
     })
     this.auth.customerChanged(customerId)
     return updated
+  }
+
+  /** The change, with its audit row (who, the change, the standing before and after) written with it. */
+  changeAudited(
+    actor: Actor,
+    customerId: number,
+    change: StandingChange,
+    scope: { siteId?: number | undefined } = {},
+  ): Promise<CustomerRow> {
+    return this.change(
+      customerId,
+      change,
+      (tx, before, after) =>
+        writeAudit(tx, actor, {
+          action: STANDING_AUDIT_ACTION[change],
+          targetType: 'customer',
+          targetId: customerId,
+          before: { ...before },
+          after: { ...after },
+        }),
+      scope,
+    )
   }
 }
 

@@ -20,9 +20,11 @@
  * state before and after.
  */
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import { orders } from '../orders/orders.tables.ts'
+import { placeFromPayment } from '../orders/unclaimed-payments.ts'
 import { SUCCESS_STATES } from '../payments/attempt.state.ts'
 import { BASKET_ORDER_PREFIX } from '../payments/order-ref.ts'
 import { PaymentError } from '../payments/payment-error.ts'
@@ -131,7 +133,22 @@ export interface AttentionDeps {
   now?: () => number
 }
 
-export type ActionResult = { ok: true; message: string } | { ok: false; message: string; error?: unknown }
+/** Why an action was not taken: no such row (on this site), the row no longer offers it, or it failed. */
+export type ActionRefusal = 'not_found' | 'not_offered' | 'failed'
+
+/** The row as it is after the action: an attempt's state and resolution, or a refund's status. */
+export type ActionRow =
+  | { kind: 'payment'; id: string; state: string; resolution: string | null }
+  | { kind: 'refund'; id: string; status: string }
+
+export type ActionResult =
+  | { ok: true; message: string; row?: ActionRow }
+  | { ok: false; message: string; reason: ActionRefusal; error?: unknown; row?: ActionRow }
+
+/** Only one site's rows (the integration API's token); absent, every site's (the back office). */
+export interface SiteScope {
+  siteId?: number | undefined
+}
 
 export class AttentionService {
   private readonly now: () => number
@@ -150,8 +167,13 @@ export class AttentionService {
     return sql`${a.state} in ('authorised', 'captured') and (${a.resolution} in ('voiding', 'needs_attention') or (${a.resolution} is null and ${a.updatedAt} < ${graceOver}))`
   }
 
-  async attempts(list: 'paid' | 'unknown', after: Cursor | null): Promise<Page<AttemptItem>> {
+  async attempts(
+    list: 'paid' | 'unknown',
+    after: Cursor | null,
+    scope: SiteScope = {},
+  ): Promise<Page<AttemptItem>> {
     const where = [this.attemptWhere(list)]
+    if (scope.siteId !== undefined) where.push(eq(paymentAttempts.siteId, scope.siteId))
     const older = olderThan(after, paymentAttempts.createdAt, paymentAttempts.id)
     if (older) where.push(older)
     const rows = await this.deps.db
@@ -187,9 +209,11 @@ export class AttentionService {
     }
   }
 
-  async refunds(after: Cursor | null): Promise<Page<RefundItem>> {
+  async refunds(after: Cursor | null, scope: SiteScope = {}): Promise<Page<RefundItem>> {
     // Literal, as the partial index `payment_refunds_unsettled` names them.
     const where: SQL[] = [sql`${paymentRefunds.status} in ('pending', 'unknown')`]
+    // A refund is its order's site's.
+    if (scope.siteId !== undefined) where.push(eq(orders.siteId, scope.siteId))
     const older = olderThan(after, paymentRefunds.createdAt, paymentRefunds.id)
     if (older) where.push(older)
     const rows = await this.deps.db
@@ -227,19 +251,26 @@ export class AttentionService {
    * One action on one row, if the row (as it is now) offers it; audited with the row's state
    * before and after. A provider that cannot be asked just now changes nothing and says so.
    */
-  async act(actor: Actor, intent: AttentionIntent, id: string): Promise<ActionResult> {
-    if (intent === 'refund_status') return this.askAboutRefund(actor, id)
+  async act(actor: Actor, intent: AttentionIntent, id: string, scope: SiteScope = {}): Promise<ActionResult> {
+    if (intent === 'refund_status') return this.askAboutRefund(actor, id, scope)
     const before = await this.deps.payments.get(id)
-    if (!before) return { ok: false, message: 'There is no payment with this reference.' }
+    if (!before || (scope.siteId !== undefined && before.siteId !== scope.siteId))
+      return { ok: false, reason: 'not_found', message: 'There is no payment with this reference.' }
     if (!attemptActions(before).includes(intent))
-      return { ok: false, message: 'This payment no longer needs that: the page shows it as it is now.' }
+      return {
+        ok: false,
+        reason: 'not_offered',
+        message: 'This payment no longer needs that: the page shows it as it is now.',
+        row: attemptRow(before),
+      }
     let result: ActionResult
     try {
       result = await this.runAttempt(intent, before)
     } catch (err) {
-      result = { ok: false, message: unreachable(err), error: err }
+      result = { ok: false, reason: 'failed', message: unreachable(err), error: err }
     }
     const after = (await this.deps.payments.get(id)) ?? before
+    result = { ...result, row: attemptRow(after) }
     await writeAudit(this.deps.db, actor, {
       action: `payment.${intent}`,
       targetType: 'payment_attempt',
@@ -259,7 +290,7 @@ export class AttentionService {
     }
     if (intent === 'place') {
       const why = await this.deps.placeFromPayment(row)
-      if (why) return { ok: false, message: `The order could not be placed: ${why}.` }
+      if (why) return { ok: false, reason: 'failed', message: `The order could not be placed: ${why}.` }
       const number = await this.orderNumberOf(row)
       return {
         ok: true,
@@ -271,7 +302,11 @@ export class AttentionService {
       // own steps for a payment whose order cannot be placed).
       const note = 'given back from the back office'
       if (!(await this.deps.payments.markVoiding(row.id, note)))
-        return { ok: false, message: 'An order claimed this payment meanwhile: nothing was given back.' }
+        return {
+          ok: false,
+          reason: 'not_offered',
+          message: 'An order claimed this payment meanwhile: nothing was given back.',
+        }
       await this.deps.payments.voidUnclaimed(row.id, note)
     } else await this.deps.resolveUnclaimed(row)
     const after = (await this.deps.payments.get(row.id))!
@@ -295,11 +330,17 @@ export class AttentionService {
     }
   }
 
-  private async askAboutRefund(actor: Actor, id: string): Promise<ActionResult> {
+  private async askAboutRefund(actor: Actor, id: string, scope: SiteScope): Promise<ActionResult> {
     const before = await this.deps.refunds.get(id)
-    if (!before) return { ok: false, message: 'There is no refund with this reference.' }
+    if (!before || (scope.siteId !== undefined && (await this.refundSite(before)) !== scope.siteId))
+      return { ok: false, reason: 'not_found', message: 'There is no refund with this reference.' }
     if (!refundActions(before).includes('refund_status'))
-      return { ok: false, message: 'This refund no longer needs that: the page shows it as it is now.' }
+      return {
+        ok: false,
+        reason: 'not_offered',
+        message: 'This refund no longer needs that: the page shows it as it is now.',
+        row: refundRow(before),
+      }
     let result: ActionResult
     let after: PaymentRefundRow = before
     try {
@@ -315,8 +356,9 @@ export class AttentionService {
               message: `The provider says the refund ${after.status === 'succeeded' ? 'succeeded' : `is ${after.status}`}.`,
             }
     } catch (err) {
-      result = { ok: false, message: unreachable(err), error: err }
+      result = { ok: false, reason: 'failed', message: unreachable(err), error: err }
     }
+    result = { ...result, row: refundRow(after) }
     await writeAudit(this.deps.db, actor, {
       action: 'refund.reconcile',
       targetType: 'payment_refund',
@@ -325,6 +367,19 @@ export class AttentionService {
       after: { status: after.status, result: result.message },
     })
     return result
+  }
+
+  /** The site of a refund: its order's (the ledger keeps the order's id as text), else its payment's. */
+  private async refundSite(row: PaymentRefundRow): Promise<number | null> {
+    if (/^[0-9]{1,9}$/.test(row.orderId)) {
+      const [order] = await this.deps.db
+        .select({ siteId: orders.siteId })
+        .from(orders)
+        .where(eq(orders.id, Number(row.orderId)))
+      if (order) return order.siteId
+    }
+    const attempt = row.attemptId ? await this.deps.payments.get(row.attemptId) : null
+    return attempt?.siteId ?? null
   }
 
   /** The order a payment paid for: its basket's (the placement may have claimed another attempt), else its own. */
@@ -339,6 +394,33 @@ export class AttentionService {
     return order?.number ?? null
   }
 }
+
+/**
+ * The shop's own attention service: its payments, refund ledger, the reconciler's resolver and
+ * the orders side's placement. The back office, the integration API and the CLI all use this one.
+ */
+export function attentionServiceOf(app: FastifyInstance): AttentionService {
+  return new AttentionService({
+    db: app.db,
+    payments: app.payments,
+    refunds: app.refunds,
+    // Set by the orders side when the app starts: read when asked.
+    resolveUnclaimed: async (attempt) => {
+      const resolver = app.payments.unclaimedResolver
+      if (!resolver) throw new DomainError('invalid', 'No resolver of taken payments runs in this shop')
+      await resolver(attempt)
+    },
+    placeFromPayment: (attempt) => placeFromPayment(app, attempt),
+  })
+}
+
+const attemptRow = (r: PaymentAttemptRow): ActionRow => ({
+  kind: 'payment',
+  id: r.id,
+  state: r.state,
+  resolution: r.resolution,
+})
+const refundRow = (r: PaymentRefundRow): ActionRow => ({ kind: 'refund', id: r.id, status: r.status })
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -6,26 +6,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { attentionActionSchema, attentionQuerySchema } from '../../../shared/staff-customers.ts'
 import type { Db } from '../../db/client.ts'
-import { DomainError } from '../../lib/domain-error.ts'
-import { placeFromPayment } from '../orders/unclaimed-payments.ts'
-import { AttentionService, parseAttentionCursor } from './attention.ts'
+import { attentionServiceOf, parseAttentionCursor } from './attention.ts'
 import { listOrders } from './order-search.ts'
 import { issues } from './staff.auth.routes.ts'
 import { ADMIN_PATH, actorOf, guard, renderAdmin } from './staff.http.ts'
 
 export async function staffAttentionRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const attention = new AttentionService({
-    db: opts.db,
-    payments: app.payments,
-    refunds: app.refunds,
-    // Set by the orders side when the app starts: read when asked.
-    resolveUnclaimed: async (attempt) => {
-      const resolver = app.payments.unclaimedResolver
-      if (!resolver) throw new DomainError('invalid', 'No resolver of taken payments runs in this shop')
-      await resolver(attempt)
-    },
-    placeFromPayment: (attempt) => placeFromPayment(app, attempt),
-  })
+  const attention = attentionServiceOf(app)
 
   const page = async (
     request: FastifyRequest,

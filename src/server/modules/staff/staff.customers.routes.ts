@@ -1,37 +1,22 @@
 /**
  * The back office's customers (issue 34): the list and search, a customer's page, and the actions
  * on their sign-in (reset two-factor, disable, re-enable), each audited in its own transaction
- * (auth/account-standing.ts). Thin: parse, call, render.
+ * (auth/account-standing.ts, as the integration API's and the CLI's). Thin: parse, call, render.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   CUSTOMER_SEARCH_KINDS,
   customerActionSchema,
   customerListQuerySchema,
-  type CustomerAction,
   type CustomerListQuery,
 } from '../../../shared/staff-customers.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
-import { AccountStanding } from '../auth/account-standing.ts'
+import { AccountStanding, STANDING_DONE } from '../auth/account-standing.ts'
 import { customerDetail, listCustomers } from './customer-search.ts'
 import { siteChoices } from './order-search.ts'
-import { writeAudit } from './staff.audit.ts'
 import { issues } from './staff.auth.routes.ts'
 import { ADMIN_PATH, actorOf, guard, renderAdmin } from './staff.http.ts'
-
-const DONE: Record<CustomerAction, string> = {
-  reset_two_factor:
-    'Two-factor was reset: their sessions ended, and they will be asked to set it up again when they next sign in.',
-  disable: 'The account was disabled: their sessions ended and they cannot sign in.',
-  enable: 'The account was enabled again: they can sign in.',
-}
-
-const AUDIT_ACTION: Record<CustomerAction, string> = {
-  reset_two_factor: 'customer.two_factor.reset',
-  disable: 'customer.disable',
-  enable: 'customer.enable',
-}
 
 function customerId(raw: string): number | null {
   const n = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN
@@ -100,24 +85,15 @@ export async function staffCustomerRoutes(app: FastifyInstance, opts: { db: Db }
       if (!parsed.success) return customerPage(request, reply, id, { errors: issues(parsed.error) }, 422)
       if (id === null) return customerPage(request, reply, null)
       const intent = parsed.data.intent
-      const actor = actorOf(request)
       try {
-        await standing.change(id, intent, (tx, before, after) =>
-          writeAudit(tx, actor, {
-            action: AUDIT_ACTION[intent],
-            targetType: 'customer',
-            targetId: id,
-            before: { ...before },
-            after: { ...after },
-          }),
-        )
+        await standing.changeAudited(actorOf(request), id, intent)
       } catch (err) {
         if (!(err instanceof DomainError)) throw err
         if (err.code === 'not_found') return customerPage(request, reply, null)
         return customerPage(request, reply, id, { errors: { form: err.message } }, 422)
       }
       request.log.info({ customerId: id, intent }, 'back office: customer sign-in changed')
-      return customerPage(request, reply, id, { notice: DONE[intent] })
+      return customerPage(request, reply, id, { notice: STANDING_DONE[intent] })
     },
   )
 }
