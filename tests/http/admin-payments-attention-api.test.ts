@@ -156,7 +156,7 @@ describe('the lists of payments that need a person', () => {
     expect(ids((await call('northgate', 'GET', '/payments/attention')).json().payments)).toContain(theirs.id)
   })
 
-  it("lists the site's unconfirmed refunds with their order, and none of another site", async () => {
+  it("lists the site's unconfirmed refunds and the orders that need attention, and none of another site's", async () => {
     const { order, refund } = await makePendingRefund('harbour')
     const res = await call('harbour', 'GET', '/refunds/attention')
     expect(res.statusCode, res.body).toBe(200)
@@ -169,6 +169,15 @@ describe('the lists of payments that need a person', () => {
     expect(ids((await call('northgate', 'GET', '/refunds/attention')).json().refunds)).not.toContain(
       refund.id,
     )
+    // The refund's order needs attention too (the order list's filter), on its own site only.
+    const numbers = async (site: Site) => {
+      const listed = await call(site, 'GET', '/orders/attention')
+      expect(listed.statusCode, listed.body).toBe(200)
+      return (listed.json().orders as { number: number }[]).map((o) => o.number)
+    }
+    expect(await numbers('harbour')).toContain(order.number)
+    expect(await numbers('northgate')).not.toContain(order.number)
+    expect((await call('harbour', 'GET', '/orders/attention?after=x.1')).statusCode).toBe(422)
   })
 
   it('pages the unknown payments with a cursor that repeats no row, and refuses a bad cursor or list', async () => {
@@ -310,8 +319,11 @@ describe('the payments that need a person from the CLI (npm run admin -- payment
     expect((await auditOf(held.id))[0]).toMatchObject({ action: 'payment.place', actorEmail: 'cli:tester' })
   })
 
-  it('asks about a refund when reconcile is given a refund’s reference', async () => {
+  it('lists the orders that need attention, and asks about a refund when reconcile is given a refund’s reference', async () => {
     const { refund } = await makePendingRefund('harbour')
+    const { order } = await makePendingRefund('harbour')
+    const listed = await run({ kind: 'list', list: 'orders', site: 'localhost' })
+    expect(listed.lines.some((l) => l.startsWith(`${order.number}\t`))).toBe(true)
     const asked = await run({ kind: 'act', intent: 'reconcile', id: refund.id })
     // A credit note has no provider to ask: refused as the back office refuses it.
     expect(asked).toEqual({

@@ -18,6 +18,7 @@ import {
   type ActionResult,
   type AttentionIntent,
 } from '../staff/attention.ts'
+import { listOrders } from '../staff/order-search.ts'
 import { keyedWriteHeaders, tokenActor } from './admin.customers-standing.routes.ts'
 import { messageAnswer, rowErrorsAnswer, securedAnswers } from './admin.schemas.ts'
 
@@ -71,6 +72,20 @@ const refundItem = z.object({
   message: z.string().nullable(),
   createdAt: z.string(),
   actions: actionsOf,
+})
+
+const orderItem = z.object({
+  number: z.number().int(),
+  site: z.string(),
+  date: z.string(),
+  status: z.string(),
+  method: z.string(),
+  currency: z.string(),
+  total: z.number().int().describe('Minor units, VAT included'),
+  customer: z.string(),
+  email: z.string(),
+  postcode: z.string(),
+  poNumber: z.string().nullable(),
 })
 
 const next = z
@@ -184,6 +199,42 @@ export async function adminAttentionRoutes(app: FastifyInstance) {
         siteId: request.adminToken!.siteId,
       })
       return { refunds: page.rows, next: page.next }
+    },
+  )
+
+  api.get(
+    '/orders/attention',
+    {
+      config: { csrf: false },
+      schema: {
+        summary:
+          "The site's orders that need a person, newest first: awaiting payment for over an hour, or with a refund the provider has not confirmed",
+        security,
+        querystring: z.object({
+          after: z
+            .string()
+            .max(40)
+            .regex(/^\d{1,15}\.\d{1,10}$/, 'is not a cursor this list gave (use next)')
+            .optional()
+            .describe('The `next` of the previous page; omitted: the newest orders'),
+        }),
+        response: {
+          200: z.object({ orders: z.array(orderItem), next }).describe('One page, as the order list pages'),
+          ...securedAnswers,
+          422: rowErrorsAnswer,
+        },
+      },
+    },
+    async (request) => {
+      const page = await listOrders(app.db, {
+        attention: true,
+        site: request.adminToken!.siteId,
+        after: request.query.after,
+        kind: 'auto',
+        method: undefined,
+        q: undefined,
+      })
+      return { orders: page.rows.map(({ id: _id, ...row }) => row), next: page.next }
     },
   )
 

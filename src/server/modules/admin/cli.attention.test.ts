@@ -27,6 +27,13 @@ describe('npm run admin -- customers|payments: reading the command line', () => 
     expect(
       parseAttentionArgs('payments', ['list', '--list', 'refunds', '--after', `1764316800000.${REF}`]),
     ).toEqual({ kind: 'list', list: 'refunds', after: `1764316800000.${REF}` })
+    expect(
+      parseAttentionArgs('payments', ['list', '--list', 'orders', '--after', '1764316800000.42']),
+    ).toEqual({
+      kind: 'list',
+      list: 'orders',
+      after: '1764316800000.42',
+    })
   })
 
   it('reads each action on a payment reference', () => {
@@ -59,6 +66,7 @@ describe('npm run admin -- customers|payments: reading the command line', () => 
       ['customers', ['disable', '1', '--list', 'paid']],
       ['payments', ['list', '--list', 'lost']],
       ['payments', ['list', '--after', 'nope']],
+      ['payments', ['list', '--list', 'orders', '--after', `1764316800000.${REF}`]],
       ['payments', ['list', REF]],
       ['payments', ['refund', REF]],
       ['payments', ['place']],

@@ -5,7 +5,7 @@
  * (auth/account-standing.ts, staff/attention.ts), as the actor `cli:<OS user>`.
  *
  *   customers disable|enable|reset-two-factor <email|id> [--site <host|code>]
- *   payments list [--list paid|unknown|refunds] [--after <cursor>] [--site <host|code>]   newest first
+ *   payments list [--list paid|unknown|refunds|orders] [--after <cursor>] [--site <host|code>]   newest first
  *   payments reconcile <payment or refund reference>      ask the provider now
  *   payments resolve <reference>                          place the order from the kept form, else give the money back
  *   payments give-back <reference>                        give the money back without trying the order
@@ -22,16 +22,17 @@ import { AccountStanding, STANDING_DONE, standingOf, type StandingChange } from 
 import { customers } from '../auth/auth.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
 import { attentionServiceOf, parseAttentionCursor, type AttentionIntent } from '../staff/attention.ts'
+import { listOrders } from '../staff/order-search.ts'
 import type { Actor } from '../staff/staff.audit.ts'
 import { UsageError } from './cli.orders.ts'
 
 export type AttentionCommand =
   | { kind: 'standing'; change: StandingChange; customer: { id: number } | { email: string }; site?: string }
-  | { kind: 'list'; list: 'paid' | 'unknown' | 'refunds'; after?: string; site?: string }
+  | { kind: 'list'; list: 'paid' | 'unknown' | 'refunds' | 'orders'; after?: string; site?: string }
   | { kind: 'act'; intent: Exclude<AttentionIntent, 'refund_status'>; id: string }
 
 export const ATTENTION_USAGE =
-  'usage: npm run admin -- customers disable|enable|reset-two-factor <email|id> [--site host] | payments list [--list paid|unknown|refunds] [--after cursor] [--site host] | payments reconcile|resolve|give-back|place <reference>'
+  'usage: npm run admin -- customers disable|enable|reset-two-factor <email|id> [--site host] | payments list [--list paid|unknown|refunds|orders] [--after cursor] [--site host] | payments reconcile|resolve|give-back|place <reference>'
 
 const CHANGES: Record<string, StandingChange> = {
   disable: 'disable',
@@ -82,9 +83,10 @@ export function parseAttentionArgs(area: 'customers' | 'payments', argv: string[
   if (command === 'list') {
     if (target !== undefined) throw new UsageError('payments list takes no reference')
     const list = v.list ?? 'paid'
-    if (list !== 'paid' && list !== 'unknown' && list !== 'refunds')
-      throw new UsageError('--list must be paid, unknown or refunds')
-    if (v.after !== undefined && !parseAttentionCursor(v.after))
+    if (list !== 'paid' && list !== 'unknown' && list !== 'refunds' && list !== 'orders')
+      throw new UsageError('--list must be paid, unknown, refunds or orders')
+    const cursorOk = list === 'orders' ? /^\d{1,15}\.\d{1,10}$/ : /^\d{1,15}\.[0-9a-f-]{36}$/
+    if (v.after !== undefined && !cursorOk.test(v.after))
       throw new UsageError('--after must be the cursor a list printed (next: …)')
     return { kind: 'list', list, ...(v.after !== undefined ? { after: v.after } : {}), ...site }
   }
@@ -159,6 +161,24 @@ export async function executeAttentionCommand(
   const attention = attentionServiceOf(app)
   if (cmd.kind === 'list') {
     const scope = { siteId: await siteIdOf(app, cmd.site) }
+    if (cmd.list === 'orders') {
+      // The order list's 'needs attention' filter, as the back office's page shows it.
+      const page = await listOrders(app.db, {
+        attention: true,
+        site: scope.siteId,
+        after: cmd.after,
+        kind: 'auto',
+        method: undefined,
+        q: undefined,
+      })
+      for (const o of page.rows)
+        out(
+          `${o.number}\t${o.date.slice(0, 16)}\t${o.site}\t${o.status}\t${o.total} ${o.currency}\t${o.email}`,
+        )
+      if (page.rows.length === 0) out('no orders need a person')
+      if (page.next) out(`next: ${page.next}`)
+      return true
+    }
     const after = parseAttentionCursor(cmd.after)
     if (cmd.list === 'refunds') {
       const page = await attention.refunds(after, scope)
