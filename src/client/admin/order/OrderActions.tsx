@@ -374,7 +374,7 @@ function Paperwork({ o }: { o: AdminOrder }) {
             id={fileId}
             type="file"
             accept="application/pdf"
-            className="mt-1 block text-sm"
+            className="admin-file mt-1 block max-w-full text-sm"
             aria-describedby={invoice.errorFor('pdfBase64') ? `${fileId}-error` : undefined}
             onChange={(e) => {
               const file = e.target.files?.[0]
