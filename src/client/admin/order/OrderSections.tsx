@@ -256,6 +256,7 @@ export function HistorySection({ o }: { o: AdminOrder }) {
         )}
       </Section>
       <Section id="timeline" title="Timeline">
+        {o.timeline.length === 0 ? <p className="mt-2 text-sm">Nothing has happened to it yet.</p> : null}
         <ol className="mt-2 space-y-1 text-sm">
           {o.timeline.map((e) => (
             <li key={e.id}>
