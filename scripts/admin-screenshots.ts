@@ -2,27 +2,28 @@
  * Screenshot review of the back office (issue 34): every /admin page at 390 and 1366 px, full page,
  * into var/screenshots/admin-<width>-<nn>-<state>.png, for a person to look at
  * (docs/screenshot-review.md). It signs in as the demo owner (password, then a TOTP code), captures
- * the sign-in pages with and without their messages, every section, an order with its action forms
- * open, a message and a refund quote, and pages with a validation error; then invites a viewer, who
- * accepts (the invitation and two-factor set-up pages) and meets the forbidden page. It reports any
- * page wider than its viewport. It writes (invitations, an order on hold): use a throwaway demo
- * database, with the e-mails captured to a file it reads the invitation links from, e.g.
+ * the sign-in pages with and without their messages, every section, a card order it places (through
+ * the shop's HTTP calls) with its action forms open, messages and a refund quote, and pages with a
+ * validation error; then invites a viewer, who accepts (the invitation and two-factor set-up pages)
+ * and meets the forbidden page. It reports any page wider than its viewport. It writes (an order,
+ * a hold and its release, invitations): use a throwaway demo database, with the e-mails captured to a file it reads the invitation links from, e.g.
  *
  *   npm run build
- *   NODE_ENV=production PGLITE_DIR=var/shots-admin-db PORT=4222 PAYMENTS_SIMULATOR_PORT=3222 \
+ *   NODE_ENV=production PGLITE_DIR=var/shots-admin-db PORT=4322 PAYMENTS_SIMULATOR_PORT=3322 \
  *     MAIL_CAPTURE_FILE=var/shots-admin-mail.jsonl npm run serve
- *   npx tsx scripts/admin-screenshots.ts [--port 4222] [--mail var/shots-admin-mail.jsonl] [--width 390]
+ *   npx tsx scripts/admin-screenshots.ts [--port 4322] [--mail var/shots-admin-mail.jsonl] [--width 390]
  */
 import { mkdir, readFile } from 'node:fs/promises'
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test'
 import { generateSync } from 'otplib'
+import { placeCardOrder } from '../tests/e2e/helpers/card-order.ts'
 
 const args = process.argv.slice(2)
 const arg = (name: string) => {
   const i = args.indexOf(`--${name}`)
   return i >= 0 ? args[i + 1] : undefined
 }
-const port = Number(arg('port') ?? 4222)
+const port = Number(arg('port') ?? 4322)
 const mailFile = arg('mail') ?? 'var/shots-admin-mail.jsonl'
 const widths = arg('width') ? [Number(arg('width'))] : [390, 1366]
 const base = `http://localhost:${port}`
@@ -83,6 +84,11 @@ const browser = await chromium.launch({
 })
 await mkdir(OUT, { recursive: true })
 let ownerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined
+// A card-paid order (the demo's seeded orders are unpaid purchase orders): it offers every action,
+// the refund's quote included.
+const shopper = await browser.newContext({ baseURL: base })
+const cardOrder = await placeCardOrder(shopper, DEMO_POSTCODE)
+await shopper.close()
 const wide: string[] = []
 
 for (const width of widths) {
@@ -133,10 +139,8 @@ for (const width of widths) {
   await visit(page, '/admin/orders?status=placed&attention=1', 'orders-filtered')
   await visit(page, `/admin/orders?q=${encodeURIComponent(DEMO_POSTCODE)}`, 'orders-search')
   await visit(page, '/admin/orders?from=2026-12-31&to=2026-01-01', 'orders-bad-dates')
-  await page.goto(`${base}/admin/orders?status=placed`)
-  const order = await firstHref(page, '/admin/orders/')
-  if (order) {
-    await visit(page, order, 'order-actions')
+  {
+    await visit(page, `/admin/orders/${cardOrder}`, 'order-actions')
     // A validation message: hold without a reason.
     const hold = page.getByRole('form', { name: 'Hold' })
     if (await hold.isVisible()) {
@@ -174,7 +178,7 @@ for (const width of widths) {
       await page.getByRole('button', { name: 'Release the order' }).click()
       await expect(page.getByRole('form', { name: 'Hold' })).toBeVisible()
     }
-  } else console.log('no placed order to capture')
+  }
   await visit(page, '/admin/payments', 'payments-to-check')
   await visit(page, '/admin/customers', 'customers')
   const customer = await firstHref(page, '/admin/customers/')
