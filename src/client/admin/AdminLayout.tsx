@@ -35,16 +35,19 @@ export default function AdminLayout({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <header className="bg-primary text-on-primary">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:gap-y-2 sm:py-3">
           <p className="font-semibold">Shop back office</p>
           {admin.user ? (
-            <nav aria-label="Back office" className="focus-on-primary flex flex-wrap gap-4">
+            <nav
+              aria-label="Back office"
+              className="focus-on-primary flex flex-wrap gap-x-4 gap-y-1 text-sm sm:text-base"
+            >
               {SECTIONS.filter((s) => admin.permissions.includes(s.permission)).map((s) => (
                 <Link
                   key={s.href}
                   href={s.href}
                   aria-current={path.startsWith(s.href) ? 'page' : undefined}
-                  className="underline-offset-4 hover:underline aria-[current=page]:underline"
+                  className="inline-block py-0.5 underline-offset-4 hover:underline aria-[current=page]:underline"
                 >
                   {s.label}
                 </Link>

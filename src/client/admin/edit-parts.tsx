@@ -10,7 +10,7 @@ import { FormError, Notice } from './AdminCard.tsx'
 import { adminProps, csrfHeaders } from './admin-props.ts'
 
 export const control =
-  'mt-1 block w-full rounded-md border px-2 py-1.5 focus:border-primary focus:ring-1 focus:ring-primary focus:outline-none'
+  'mt-1 block w-full rounded-md border px-2 py-1.5 focus:border-primary focus:ring-2 focus:ring-primary focus:outline-none'
 
 export function Field({
   label,

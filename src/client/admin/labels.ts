@@ -4,3 +4,15 @@ export const STATUS_LABELS: Record<string, string> = {
   placed: 'Placed',
   payment_failed: 'Payment failed',
 }
+
+/**
+ * Every state an order may show in the list or on its page: the filterable ones above and the
+ * ones the staff's actions lead to (the status filter offers only STATUS_LABELS).
+ */
+export const ORDER_STATE_WORDS: Record<string, string> = {
+  ...STATUS_LABELS,
+  held: 'On hold',
+  partially_shipped: 'Partly shipped',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+}

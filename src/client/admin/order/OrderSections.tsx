@@ -138,7 +138,7 @@ export function CustomerSection({ o }: { o: AdminOrder }) {
             <p>
               {o.contact.first_name} {o.contact.last_name}
               {o.contact.company ? <span className="block">{o.contact.company}</span> : null}
-              <span className="block break-all">{o.contact.email}</span>
+              <span className="block wrap-anywhere">{o.contact.email}</span>
               <span className="block">{o.contact.phone}</span>
             </p>
           </div>
@@ -248,7 +248,7 @@ export function HistorySection({ o }: { o: AdminOrder }) {
           <ul className="mt-2 space-y-1 text-sm">
             {o.allMails.map((m) => (
               <li key={m.key}>
-                {m.subject} to <span className="break-all">{m.to}</span>:{' '}
+                {m.subject} to <span className="wrap-anywhere">{m.to}</span>:{' '}
                 {m.status === 'sent' && m.sentAt ? `sent ${formatDateTime(m.sentAt)}` : m.status}
               </li>
             ))}
@@ -256,6 +256,7 @@ export function HistorySection({ o }: { o: AdminOrder }) {
         )}
       </Section>
       <Section id="timeline" title="Timeline">
+        {o.timeline.length === 0 ? <p className="mt-2 text-sm">Nothing has happened to it yet.</p> : null}
         <ol className="mt-2 space-y-1 text-sm">
           {o.timeline.map((e) => (
             <li key={e.id}>

@@ -168,7 +168,7 @@ function AttemptRow({ a }: { a: Attempt }) {
           {formatDateTime(a.createdAt)} · {a.state}
           {a.resolution ? ` · ${RESOLUTION_LABELS[a.resolution] ?? a.resolution}` : ''}
         </p>
-        {a.email ? <p className="break-all text-gray-700">Shopper: {a.email}</p> : null}
+        {a.email ? <p className="wrap-anywhere text-gray-700">Shopper: {a.email}</p> : null}
         {a.orderNumber ? (
           <p>
             <Link href={`/admin/orders/${a.orderNumber}`} className="underline">
@@ -177,7 +177,7 @@ function AttemptRow({ a }: { a: Attempt }) {
           </p>
         ) : null}
         {a.note || a.lastMessage ? <p className="text-gray-700">{a.note ?? a.lastMessage}</p> : null}
-        <p className="break-all text-xs text-gray-600">Reference {a.id}</p>
+        <p className="wrap-anywhere text-xs text-gray-600">Reference {a.id}</p>
       </div>
       <Actions id={a.id} actions={a.actions} what={what} />
     </li>

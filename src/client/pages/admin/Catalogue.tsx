@@ -100,7 +100,7 @@ export default function Catalogue({ filters, sites, skus, next }: Props) {
         {skus.length === 0 ? 'No SKUs match.' : `Showing ${skus.length} SKU${skus.length === 1 ? '' : 's'}.`}
       </div>
       {skus.length > 0 ? (
-        <table className="mt-2 w-full border-collapse bg-white text-sm max-md:block">
+        <table className="mt-2 w-full border-collapse bg-white text-sm admin-stack">
           <caption className="sr-only">SKUs</caption>
           <thead className="max-md:sr-only">
             <tr className="border-b border-gray-300 text-left">
@@ -124,25 +124,34 @@ export default function Catalogue({ filters, sites, skus, next }: Props) {
               </th>
             </tr>
           </thead>
-          <tbody className="max-md:block">
+          <tbody>
             {skus.map((s) => (
-              <tr key={s.id} className="border-b border-gray-200 max-md:block max-md:py-2">
-                <th scope="row" className="p-2 text-left max-md:block max-md:p-1">
-                  <Link href={`/admin/catalogue/skus/${s.id}`} className="font-semibold break-all underline">
+              <tr key={s.id} className="border-b border-gray-200">
+                <th scope="row" className="p-2 text-left">
+                  <Link
+                    href={`/admin/catalogue/skus/${s.id}`}
+                    className="font-semibold wrap-anywhere underline"
+                  >
                     {s.sku}
                   </Link>
                 </th>
-                <td className="p-2 max-md:block max-md:p-1">{s.name}</td>
-                <td className="p-2 max-md:block max-md:p-1">{s.group}</td>
-                <td className="p-2 max-md:block max-md:p-1">{s.site}</td>
-                <td className="p-2 max-md:block max-md:p-1">
+                <td data-label="Name" className="p-2 admin-stack-wide">
+                  {s.name}
+                </td>
+                <td data-label="Product group" className="p-2 admin-stack-wide">
+                  {s.group}
+                </td>
+                <td data-label="Site" className="p-2">
+                  {s.site}
+                </td>
+                <td data-label="Shop" className="p-2">
                   {s.published && s.groupPublished
                     ? 'Published'
                     : s.published
                       ? 'Group unpublished'
                       : 'Unpublished'}
                 </td>
-                <td className="p-2 text-right max-md:block max-md:p-1 max-md:text-left">
+                <td data-label="From" className="p-2 text-right">
                   {s.fromPrice === null ? '' : formatMoney(s.fromPrice, s.currency as Currency)}
                 </td>
               </tr>

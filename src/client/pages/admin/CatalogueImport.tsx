@@ -85,6 +85,7 @@ export default function CatalogueImport({ sites, site, errors, result }: Props) 
           {(p) => (
             <input
               {...p}
+              className={`${p.className} admin-file`}
               name="csv"
               type="file"
               accept=".csv,text/csv"

@@ -96,7 +96,7 @@ export default function Content({
                 <li key={s.slug} className="flex flex-wrap items-center gap-3 p-3 text-sm">
                   <div className="min-w-48 flex-1">
                     <p className="font-medium">{s.name}</p>
-                    <p className="break-all text-gray-700">{s.slug}</p>
+                    <p className="wrap-anywhere text-gray-700">{s.slug}</p>
                     <p className="text-gray-700">
                       {state(s)}
                       {s.publishedAt ? ` (published ${formatDateTime(s.publishedAt)})` : ''}

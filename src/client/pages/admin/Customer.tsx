@@ -105,7 +105,7 @@ export default function Customer({ customer: c, errors, notice }: Props) {
       <ActionResult notice={notice} error={errors.form ?? errors.intent} />
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
         <dt className="font-medium">E-mail</dt>
-        <dd className="break-all">{c.email}</dd>
+        <dd className="wrap-anywhere">{c.email}</dd>
         <dt className="font-medium">Site</dt>
         <dd>{c.site}</dd>
         <dt className="font-medium">Company</dt>
@@ -185,7 +185,7 @@ export default function Customer({ customer: c, errors, notice }: Props) {
                 <p className="font-medium">
                   {p.name} {p.primary ? '(primary)' : ''}
                 </p>
-                <p className="break-all">{p.email}</p>
+                <p className="wrap-anywhere">{p.email}</p>
                 {p.phone ? <p>{p.phone}</p> : null}
                 {p.company ? <p>{p.company}</p> : null}
               </li>

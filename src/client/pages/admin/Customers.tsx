@@ -156,7 +156,7 @@ export default function Customers({ filters, errors, sites, kinds, customers, ne
               <Link href={`/admin/customers/${c.id}`} className="min-w-48 flex-1 font-semibold underline">
                 {c.name || c.email}
               </Link>
-              <span className="break-all text-gray-700">{c.email}</span>
+              <span className="wrap-anywhere text-gray-700">{c.email}</span>
               {c.company ? <span className="text-gray-700">{c.company}</span> : null}
               <span className="text-gray-700">{c.site}</span>
               <span className="text-gray-700">

@@ -7,7 +7,7 @@
 import { Head, Link, usePage } from '@inertiajs/react'
 import AdminLayout from '../../admin/AdminLayout.tsx'
 import { adminProps, formatDateTime } from '../../admin/admin-props.ts'
-import { STATUS_LABELS } from '../../admin/labels.ts'
+import { ORDER_STATE_WORDS } from '../../admin/labels.ts'
 import { NotesSection, OrderActions } from '../../admin/order/OrderActions.tsx'
 import {
   CustomerSection,
@@ -18,14 +18,6 @@ import {
 } from '../../admin/order/OrderSections.tsx'
 import type { OrderPageProps } from '../../admin/order/types.ts'
 import { RESULT_ID } from '../../admin/order/use-order-action.ts'
-
-const WORDS: Record<string, string> = {
-  ...STATUS_LABELS,
-  held: 'On hold',
-  partially_shipped: 'Partly shipped',
-  shipped: 'Shipped',
-  cancelled: 'Cancelled',
-}
 
 function Result({ notice, error }: { notice: string | null; error: string | undefined }) {
   if (error)
@@ -71,7 +63,7 @@ export default function Order({ order: o, notice, errors, quote, refundBy }: Ord
       <Result notice={notice} error={errors?.form} />
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
         <dt className="font-medium">Status</dt>
-        <dd data-testid="order-status">{WORDS[o.status] ?? o.status}</dd>
+        <dd data-testid="order-status">{ORDER_STATE_WORDS[o.status] ?? o.status}</dd>
         <dt className="font-medium">Payment</dt>
         <dd>
           {o.method} · {o.paymentStatus.replace(/_/g, ' ')}

@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react'
 import AdminLayout from '../../admin/AdminLayout.tsx'
 import { FormError } from '../../admin/AdminCard.tsx'
 import { formatDateTime } from '../../admin/admin-props.ts'
-import { STATUS_LABELS } from '../../admin/labels.ts'
+import { ORDER_STATE_WORDS, STATUS_LABELS } from '../../admin/labels.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Currency } from '../../../shared/page-props.ts'
 
@@ -258,7 +258,7 @@ export default function Orders({ filters, errors, sites, methods, kinds, orders,
           : `Showing ${orders.length} order${orders.length === 1 ? '' : 's'}, newest first.`}
       </div>
       {orders.length > 0 ? (
-        <table className="mt-2 w-full border-collapse bg-white text-sm max-md:block">
+        <table className="mt-2 w-full border-collapse bg-white text-sm admin-stack">
           <caption className="sr-only">Orders, newest first</caption>
           <thead className="max-md:sr-only">
             <tr className="border-b border-gray-300 text-left">
@@ -288,25 +288,35 @@ export default function Orders({ filters, errors, sites, methods, kinds, orders,
               </th>
             </tr>
           </thead>
-          <tbody className="max-md:block">
+          <tbody>
             {orders.map((o) => (
-              <tr key={o.id} className="border-b border-gray-200 max-md:block max-md:py-2">
-                <th scope="row" className="p-2 text-left max-md:block max-md:p-1">
+              <tr key={o.id} className="border-b border-gray-200">
+                <th scope="row" className="p-2 text-left">
                   <Link href={`/admin/orders/${o.number}`} className="font-semibold underline">
                     {o.number}
                   </Link>
                 </th>
-                <td className="p-2 max-md:block max-md:p-1">{formatDateTime(o.date)}</td>
-                <td className="p-2 max-md:block max-md:p-1">{o.site}</td>
-                <td className="p-2 max-md:block max-md:p-1">
+                <td data-label="Date" className="p-2">
+                  {formatDateTime(o.date)}
+                </td>
+                <td data-label="Site" className="p-2">
+                  {o.site}
+                </td>
+                <td data-label="Customer" className="p-2 admin-stack-wide">
                   {o.customer}
-                  <span className="block text-gray-600 break-all">{o.email}</span>
+                  <span className="block text-gray-600 wrap-anywhere">{o.email}</span>
                   {o.poNumber ? <span className="block text-gray-600">PO {o.poNumber}</span> : null}
                 </td>
-                <td className="p-2 max-md:block max-md:p-1">{o.postcode}</td>
-                <td className="p-2 max-md:block max-md:p-1">{STATUS_LABELS[o.status] ?? o.status}</td>
-                <td className="p-2 max-md:block max-md:p-1">{o.method}</td>
-                <td className="p-2 text-right max-md:block max-md:p-1 max-md:text-left">
+                <td data-label="Postcode" className="p-2">
+                  {o.postcode}
+                </td>
+                <td data-label="Status" className="p-2">
+                  {ORDER_STATE_WORDS[o.status] ?? o.status}
+                </td>
+                <td data-label="Payment" className="p-2">
+                  {o.method}
+                </td>
+                <td data-label="Total" className="p-2 text-right">
                   {formatMoney(o.total, o.currency as Currency)}
                 </td>
               </tr>

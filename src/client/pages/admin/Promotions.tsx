@@ -140,7 +140,7 @@ export default function Promotions(props: Props) {
       {promotions.length === 0 ? (
         <p className="mt-4 text-sm">There are no promotions yet.</p>
       ) : (
-        <table className="mt-4 w-full border-collapse bg-white text-sm max-md:block">
+        <table className="mt-4 w-full border-collapse bg-white text-sm admin-stack">
           <caption className="sr-only">Promotions, active first</caption>
           <thead className="max-md:sr-only">
             <tr className="border-b border-gray-300 text-left">
@@ -164,10 +164,10 @@ export default function Promotions(props: Props) {
               </th>
             </tr>
           </thead>
-          <tbody className="max-md:block">
+          <tbody>
             {promotions.map((p) => (
-              <tr key={p.id} className="border-b border-gray-200 max-md:block max-md:py-2">
-                <th scope="row" className="p-2 text-left max-md:block max-md:p-1">
+              <tr key={p.id} className="border-b border-gray-200">
+                <th scope="row" className="p-2 text-left">
                   <Link href={`/admin/promotions/${p.id}`} className="font-semibold underline">
                     {p.code}
                   </Link>
@@ -175,14 +175,22 @@ export default function Promotions(props: Props) {
                     <span className="block font-normal text-gray-600">{p.description}</span>
                   ) : null}
                 </th>
-                <td className="p-2 max-md:block max-md:p-1">{p.site}</td>
-                <td className="p-2 max-md:block max-md:p-1">{offer(p)}</td>
-                <td className="p-2 max-md:block max-md:p-1">{p.state}</td>
-                <td className="p-2 text-right max-md:block max-md:p-1 max-md:text-left">
+                <td data-label="Site" className="p-2">
+                  {p.site}
+                </td>
+                <td data-label="Offer" className="p-2">
+                  {offer(p)}
+                </td>
+                <td data-label="State" className="p-2">
+                  {p.state}
+                </td>
+                <td data-label="Used" className="p-2 text-right">
                   {p.timesUsed}
                   {p.usageLimit === null ? '' : ` of ${p.usageLimit}`}
                 </td>
-                <td className="p-2 text-right max-md:block max-md:p-1 max-md:text-left">{p.orders}</td>
+                <td data-label="Orders" className="p-2 text-right">
+                  {p.orders}
+                </td>
               </tr>
             ))}
           </tbody>

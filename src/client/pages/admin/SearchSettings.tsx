@@ -129,7 +129,7 @@ export default function SearchSettings({ sites, site, rules, lastBuild, canAct, 
               {rules.map((r) => (
                 <tr key={r.query} className="border-b border-gray-100">
                   <td className="p-2">{r.query}</td>
-                  <td className="p-2 break-all">{r.url}</td>
+                  <td className="p-2 wrap-anywhere">{r.url}</td>
                   <td className="p-2">{formatDateTime(r.createdAt)}</td>
                   {canAct ? (
                     <td className="p-2">

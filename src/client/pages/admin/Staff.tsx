@@ -166,7 +166,7 @@ export default function Staff({ staff, roles, me, notice }: Props) {
                 <p className="font-medium">
                   {m.name} {m.id === me ? '(you)' : ''}
                 </p>
-                <p className="break-all text-gray-700">{m.email}</p>
+                <p className="wrap-anywhere text-gray-700">{m.email}</p>
                 <p className="text-gray-700">
                   {m.disabled ? 'Disabled' : m.twoFactor ? 'Two-factor on' : 'Two-factor not set up yet'}
                 </p>

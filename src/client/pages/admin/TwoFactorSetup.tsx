@@ -36,7 +36,7 @@ export default function TwoFactorSetup({
       {secret ? (
         <p className="mt-3 text-sm">
           Key:{' '}
-          <code data-testid="totp-secret" className="rounded bg-gray-100 px-1 font-mono break-all">
+          <code data-testid="totp-secret" className="rounded bg-gray-100 px-1 font-mono wrap-anywhere">
             {secret}
           </code>
         </p>

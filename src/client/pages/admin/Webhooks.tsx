@@ -310,7 +310,7 @@ export default function Webhooks({
         <ul className="mt-2 space-y-3">
           {endpoints.map((e) => (
             <li key={e.id} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
-              <h3 className="font-medium break-all">{e.url}</h3>
+              <h3 className="font-medium wrap-anywhere">{e.url}</h3>
               {e.description ? <p className="text-gray-700">{e.description}</p> : null}
               <p className={e.enabled && !e.failingSince ? 'text-gray-700' : 'font-medium text-red-800'}>
                 {state(e)}
