@@ -37,6 +37,8 @@ import { healthRoutes } from './ops/health.ts'
 import { createMetrics } from './ops/metrics.ts'
 import { prepareDatabase } from './ops/startup.ts'
 import { ADMIN_PREFIX, adminRoutes } from './modules/admin/admin.routes.ts'
+import { adminAttentionRoutes as apiAttentionRoutes } from './modules/staff/api.attention.routes.ts'
+import { adminCustomerStandingRoutes as apiCustomerStandingRoutes } from './modules/staff/api.customers-standing.routes.ts'
 import { createFrontend, type Frontend } from './frontend.ts'
 import { inertiaPlugin } from './inertia/plugin.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
@@ -533,7 +535,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(paymentsPlugin, { createService: methodPayments })
   await app.register(ordersPaymentHooks)
   await app.register(paymentMethodsPlugin)
-  await app.register(adminRoutes, { prefix: ADMIN_PREFIX })
+  // The back office's own operations the integration API serves too (ADR 0282).
+  await app.register(adminRoutes, {
+    prefix: ADMIN_PREFIX,
+    secured: [apiCustomerStandingRoutes, apiAttentionRoutes],
+  })
   // The staff back office under /admin: its own cookie, CSRF token and headers (ADR 0261).
   app.decorate('staffService', new StaffService(database.db, config.session.secret))
   await app.register(staffPlugin, {

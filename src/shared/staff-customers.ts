@@ -53,7 +53,6 @@ export const customerListQuerySchema = z
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>
 
 export const CUSTOMER_ACTIONS = ['reset_two_factor', 'disable', 'enable'] as const
-export type CustomerAction = (typeof CUSTOMER_ACTIONS)[number]
 
 export const customerActionSchema = z.object({
   intent: z.enum(CUSTOMER_ACTIONS, { error: 'Please choose an action.' }),

@@ -1,12 +1,11 @@
-/** GET /customers: the customers feed (ADR 0220); the standing actions are admin.customers-standing.routes.ts. */
+/** GET /customers: the customers feed (ADR 0220); the standing actions are staff/api.customers-standing.routes.ts. */
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ADDRESS_TYPES } from '../../../shared/customer.ts'
-import { standingAnswer } from './admin.customers-standing.routes.ts'
 import { customersFeed } from './admin.customers.ts'
 import { afterParam, limitParam, pageMeta } from './admin.feed.ts'
-import { rowErrorsAnswer, securedAnswers } from './admin.schemas.ts'
+import { rowErrorsAnswer, securedAnswers, standingAnswer } from './admin.schemas.ts'
 
 const customer = z.object({
   id: z.number().int(),

@@ -5,14 +5,12 @@
  * document from the same schemas (ADR 0220).
  */
 import swagger from '@fastify/swagger'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { LocalContentStore } from '../content/content.store.ts'
 import { SearchRequestError } from '../search/search.service.ts'
 import { importSkus, skuRowsFromCsv } from './admin.catalog.ts'
-import { adminAttentionRoutes } from './admin.attention.routes.ts'
-import { adminCustomerStandingRoutes } from './admin.customers-standing.routes.ts'
 import { adminCustomerRoutes } from './admin.customers.routes.ts'
 import { adminErrorHandler, invalid, swaggerOptions } from './admin.document.ts'
 import { adminIdempotencyPlugin } from './admin.idempotency.ts'
@@ -65,7 +63,16 @@ const write = <S extends object>(summary: string, extra: S) => ({
   ...extra,
 })
 
-export async function adminRoutes(app: FastifyInstance) {
+export interface AdminRoutesOptions {
+  /**
+   * Operations another module serves under this API's token, idempotency and document (the back
+   * office's customer standing and payments to check, ADR 0282): registered in the secured scope.
+   * app.ts passes them, so this module does not import the modules that build on it.
+   */
+  secured?: FastifyPluginAsync[]
+}
+
+export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions = {}) {
   const tokens = new AdminTokens(app.db)
   app.decorateRequest('adminToken', null)
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 10 * 1024 * 1024 }, (_r, body, done) =>
@@ -359,8 +366,7 @@ export async function adminRoutes(app: FastifyInstance) {
     )
 
     await secured.register(adminCustomerRoutes)
-    await secured.register(adminCustomerStandingRoutes)
-    await secured.register(adminAttentionRoutes)
+    for (const routes of opts.secured ?? []) await secured.register(routes)
     await secured.register(adminOrderRoutes)
   })
 }

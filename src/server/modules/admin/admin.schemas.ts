@@ -158,3 +158,14 @@ export const idempotencyHeader = (required: boolean) =>
       'A unique key per intended change (1-255 printable characters, e.g. a UUID). The same key and request again answers the first answer (Idempotent-Replayed: true) without repeating the change; kept 24 hours.',
     ),
   })
+
+/** A customer's sign-in standing, in the customers feed and the standing actions' answers. */
+export const standingAnswer = z
+  .object({
+    disabled: z.boolean().describe('A disabled account cannot sign in'),
+    twoFactor: z.boolean().describe('Two-factor is set up'),
+    twoFactorResetPending: z
+      .boolean()
+      .describe('Two-factor was reset: the customer sets it up again at their next sign-in'),
+  })
+  .describe("The customer's sign-in standing")

@@ -11,8 +11,8 @@
  *   invoice create <orderNumber>                    invoices a placed order (once; prints its number)
  *   webhooks list|add|remove|enable|disable|deliveries …   webhook endpoints (cli.webhooks.ts)
  *   orders list|show|ack|hold|release|ship|cancel|refund …   the order lifecycle (cli.orders.ts)
- *   customers disable|enable|reset-two-factor <email|id>    a customer's sign-in (cli.attention.ts)
- *   payments list|reconcile|resolve|give-back|place …       payments that need a person (cli.attention.ts)
+ *   customers disable|enable|reset-two-factor <email|id>    a customer's sign-in (staff/cli.attention.ts)
+ *   payments list|reconcile|resolve|give-back|place …       payments that need a person (staff/cli.attention.ts)
  *
  * Changes are announced to the running instances (ADR 0081), which follow within seconds.
  */
@@ -64,9 +64,9 @@ if (process.argv[2] === 'orders') {
   const { runOrdersCli } = await import('./cli.orders.ts')
   process.exit(await runOrdersCli(process.argv.slice(3)))
 }
-// A customer's sign-in and the payments that need a person, as the back office (cli.attention.ts).
+// A customer's sign-in and the payments that need a person, as the back office (staff/cli.attention.ts).
 if (process.argv[2] === 'customers' || process.argv[2] === 'payments') {
-  const { runAttentionCli } = await import('./cli.attention.ts')
+  const { runAttentionCli } = await import('../staff/cli.attention.ts')
   process.exit(await runAttentionCli(process.argv[2], process.argv.slice(3)))
 }
 

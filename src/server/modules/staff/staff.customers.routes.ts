@@ -1,7 +1,7 @@
 /**
  * The back office's customers (issue 34): the list and search, a customer's page, and the actions
  * on their sign-in (reset two-factor, disable, re-enable), each audited in its own transaction
- * (auth/account-standing.ts, as the integration API's and the CLI's). Thin: parse, call, render.
+ * (account-standing.ts, as the integration API's and the CLI's). Thin: parse, call, render.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../../shared/staff-customers.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
-import { AccountStanding, STANDING_DONE } from '../auth/account-standing.ts'
+import { AccountStanding, STANDING_DONE } from './account-standing.ts'
 import { customerDetail, listCustomers } from './customer-search.ts'
 import { siteChoices } from './order-search.ts'
 import { issues } from './staff.auth.routes.ts'

@@ -17,10 +17,10 @@ import {
   parseAttentionCursor,
   type ActionResult,
   type AttentionIntent,
-} from '../staff/attention.ts'
-import { listOrders } from '../staff/order-search.ts'
-import { keyedWriteHeaders, tokenActor } from './admin.customers-standing.routes.ts'
-import { messageAnswer, rowErrorsAnswer, securedAnswers } from './admin.schemas.ts'
+} from './attention.ts'
+import { listOrders } from './order-search.ts'
+import { keyedWriteHeaders, tokenActor } from './api.customers-standing.routes.ts'
+import { messageAnswer, rowErrorsAnswer, securedAnswers } from '../admin/admin.schemas.ts'
 
 const security = [{ bearer: [] }]
 const EXAMPLE_ID = '5b0e7a53-2f6c-4d7e-9c1a-3f8e2b6d4a10'

@@ -14,9 +14,9 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import { sessions } from '../../plugins/session.tables.ts'
-import { writeAudit, type Actor } from '../staff/staff.audit.ts'
-import type { AuthService } from './auth.service.ts'
-import { customers, recoveryCodes, rememberTokens, type CustomerRow } from './auth.tables.ts'
+import { writeAudit, type Actor } from './staff.audit.ts'
+import type { AuthService } from '../auth/auth.service.ts'
+import { customers, recoveryCodes, rememberTokens, type CustomerRow } from '../auth/auth.tables.ts'
 
 /** What the audit keeps of a customer's sign-in: never a secret. */
 export interface Standing {

@@ -18,13 +18,13 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../app.ts'
 import { loadConfig } from '../../config.ts'
 import { DomainError } from '../../lib/domain-error.ts'
-import { AccountStanding, STANDING_DONE, standingOf, type StandingChange } from '../auth/account-standing.ts'
+import { AccountStanding, STANDING_DONE, standingOf, type StandingChange } from './account-standing.ts'
 import { customers } from '../auth/auth.tables.ts'
 import { sites } from '../sites/sites.tables.ts'
-import { attentionServiceOf, parseAttentionCursor, type AttentionIntent } from '../staff/attention.ts'
-import { listOrders } from '../staff/order-search.ts'
-import type { Actor } from '../staff/staff.audit.ts'
-import { UsageError } from './cli.orders.ts'
+import { attentionServiceOf, parseAttentionCursor, type AttentionIntent } from './attention.ts'
+import { listOrders } from './order-search.ts'
+import type { Actor } from './staff.audit.ts'
+import { UsageError } from '../admin/cli.orders.ts'
 
 export type AttentionCommand =
   | { kind: 'standing'; change: StandingChange; customer: { id: number } | { email: string }; site?: string }

@@ -10,21 +10,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { DomainError } from '../../lib/domain-error.ts'
-import { AccountStanding, STANDING_DONE, standingOf, type StandingChange } from '../auth/account-standing.ts'
-import type { Actor } from '../staff/staff.audit.ts'
-import { IDEMPOTENCY_MESSAGES } from './admin.idempotency.ts'
-import { messageAnswer, rowErrorsAnswer, securedAnswers } from './admin.schemas.ts'
+import { AccountStanding, STANDING_DONE, standingOf, type StandingChange } from './account-standing.ts'
+import type { Actor } from './staff.audit.ts'
+import { IDEMPOTENCY_MESSAGES } from '../admin/admin.idempotency.ts'
+import { messageAnswer, rowErrorsAnswer, securedAnswers, standingAnswer } from '../admin/admin.schemas.ts'
 
 /** What the staff may change of a customer's sign-in; never a secret. */
-export const standingAnswer = z
-  .object({
-    disabled: z.boolean().describe('A disabled account cannot sign in'),
-    twoFactor: z.boolean().describe('Two-factor is set up'),
-    twoFactorResetPending: z
-      .boolean()
-      .describe('Two-factor was reset: the customer sets it up again at their next sign-in'),
-  })
-  .describe("The customer's sign-in standing")
 
 /** The audit log's actor for a token's change: its name, marked as a token's. */
 export const tokenActor = (request: FastifyRequest): Actor => ({

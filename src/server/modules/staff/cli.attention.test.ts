@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseAttentionArgs } from './cli.attention.ts'
-import { UsageError } from './cli.orders.ts'
+import { UsageError } from '../admin/cli.orders.ts'
 
 const REF = '5b0e7a53-2f6c-4d7e-9c1a-3f8e2b6d4a10'
 
