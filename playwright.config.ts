@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
+import { E2E_DIR, E2E_PORT, MAIL_FILE } from './tests/e2e/helpers/paths.ts'
 
-const port = Number(process.env.E2E_PORT ?? 4173)
+const port = E2E_PORT
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /**
@@ -15,7 +16,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // In CI, also write a JSON report so .ci/run can print one closing count for every runner.
   reporter: process.env.TEST_REPORT_DIR
-    ? [['list'], ['json', { outputFile: `${process.env.TEST_REPORT_DIR}/playwright.json` }]]
+    ? [
+        ['list'],
+        ['json', { outputFile: `${process.env.TEST_REPORT_DIR}/playwright-${port}-${process.pid}.json` }],
+      ]
     : [['list']],
   timeout: 30_000,
   use: {
@@ -38,8 +42,7 @@ export default defineConfig({
   webServer: {
     // The ERP's API token is made on the fresh database before the server holds it (one process
     // at a time on the embedded database): tests/e2e/helpers/admin-token.ts.
-    command:
-      'rm -rf var/e2e-db var/e2e-mail.jsonl var/e2e-admin-token && npx tsx tests/e2e/helpers/admin-token.ts && npm run serve',
+    command: `rm -rf ${E2E_DIR} && npx tsx tests/e2e/helpers/admin-token.ts && npm run serve`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -50,14 +53,15 @@ export default defineConfig({
       // tests (E2E_PORT set apart) never fight over the default 3100.
       PAYMENTS_SIMULATOR_PORT: String(port - 1000),
       HOST: 'localhost',
-      PGLITE_DIR: 'var/e2e-db',
+      PGLITE_DIR: `${E2E_DIR}/db`,
+      E2E_PORT: String(port),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
       // The XSS corpus test shares a basket once per batch of names.
       SHARE_RATE_LIMIT_PER_MINUTE: '1000',
       MAIL_OUTBOX_PAGE: 'true',
       // Auth e-mails (verification, reset) land here so browser tests can follow their links.
-      MAIL_CAPTURE_FILE: 'var/e2e-mail.jsonl',
+      MAIL_CAPTURE_FILE: MAIL_FILE,
       // The order lifecycle's webhook receiver listens on http://127.0.0.1 (refused in production).
       WEBHOOKS_ALLOW_LOCAL_ENDPOINTS: 'true',
     },

@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { generateSync } from 'otplib'
+import { MAIL_FILE } from './helpers/paths.ts'
 
-const MAIL_FILE = 'var/e2e-mail.jsonl'
 const TWO_FA = { email: 'twofactor@harbour-safety.example', password: 'Harbour-2fa-2026!' }
 const TWO_FA_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD'
 

@@ -19,6 +19,7 @@ import {
 } from '@playwright/test'
 import { addThirtyAndCheckout, plainProduct } from '../support/demo-catalog.ts'
 import { Erp, type Write } from './helpers/erp.ts'
+import { MAIL_FILE } from './helpers/paths.ts'
 import { WebhookReceiver } from './helpers/webhook-receiver.ts'
 
 test.describe.configure({ mode: 'serial' })
@@ -122,7 +123,7 @@ async function payWithPayPal(page: Page): Promise<number> {
 
 /** The mails sent to `to` about order `number`, in the order they were sent. */
 async function mailsTo(to: string, number: number): Promise<{ subject: string; text: string }[]> {
-  const text = await readFile('var/e2e-mail.jsonl', 'utf8').catch(() => '')
+  const text = await readFile(MAIL_FILE, 'utf8').catch(() => '')
   return text
     .split('\n')
     .filter(Boolean)

@@ -12,8 +12,8 @@ import {
 } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { generateSync } from 'otplib'
+import { MAIL_FILE } from './paths.ts'
 
-export const MAIL_FILE = 'var/e2e-mail.jsonl'
 export const OWNER = {
   email: 'owner@shop.example',
   password: 'Owner-demo-2026!',

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { expect, type APIRequestContext } from '@playwright/test'
+import { ADMIN_TOKEN_FILE } from './paths.ts'
 
 const API = '/api/admin/v1'
 
@@ -25,7 +26,7 @@ export interface Write {
 }
 
 export class Erp {
-  private readonly token = readFileSync('var/e2e-admin-token', 'utf8').trim()
+  private readonly token = readFileSync(ADMIN_TOKEN_FILE, 'utf8').trim()
 
   constructor(private readonly request: APIRequestContext) {}
 
