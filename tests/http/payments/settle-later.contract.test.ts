@@ -67,6 +67,21 @@ describe('a PayPal capture that settles later', () => {
     expect(JSON.stringify(await row(h, pending.id))).toBe(JSON.stringify(declined))
   })
 
+  it('records a decline once when a second reconcile pass, which also found the capture pending, answers after the first', async () => {
+    const pending = await pendingCapture(1200)
+    await h.sims.paypal.settleCapture(pending.providerRefs.paypalCaptureId!, 'DECLINED')
+    const declined = await until(pending.id, 'declined')
+    const second = await h.app.payments.record(pending.id, 'reconcile', {
+      status: 'declined',
+      refs: pending.providerRefs,
+      code: 'paypal_capture_DECLINED',
+      message: 'DECLINED',
+      retryWithNewInstrument: true,
+    })
+    expect(JSON.stringify(second)).toBe(JSON.stringify(declined))
+    expect(JSON.stringify(await row(h, pending.id))).toBe(JSON.stringify(declined))
+  })
+
   it('states the amount PayPal captured when PayPal records another amount than the order asked', async () => {
     const { attempt } = await approvedPaypal(h, 2349)
     h.sims.paypal.recordNextAmount('0.01')

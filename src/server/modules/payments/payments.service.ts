@@ -346,6 +346,9 @@ export class PaymentService<A extends AdapterSet = AdapterSet> {
       const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update')
       if (!row) throw new PaymentError('not_found', 'payment attempt not found')
       const t = transition(row.state, outcome)
+      // A final attempt told its own state again (a replayed notification, or two reconcile
+      // passes that both found it unsettled) has nothing to learn: the row stays as it is.
+      if (t.ok && !t.changed && FINAL_STATES.has(row.state)) return row
       const now = new Date(this.now())
       const refs = { ...row.providerRefs, ...outcome.refs }
       if (!t.ok) {
