@@ -7,16 +7,17 @@
  * - number: the unique order number;
  * - postcode: a whole UK postcode, or its outward code ('BS1', 'SW1A 1'), by (postcode or outward
  *   code, order_date, id) indexes read in date order; anything else as a prefix;
- * - e-mail: lower(contact e-mail), PO number: upper(po_number), by prefix; name:
- *   lower(first || ' ' || last) by trigram (pg_trgm) where the database has it.
+ * - e-mail: lower(contact e-mail), PO number: upper(po_number), by prefix; name: the generated
+ *   column search_name, lower(first || ' ' || last), by trigram (pg_trgm) where the database has it.
  *
  * A prefix (e-mail, PO number) has its own index for a rare one and an (order_date, id, expression)
  * index for a common one, tested in the index while read in date order; the planner chooses.
  * A name fragment, unless the planner expects more than `SEARCH_CANDIDATES` matches, first reads at
  * most that many from the trigram index: when that is all of them, the page is those ids sorted by
- * date; when there are more, the list's date index (or a filter's) is walked instead, testing each
- * row with an expression no index serves (so the planner cannot fall back to reading every match
- * and sorting them), until 51 are found.
+ * date; when there are more, the list's date index (or a filter's) is walked instead for the ids
+ * of the page, testing each row with an expression no index serves (so the planner cannot fall
+ * back to reading every match and sorting them), until 51 are found. Without filters that walk
+ * reads only an index, (order_date, id) with the name included (ADR 0285).
  *
  * 'Needs attention' is an order waiting for its payment for over an hour (`pending_payment`), or
  * one with a refund the provider has not confirmed (pending or unknown in the refund ledger): the
@@ -68,7 +69,8 @@ export const PAYMENT_METHODS = ['sagepay', 'paya', 'paypal', 'amazon', 'purchase
 /** SQL expressions the indexes are built on: the query must use exactly these. */
 export const EXPR = {
   email: sql`lower(${orders.contact} ->> 'email')`,
-  name: sql`lower((${orders.contact} ->> 'first_name') || ' ' || (${orders.contact} ->> 'last_name'))`,
+  /** lower('first last'), kept by PostgreSQL as a generated column (ADR 0285). */
+  name: sql`${orders.searchName}`,
   postcode: sql`upper(replace(${orders.shippingAddress} ->> 'postcode', ' ', ''))`,
   /** The outward code: a UK postcode's inward part is always its last three characters. */
   outward: sql`left(upper(replace(${orders.shippingAddress} ->> 'postcode', ' ', '')), -3)`,
@@ -195,7 +197,7 @@ async function estimatedRows(db: Executor, where: SQL): Promise<number> {
 
 /**
  * The search's condition for this page: the ordered one; or, for a name, the ids of all its
- * matches when they are at most `candidates` (`byIds`), else the test for the date walk. The
+ * matches when they are at most `candidates`, else the ids of the page the date walk found. The
  * planner's estimate goes first: a fragment it expects to match more than that walks at once,
  * without reading candidates it would not use (each a table page of its own).
  */
@@ -203,20 +205,39 @@ async function searchWhere(
   db: Executor,
   plan: SearchPlan,
   candidates: number,
+  filters: readonly SQL[],
 ): Promise<{ condition: SQL; byIds: boolean }> {
   if ('ordered' in plan) return { condition: plan.ordered, byIds: false }
-  const walk = { condition: plan.walk, byIds: false }
-  if ((await estimatedRows(db, plan.indexed)) > candidates) return walk
+  const walk = () => walkedIds(db, plan.walk, filters)
+  if ((await estimatedRows(db, plan.indexed)) > candidates) return walk()
   const found = await db
     .select({ id: orders.id })
     .from(orders)
     .where(plan.indexed)
     .limit(candidates + 1)
-  if (found.length > candidates) return walk
-  if (!found.length) return { condition: sql`false`, byIds: true }
-  // One array parameter, whatever the number of ids.
-  const ids = `{${found.map((r) => r.id).join(',')}}`
-  return { condition: sql`${orders.id} = any(${ids}::int[])`, byIds: true }
+  if (found.length > candidates) return walk()
+  return byIds(found.map((r) => r.id))
+}
+
+/** A condition on these ids: one array parameter, whatever their number. */
+function byIds(ids: readonly number[]): { condition: SQL; byIds: true } {
+  if (!ids.length) return { condition: sql`false`, byIds: true }
+  return { condition: sql`${orders.id} = any(${`{${ids.join(',')}}`}::int[])`, byIds: true }
+}
+
+/**
+ * The ids of the page found by walking the list's order with the test (the filters and the cursor
+ * applied as well): only ids are asked for, so without filters the walk reads the
+ * (order_date, id) index that includes the name and never the table's rows.
+ */
+async function walkedIds(db: Executor, test: SQL, filters: readonly SQL[]) {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(...filters, test))
+    .orderBy(desc(orders.orderDate), desc(orders.id))
+    .limit(ORDER_PAGE_SIZE + 1)
+  return byIds(rows.map((r) => r.id))
 }
 
 export interface ListOptions {
@@ -231,8 +252,6 @@ export async function listOrders(
   { now = Date.now(), candidates = SEARCH_CANDIDATES }: ListOptions = {},
 ): Promise<OrderListPage> {
   const where = listConditions(q, now, q.attention ? await unsettledRefundOrderIds(db) : [])
-  const search = q.q ? await searchWhere(db, searchPlan(q.q, q.kind), candidates) : undefined
-  if (search) where.push(search.condition)
   const cursor = parseCursor(q.after)
   if (cursor) {
     const older = or(
@@ -241,6 +260,8 @@ export async function listOrders(
     )
     if (older) where.push(older)
   }
+  const search = q.q ? await searchWhere(db, searchPlan(q.q, q.kind), candidates, where) : undefined
+  if (search) where.push(search.condition)
   const rows = await db
     .select({
       id: orders.id,
