@@ -54,7 +54,7 @@ test.describe('the back office: customers and payments', () => {
     const paid = page.getByRole('region', { name: 'Money taken, no order' })
     await expect(paid.getByText(/the basket changed after payment/)).toBeVisible()
     await expect(
-      paid.getByRole('button', { name: /^Place the order for the £29\.99 sagepay payment/ }),
+      paid.getByRole('button', { name: /^Place the order for the £29\.99 Card \(Opayo\) payment/ }),
     ).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
     await fitsPhone(page)

@@ -16,3 +16,17 @@ export const ORDER_STATE_WORDS: Record<string, string> = {
   shipped: 'Shipped',
   cancelled: 'Cancelled',
 }
+
+/** Words for the payment methods (the orders keep their ids: 'sagepay', 'purchase_order'). */
+export const METHOD_WORDS: Record<string, string> = {
+  sagepay: 'Card (Opayo)',
+  paya: 'Card (Paya)',
+  paypal: 'PayPal',
+  amazon: 'Amazon Pay',
+  purchase_order: 'Purchase order',
+}
+
+/** A payment method's words, or its id when the back office does not know it. */
+export function methodWords(method: string): string {
+  return METHOD_WORDS[method] ?? method
+}

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Currency } from '../../../shared/page-props.ts'
 import { formatDateTime } from '../admin-props.ts'
+import { methodWords } from '../labels.ts'
 import type { Address, AdminOrder } from './types.ts'
 
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -179,7 +180,7 @@ export function MoneySection({ o }: { o: AdminOrder }) {
         <ul className="mt-2 space-y-2 text-sm">
           {o.attempts.map((a) => (
             <li key={a.id}>
-              {a.method}: {a.state} · {formatMoney(a.amount, a.currency as Currency)} · reference{' '}
+              {methodWords(a.method)}: {a.state} · {formatMoney(a.amount, a.currency as Currency)} · reference{' '}
               {a.reference} · {formatDateTime(a.createdAt)}
               {a.resolution ? ` · ${a.resolution}` : ''}
               {a.lastMessage ? <span className="block text-gray-600">{a.lastMessage}</span> : null}
@@ -194,8 +195,8 @@ export function MoneySection({ o }: { o: AdminOrder }) {
         <ul className="space-y-1 text-sm">
           {o.refunds.map((r) => (
             <li key={r.id}>
-              {formatMoney(r.amount, r.currency as Currency)} · {r.how === 'void' ? 'void' : r.method} ·{' '}
-              {r.status}
+              {formatMoney(r.amount, r.currency as Currency)} ·{' '}
+              {r.how === 'void' ? 'void' : methodWords(r.method)} · {r.status}
               {r.creditNote ? ` · credit note ${r.creditNote}` : ''} · {r.reason} · by {r.by} ·{' '}
               {formatDateTime(r.at)}
               {r.message ? <span className="block text-gray-600">{r.message}</span> : null}

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react'
 import AdminLayout from '../../admin/AdminLayout.tsx'
 import { ActionResult } from '../../admin/ActionResult.tsx'
 import { adminProps, csrfHeaders, formatDateTime } from '../../admin/admin-props.ts'
-import { STATUS_LABELS } from '../../admin/labels.ts'
+import { methodWords, STATUS_LABELS } from '../../admin/labels.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Currency } from '../../../shared/page-props.ts'
 
@@ -157,12 +157,12 @@ function Actions({ id, actions, what }: { id: string; actions: string[]; what: s
 const money = (minor: number, currency: string) => formatMoney(minor, currency as Currency)
 
 function AttemptRow({ a }: { a: Attempt }) {
-  const what = `the ${money(a.amount, a.currency)} ${a.method} payment of ${formatDateTime(a.createdAt)}`
+  const what = `the ${money(a.amount, a.currency)} ${methodWords(a.method)} payment of ${formatDateTime(a.createdAt)}`
   return (
     <li className="flex flex-wrap items-start gap-x-4 gap-y-2 py-3 text-sm">
       <div className="min-w-56 flex-1">
         <p className="font-medium">
-          {money(a.amount, a.currency)} by {a.method} on {a.site}
+          {money(a.amount, a.currency)} by {methodWords(a.method)} on {a.site}
         </p>
         <p className="text-gray-700">
           {formatDateTime(a.createdAt)} · {a.state}
@@ -236,7 +236,8 @@ export default function Attention({ paid, unknown, refunds, orders, errors, noti
             <li key={r.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 py-3 text-sm">
               <div className="min-w-56 flex-1">
                 <p className="font-medium">
-                  {money(r.amount, r.currency)} {r.how.replace('_', ' ')} by {r.method} · {r.status}
+                  {money(r.amount, r.currency)} {r.how.replace('_', ' ')} by {methodWords(r.method)} ·{' '}
+                  {r.status}
                 </p>
                 <p className="text-gray-700">
                   {formatDateTime(r.createdAt)} · {r.reason}

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react'
 import AdminLayout from '../../admin/AdminLayout.tsx'
 import { ActionResult } from '../../admin/ActionResult.tsx'
 import { adminProps, csrfHeaders, formatDateTime } from '../../admin/admin-props.ts'
-import { STATUS_LABELS } from '../../admin/labels.ts'
+import { methodWords, STATUS_LABELS } from '../../admin/labels.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Currency } from '../../../shared/page-props.ts'
 
@@ -160,7 +160,7 @@ export default function Customer({ customer: c, errors, notice }: Props) {
                 </Link>
                 <span>{formatDateTime(o.date)}</span>
                 <span>{STATUS_LABELS[o.status] ?? o.status}</span>
-                <span>{o.method}</span>
+                <span>{methodWords(o.method)}</span>
                 <span className="ml-auto">{formatMoney(o.total, o.currency as Currency)}</span>
               </li>
             ))}

@@ -7,7 +7,7 @@
 import { Head, Link, usePage } from '@inertiajs/react'
 import AdminLayout from '../../admin/AdminLayout.tsx'
 import { adminProps, formatDateTime } from '../../admin/admin-props.ts'
-import { ORDER_STATE_WORDS } from '../../admin/labels.ts'
+import { methodWords, ORDER_STATE_WORDS } from '../../admin/labels.ts'
 import { NotesSection, OrderActions } from '../../admin/order/OrderActions.tsx'
 import {
   CustomerSection,
@@ -66,7 +66,7 @@ export default function Order({ order: o, notice, errors, quote, refundBy }: Ord
         <dd data-testid="order-status">{ORDER_STATE_WORDS[o.status] ?? o.status}</dd>
         <dt className="font-medium">Payment</dt>
         <dd>
-          {o.method} · {o.paymentStatus.replace(/_/g, ' ')}
+          {methodWords(o.method)} · {o.paymentStatus.replace(/_/g, ' ')}
         </dd>
         <dt className="font-medium">Placed</dt>
         <dd>{formatDateTime(o.date)}</dd>

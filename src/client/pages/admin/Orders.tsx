@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react'
 import AdminLayout from '../../admin/AdminLayout.tsx'
 import { FormError } from '../../admin/AdminCard.tsx'
 import { formatDateTime } from '../../admin/admin-props.ts'
-import { ORDER_STATE_WORDS, STATUS_LABELS } from '../../admin/labels.ts'
+import { methodWords, ORDER_STATE_WORDS, STATUS_LABELS } from '../../admin/labels.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Currency } from '../../../shared/page-props.ts'
 
@@ -199,7 +199,7 @@ export default function Orders({ filters, errors, sites, methods, kinds, orders,
                 <option value="">Any method</option>
                 {methods.map((m) => (
                   <option key={m} value={m}>
-                    {m}
+                    {methodWords(m)}
                   </option>
                 ))}
               </select>
@@ -314,7 +314,7 @@ export default function Orders({ filters, errors, sites, methods, kinds, orders,
                   {ORDER_STATE_WORDS[o.status] ?? o.status}
                 </td>
                 <td data-label="Payment" className="p-2">
-                  {o.method}
+                  {methodWords(o.method)}
                 </td>
                 <td data-label="Total" className="p-2 text-right">
                   {formatMoney(o.total, o.currency as Currency)}
