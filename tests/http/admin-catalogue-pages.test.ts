@@ -214,6 +214,36 @@ describe('changing a SKU', () => {
     expect(row.priceList[0]!.price).toBe(2500)
   })
 
+  it('takes one of two changes sent at once from the same page and refuses the other as stale', async () => {
+    const own = await createProduct(t.app.db, { group: { name: 'Concurrent edit sign' } })
+    const sku = own.skus[0]!
+    const { sku: shown } = await skuPage(editor, sku.id)
+    const other = await signIn(t.app, await makeStaff(t.app, 'owner'))
+    const audited = async () =>
+      (await auditRows('catalogue.sku')).filter((a) => a.targetId === `${own.siteId}:${sku.sku}`).length
+    const answers = await Promise.all([
+      editor.post(`/admin/catalogue/skus/${sku.id}`, {
+        intent: 'prices',
+        version: shown.version,
+        priceList: grid,
+        wasPrice: '',
+      }),
+      other.post(`/admin/catalogue/skus/${sku.id}`, {
+        intent: 'publish',
+        version: shown.version,
+        published: false,
+      }),
+    ])
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409])
+    const row = await stored(sku.id)
+    const pricesWon = answers[0]!.statusCode === 200
+    expect(row.published).toBe(pricesWon)
+    expect(row.priceList).toEqual(
+      pricesWon ? expect.arrayContaining([expect.objectContaining({ price: 1400 })]) : sku.priceList,
+    )
+    expect(await audited()).toBe(1)
+  })
+
   it('unpublishes a product group (the shop no longer finds it) and publishes it again', async () => {
     const sku = f.skus[0]!
     let page = await skuPage(editor, sku.id)

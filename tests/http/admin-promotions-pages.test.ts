@@ -161,6 +161,36 @@ describe('promotions', () => {
   })
 })
 
+describe('two changes to one promotion sent at once', () => {
+  it('takes one and refuses the other as stale, with one audit row', async () => {
+    const created = await editor.post('/admin/promotions', promotionForm({ code: 'RACE10' }))
+    expect(created.statusCode).toBe(303)
+    const row = (await promotion('RACE10'))!
+    const shown = (await editor.visit(`/admin/promotions/${row.id}`)).json().props as PromotionPage
+    const { site: _s, code: _c, ...fields } = promotionForm({ value: '20' })
+    const other = await signIn(t.app, await makeStaff(t.app, 'owner'))
+    const answers = await Promise.all([
+      editor.post(`/admin/promotions/${row.id}`, {
+        intent: 'change',
+        version: shown.promotion.version,
+        ...fields,
+      }),
+      other.post(`/admin/promotions/${row.id}`, { intent: 'retire', version: shown.promotion.version }),
+    ])
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409])
+    const after = (await promotion('RACE10'))!
+    const changeWon = answers[0]!.statusCode === 200
+    expect([after.value, after.active]).toEqual(changeWon ? [20, true] : [10, false])
+    const audited = await t.app.db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.targetId, `${siteId}:RACE10`))
+    expect(audited.map((a) => a.action).sort()).toEqual(
+      ['promotion.create', changeWon ? 'promotion.change' : 'promotion.retire'].sort(),
+    )
+  })
+})
+
 describe('delivery rates', () => {
   interface Rate {
     siteId: number

@@ -86,6 +86,20 @@ describe('the content page', () => {
     expect(row!.actorEmail).toMatch(/^staff/)
   })
 
+  it('records two publications sent at once one after the other: the second’s before is the first’s after', async () => {
+    const answers = await Promise.all(
+      [staff, owner].map((who) =>
+        who.post('/admin/content', { intent: 'publish', site: siteId, slug: 'settings-draft-test' }),
+      ),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200])
+    const [second, first] = await auditOf('content.publish')
+    expect(second!.before).toEqual({ publishedAt: (first!.after as { publishedAt: string }).publishedAt })
+    expect((await story()).publishedAt?.toISOString()).toBe(
+      (second!.after as { publishedAt: string }).publishedAt,
+    )
+  })
+
   it('refuses an unknown slug or site with a message and publishes nothing', async () => {
     const before = (await auditOf('content.publish')).length
     const unknown = await staff.post('/admin/content', {

@@ -91,17 +91,21 @@ export async function listContent(db: Executor, siteId: number) {
 export async function publishContent(db: Db, actor: Actor, siteId: number, slug: string) {
   try {
     return await db.transaction(async (tx) => {
+      // Locked, so two people publishing at once are recorded one after the other: the second's
+      // 'before' is the first's publication.
       const [before] = await tx
         .select({ publishedAt: contentStories.publishedAt })
         .from(contentStories)
         .where(and(eq(contentStories.siteId, siteId), eq(contentStories.fullSlug, slug)))
-      const result = await publishStories(asDb(tx), siteId, [slug])
+        .for('update')
+      const now = new Date()
+      const result = await publishStories(asDb(tx), siteId, [slug], now)
       await writeAudit(tx, actor, {
         action: 'content.publish',
         targetType: 'story',
         targetId: `${siteId}:${slug}`,
         before: { publishedAt: before?.publishedAt?.toISOString() ?? null },
-        after: { publishedAt: new Date().toISOString(), cv: result.cv },
+        after: { publishedAt: now.toISOString(), cv: result.cv },
       })
       return { ok: true as const }
     })
