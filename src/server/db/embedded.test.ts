@@ -127,7 +127,8 @@ describe('the embedded database', () => {
     } finally {
       await plain.close()
     }
-  })
+    // A second database is started in the test (a few seconds of WebAssembly on a busy machine).
+  }, 30_000)
 
   it('drops drizzle’s text parsers from a statement and refuses any other parser', () => {
     expect(withoutTextParsers({ rowMode: 'array', parsers: { 1114: (v) => v, 1182: (v) => v } })).toEqual({
