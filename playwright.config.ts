@@ -24,6 +24,9 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${port}`,
+    // An action waiting for an element that never comes fails in 20 s, not at the test's timeout
+    // (five minutes for the longest): the report names it and a retry starts sooner.
+    actionTimeout: 20_000,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,

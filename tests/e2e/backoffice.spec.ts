@@ -3,7 +3,8 @@
  * sets a password and two-factor, finds a card order by the customer's postcode, ships it with
  * tracking and refunds one line by card; the owner's audit log shows both actions. A viewer can
  * neither invite nor act on an order (the server refuses, not only the page); every page is axe
- * clean; the order list and order page work at 390 px.
+ * clean; the order list and order page work at 390 px; the keyboard reaches every section, each
+ * page starting from its heading.
  */
 import { expect, test } from '@playwright/test'
 import {
@@ -147,6 +148,41 @@ test.describe('the back office', () => {
         form: { ...form, version: '1', submission: `viewer-${Date.now()}` },
       })
       expect(sent.status(), form.intent).toBe(403)
+    }
+  })
+
+  test('the keyboard reaches every section at 390 and 1366 px, the focus visible on each link and each page starting from its heading', async ({
+    browser,
+  }) => {
+    for (const width of [390, 1366]) {
+      const page = await ownerPage(browser, { viewport: { width, height: 900 } })
+      const nav = page.getByRole('navigation', { name: 'Back office' })
+      const names = (await nav.getByRole('link').allTextContents()).map((n) => n.trim())
+      expect(names).toHaveLength(12)
+      // From Orders (the first page) through every other section and back to Orders.
+      for (const name of [...names.slice(1), names[0]!]) {
+        const link = nav.getByRole('link', { name, exact: true })
+        // The header comes before the page: back from the page's heading to the section's link.
+        for (let i = 0; i < 40 && !(await link.evaluate((el) => el === document.activeElement)); i++)
+          await page.keyboard.press('Shift+Tab')
+        await expect(link, `${name} at ${width} px`).toBeFocused()
+        const ring = await link.evaluate((el) => {
+          const style = getComputedStyle(el)
+          return { outline: style.outlineStyle, width: parseFloat(style.outlineWidth) }
+        })
+        expect(ring.outline, `${name}'s focus ring at ${width} px`).not.toBe('none')
+        expect(ring.width).toBeGreaterThan(0)
+        await page.keyboard.press('Enter')
+        const heading = page.locator('#main h1')
+        await expect(heading, `${name}'s heading at ${width} px`).toBeFocused()
+        await expect(link).toHaveAttribute('aria-current', 'page')
+        if (width === 390)
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+            `${name} scrolls sideways at 390 px`,
+          ).toBeLessThanOrEqual(0)
+      }
+      await page.context().close()
     }
   })
 

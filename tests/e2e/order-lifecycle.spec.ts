@@ -102,11 +102,13 @@ async function payWithPayPal(page: Page): Promise<number> {
   await addThirtyAndCheckout(page, '', harbour)
   const step1 = page.getByTestId('step-1')
   const paypal = page.getByRole('radio', { name: /PayPal/ })
+  // The step opens, and PayPal is chosen, in one try: a step that closed again meanwhile (its
+  // radio gone) is opened again rather than waited for.
   await expect(async () => {
     if (!(await paypal.isVisible())) await step1.getByRole('button').first().click({ timeout: 2000 })
-    await expect(paypal).toBeVisible({ timeout: 2000 })
+    await paypal.check({ timeout: 2000 })
+    await expect(paypal).toBeChecked({ timeout: 1000 })
   }).toPass({ timeout: 30_000 })
-  await paypal.check()
   await page.getByTestId('continue').click()
   const button = page.getByTestId('paypal-button')
   const [popup] = await Promise.all([

@@ -1,10 +1,12 @@
 /**
  * The back office's own layout (ADR 0261): no brand, no basket, no shop navigation. A skip link,
  * a header with the sections the signed-in role may use (the same permission table as the
- * server's checks) and sign-out, and one main landmark.
+ * server's checks) and sign-out, and one main landmark, whose heading takes the focus after a
+ * visit to another page.
  */
 import { Link, usePage } from '@inertiajs/react'
 import type { ReactNode } from 'react'
+import { useFocusOnVisit } from '../lib/focus-on-visit.ts'
 import { adminProps, csrfHeaders } from './admin-props.ts'
 
 const SECTIONS = [
@@ -25,6 +27,8 @@ const SECTIONS = [
 export default function AdminLayout({ children }: { children?: ReactNode }) {
   const page = usePage()
   const { admin } = adminProps(page.props)
+  // After going to another section, the keyboard starts from its heading, as on the shop.
+  useFocusOnVisit('main')
   const path = page.url.split('?')[0] ?? ''
   return (
     <div className="min-h-screen bg-gray-50 text-gray-900">

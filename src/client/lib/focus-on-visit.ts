@@ -8,13 +8,14 @@ import { router } from '@inertiajs/react'
 import { useEffect } from 'react'
 
 /** The element focus moves to on a new page: the first h1 in main, else main itself. */
-export function visitFocusTarget(doc: Document): HTMLElement | null {
-  const main = doc.getElementById('main-content')
+export function visitFocusTarget(doc: Document, mainId = 'main-content'): HTMLElement | null {
+  const main = doc.getElementById(mainId)
   if (!main) return null
   return main.querySelector<HTMLElement>('h1') ?? main
 }
 
-export function useFocusOnVisit(): void {
+/** `mainId`: the id of the layout's main landmark (the shop's, or the back office's `main`). */
+export function useFocusOnVisit(mainId = 'main-content'): void {
   useEffect(() => {
     let path = window.location.pathname
     return router.on('navigate', () => {
@@ -24,11 +25,11 @@ export function useFocusOnVisit(): void {
       if (window.location.hash) return
       // After React has committed the new page.
       requestAnimationFrame(() => {
-        const target = visitFocusTarget(document)
+        const target = visitFocusTarget(document, mainId)
         if (!target) return
         if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
         target.focus({ preventScroll: true })
       })
     })
-  }, [])
+  }, [mainId])
 }
