@@ -1,3 +1,4 @@
+import type * as Argon2 from '@node-rs/argon2'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../../helpers/app.ts'
 import { Visitor } from './browser.ts'
@@ -5,7 +6,7 @@ import { Visitor } from './browser.ts'
 /** The hashes each argon2 verification was asked to check, in order. */
 const argon2 = vi.hoisted(() => ({ verified: [] as string[] }))
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>()
+  const real = await importOriginal<typeof Argon2>()
   return {
     ...real,
     verify: (hashed: string, password: string) => {
