@@ -22,6 +22,9 @@ export default defineConfig({
       ]
     : [['list']],
   timeout: 30_000,
+  // Each run's own traces and files: a run clears its output folder when it starts, so two runs
+  // side by side (CI's lanes) must not share one.
+  outputDir: `test-results/e2e-${port}`,
   use: {
     baseURL: `http://localhost:${port}`,
     // An action waiting for an element that never comes fails in 20 s, not at the test's timeout

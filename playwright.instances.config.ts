@@ -29,6 +29,7 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 export default defineConfig({
   ...base,
   testDir: 'tests/e2e-instances',
+  outputDir: `test-results/instances-${ports[0]}`,
   reporter: process.env.TEST_REPORT_DIR
     ? [['list'], ['json', { outputFile: `${process.env.TEST_REPORT_DIR}/playwright-instances.json` }]]
     : [['list']],

@@ -17,11 +17,12 @@ import {
   type SeedSku,
 } from '../../src/server/db/seed/catalog/generate.ts'
 import { SITE_SPECS } from '../../src/server/db/seed/catalog/vocabulary.ts'
+import { E2E_PORT } from './helpers/paths.ts'
 
 const require = createRequire(import.meta.url)
 /** vnu-jar's main export is the path of vnu.jar */
 const vnuJar = String(require('vnu-jar') as string)
-const outDir = resolve('test-results/html-validity')
+const outDir = resolve(`test-results/e2e-${E2E_PORT}/html-validity`)
 
 function demoCatalog(code: string) {
   const catalog = generateSiteCatalog(SITE_SPECS.find((s) => s.code === code)!)
