@@ -82,6 +82,33 @@ describe('a PayPal capture that settles later', () => {
     expect(JSON.stringify(await row(h, pending.id))).toBe(JSON.stringify(declined))
   })
 
+  it('learns the captured amount from a later answer when the capture’s own answer did not state it, and nothing after that', async () => {
+    const { attempt } = await approvedPaypal(h, 1500)
+    const refs = attempt.providerRefs
+    const first = await h.app.payments.record(attempt.id, 'capture', {
+      status: 'captured',
+      refs,
+      confirmed: null,
+    })
+    expect(first.confirmedAmountMinor).toBeNull()
+    const learnt = await h.app.payments.record(attempt.id, 'reconcile', {
+      status: 'captured',
+      refs,
+      confirmed: { amountMinor: 1500, currency: 'GBP' },
+    })
+    expect([learnt.state, learnt.confirmedAmountMinor, learnt.confirmedCurrency]).toEqual([
+      'captured',
+      1500,
+      'GBP',
+    ])
+    const later = await h.app.payments.record(attempt.id, 'reconcile', {
+      status: 'captured',
+      refs,
+      confirmed: { amountMinor: 1, currency: 'GBP' },
+    })
+    expect(JSON.stringify(later)).toBe(JSON.stringify(learnt))
+  })
+
   it('states the amount PayPal captured when PayPal records another amount than the order asked', async () => {
     const { attempt } = await approvedPaypal(h, 2349)
     h.sims.paypal.recordNextAmount('0.01')

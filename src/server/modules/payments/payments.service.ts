@@ -347,8 +347,11 @@ export class PaymentService<A extends AdapterSet = AdapterSet> {
       if (!row) throw new PaymentError('not_found', 'payment attempt not found')
       const t = transition(row.state, outcome)
       // A final attempt told its own state again (a replayed notification, or two reconcile
-      // passes that both found it unsettled) has nothing to learn: the row stays as it is.
-      if (t.ok && !t.changed && FINAL_STATES.has(row.state)) return row
+      // passes that both found it unsettled) stays as it is, unless the answer states an amount
+      // where the provider's earlier answer did not.
+      const learnsAmount =
+        'confirmed' in outcome && outcome.confirmed !== null && row.confirmedAmountMinor === null
+      if (t.ok && !t.changed && FINAL_STATES.has(row.state) && !learnsAmount) return row
       const now = new Date(this.now())
       const refs = { ...row.providerRefs, ...outcome.refs }
       if (!t.ok) {
