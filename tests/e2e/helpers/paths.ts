@@ -1,6 +1,6 @@
 /**
  * Where one browser-test server keeps its files: the embedded database, the captured e-mails and
- * the ERP's API token, in a folder of its port's own, so two runs (CI runs the suite in two shards
+ * the ERP's API token, in a folder of its port's own, so two runs (CI runs the suite in two lanes
  * side by side, each with its own server) never share a database or a mail file. The config and
  * the specs both read these.
  */
