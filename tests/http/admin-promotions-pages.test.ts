@@ -280,4 +280,34 @@ describe('delivery rates', () => {
       'This site already has a rate for this zone and despatch type.',
     )
   })
+
+  it('adds one rate when two people add the same one at once, and refuses the other', async () => {
+    const form = (price: string) => ({
+      site: siteId,
+      version: '',
+      zone: 'Channel Islands',
+      despatchType: 'standard',
+      name: 'Channel Islands',
+      price,
+      freeOver: '',
+      position: '9',
+    })
+    const other = await signIn(t.app, await makeStaff(t.app, 'owner'))
+    const answers = await Promise.all([
+      editor.post('/admin/delivery', form('11.00')),
+      other.post('/admin/delivery', form('22.00')),
+    ])
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422])
+    const kept = answers[0]!.statusCode === 200 ? 1100 : 2200
+    const rows = await t.app.db
+      .select()
+      .from(deliveryRates)
+      .where(and(eq(deliveryRates.siteId, siteId), eq(deliveryRates.zone, 'Channel Islands')))
+    expect(rows.map((r) => r.price)).toEqual([kept])
+    const audited = await t.app.db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.targetId, `${siteId}:Channel Islands:standard`))
+    expect(audited.map((a) => a.action)).toEqual(['delivery.create'])
+  })
 })

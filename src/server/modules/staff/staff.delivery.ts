@@ -4,7 +4,7 @@
  * rules) in a transaction that writes the audit row; after it commits every instance's basket
  * rate cache is told, as the API does. Knows no HTTP.
  */
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.ts'
 import { ImportError } from '../admin/admin.catalog.ts'
 import { deliveryRateRow, upsertDeliveryRates } from '../admin/admin.operations.ts'
@@ -99,6 +99,11 @@ export async function saveDeliveryRate(
     result = await db.transaction(async (tx): Promise<EditResult> => {
       const zone = String(row.zone ?? '').trim()
       const despatchType = String(row.despatchType ?? '').trim()
+      // One writer at a time per rate: a rate not there yet has no row to lock, and two creations
+      // must not both pass the check below (the second would overwrite the first).
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`delivery-rate:${siteId}:${zone}:${despatchType}`}))`,
+      )
       const [found] = await tx
         .select()
         .from(deliveryRates)
