@@ -271,7 +271,11 @@ export const promotionRedemptions = pgTable(
     code: text('code').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('promotion_redemptions_order_promotion').on(t.orderId, t.promotionId)],
+  (t) => [
+    uniqueIndex('promotion_redemptions_order_promotion').on(t.orderId, t.promotionId),
+    // A promotion's uses (the back office's promotions list and page), without reading every order's.
+    index('promotion_redemptions_promotion').on(t.promotionId, t.createdAt),
+  ],
 )
 
 /** Customer feedback sent from Order Complete. */

@@ -5,7 +5,7 @@
  * writes the audit row. Promotions are read from the database on every basket change, so no
  * cache signal is needed (admin.operations.ts). Knows no HTTP.
  */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.ts'
 import { ImportError } from '../admin/admin.catalog.ts'
 import { promotionRow, retirePromotion, upsertPromotions } from '../admin/admin.operations.ts'
@@ -71,10 +71,18 @@ export async function listPromotions(db: Executor, site?: number) {
     .innerJoin(sites, eq(sites.id, promotions.siteId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(promotions.active), asc(promotions.siteId), asc(promotions.code))
-  const used = await db
-    .select({ id: promotionRedemptions.promotionId, orders: count() })
-    .from(promotionRedemptions)
-    .groupBy(promotionRedemptions.promotionId)
+  const used = rows.length
+    ? await db
+        .select({ id: promotionRedemptions.promotionId, orders: count() })
+        .from(promotionRedemptions)
+        .where(
+          inArray(
+            promotionRedemptions.promotionId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .groupBy(promotionRedemptions.promotionId)
+    : []
   const byId = new Map(used.map((u) => [u.id, u.orders]))
   return rows.map((r) => ({
     ...r,

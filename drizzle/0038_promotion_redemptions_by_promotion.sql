@@ -1,0 +1,1 @@
+CREATE INDEX "promotion_redemptions_promotion" ON "promotion_redemptions" USING btree ("promotion_id","created_at");
