@@ -78,6 +78,8 @@ test.describe('the back office', () => {
     await refund.getByRole('button', { name: 'Show the refund' }).click()
     const quote = staff.getByTestId('refund-quote')
     await expect(quote).toContainText('by card, through Opayo')
+    // The quote takes the focus, so the keyboard and a screen reader go on from it.
+    await expect(quote).toBeFocused()
     await quote.getByRole('button', { name: /^Refund / }).click()
     await expect(result).toHaveText('The refund succeeded.')
     await expect(result).toBeFocused()

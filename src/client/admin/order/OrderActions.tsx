@@ -17,7 +17,8 @@ import {
 import { formatDateTime } from '../admin-props.ts'
 import { moneyOf, Section } from './OrderSections.tsx'
 import type { AdminOrder, OrderLine, RefundQuote } from './types.ts'
-import { useOrderAction } from './use-order-action.ts'
+import { amountText } from '../edit-parts.tsx'
+import { QUOTE_ID, useOrderAction } from './use-order-action.ts'
 
 function ActionForm({
   intent,
@@ -294,6 +295,10 @@ function Refund({ o, quote, refundBy }: { o: AdminOrder; quote: RefundQuote | nu
       </div>
       {quote ? (
         <div
+          id={QUOTE_ID}
+          tabIndex={-1}
+          role="group"
+          aria-label="The refund to confirm"
           className="mt-3 rounded border border-gray-300 bg-gray-50 p-3 text-sm"
           data-testid="refund-quote"
         >
@@ -321,7 +326,7 @@ function Paperwork({ o }: { o: AdminOrder }) {
   const invoice = useOrderAction('invoice', invoiceSchema, {
     invoiceNumber: o.invoice ? String(o.invoice.number) : '',
     invoiceDate: today,
-    amount: (o.totals.total / 100).toFixed(2),
+    amount: amountText(o.totals.total),
     pdfBase64: '',
   })
   const fileId = useId()

@@ -12,15 +12,19 @@ import { adminProps, csrfHeaders } from '../admin-props.ts'
 import type { OrderPageProps } from './types.ts'
 
 export const RESULT_ID = 'order-result'
+/** The refund quote to confirm: the focus goes there when a quote comes back. */
+export const QUOTE_ID = 'refund-quote'
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`
 
-/** Moves the focus to the result message once the new page is drawn. */
-function focusResult() {
-  requestAnimationFrame(() => document.getElementById(RESULT_ID)?.focus())
+/** Moves the focus to the quote a quote asked for, else to the result message, once the new page is drawn. */
+function focusResult(sent: string) {
+  requestAnimationFrame(() =>
+    ((sent === 'quote' && document.getElementById(QUOTE_ID)) || document.getElementById(RESULT_ID))?.focus(),
+  )
 }
 
 type Values = Record<string, unknown>
@@ -51,7 +55,7 @@ export function useOrderAction<T extends Values>(intent: string, schema: z.ZodTy
           onDone?.()
         }
       },
-      onFinish: focusResult,
+      onFinish: () => focusResult(sent),
     })
   }
 

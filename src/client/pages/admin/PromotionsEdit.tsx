@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react'
 import AdminLayout from '../../admin/AdminLayout.tsx'
 import { formatDateTime } from '../../admin/admin-props.ts'
 import { Feedback, useCan, usePost } from '../../admin/edit-parts.tsx'
-import { STATUS_LABELS } from '../../admin/labels.ts'
+import { ORDER_STATE_WORDS } from '../../admin/labels.ts'
 import { PromotionFields, promotionValues, type PromotionValues } from '../../admin/promotion-fields.tsx'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Currency } from '../../../shared/page-props.ts'
@@ -163,7 +163,7 @@ export default function PromotionsEdit(props: Props) {
                     </Link>
                   </th>
                   <td className="p-2">{formatDateTime(u.date)}</td>
-                  <td className="p-2">{STATUS_LABELS[u.status] ?? u.status}</td>
+                  <td className="p-2">{ORDER_STATE_WORDS[u.status] ?? u.status}</td>
                   <td className="p-2 text-right">{formatMoney(u.total, u.currency as Currency)}</td>
                 </tr>
               ))}
