@@ -65,6 +65,12 @@ test.describe('the back office settings', () => {
     await expect(endpoint.getByText('Enabled', { exact: true })).toBeVisible()
     await expect(endpoint.getByLabel('order.updated')).not.toBeChecked()
     expect(await seriousViolations(page)).toEqual([])
+    // Saving no events is refused: the focus goes to the first checkbox, with the message by it.
+    const boxes = endpoint.getByRole('checkbox')
+    for (const box of await boxes.all()) await box.uncheck()
+    await endpoint.getByRole('button', { name: `Save events of ${url}` }).click()
+    await expect(boxes.first()).toBeFocused()
+    await expect(boxes.first()).toHaveAttribute('aria-invalid', 'true')
     page.once('dialog', (d) => void d.accept())
     await endpoint.getByRole('button', { name: `Disable ${url}` }).click()
     await expect(page.locator(':focus')).toContainText(`${url} is disabled`)

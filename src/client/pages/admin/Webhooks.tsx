@@ -188,8 +188,12 @@ function EndpointEvents({
 }) {
   const post = usePost()
   const [chosen, setChosen] = useState(e.eventTypes)
+  // A refused change: the focus goes to the first checkbox, which names the error.
+  const ref = useRef<HTMLFormElement>(null)
+  useFocusFirstError(ref, { events: error })
   return (
     <form
+      ref={ref}
       onSubmit={(ev) => {
         ev.preventDefault()
         post('/admin/webhooks', { intent: 'events', site: siteId, id: e.id, eventTypes: chosen })
