@@ -86,13 +86,23 @@ describe('back-office tokens', () => {
   it('logs every call with its token, path and status', async () => {
     await api('POST', '/search/reindex')
     await api('POST', '/search/reindex', undefined, { token: 'shop_adm_bad' })
-    const rows = await t.app.db.select().from(adminCalls)
-    expect(rows).toContainEqual(
-      expect.objectContaining({ tokenId, method: 'POST', path: '/api/admin/v1/search/reindex', status: 200 }),
-    )
-    expect(rows).toContainEqual(
-      expect.objectContaining({ tokenId: null, path: '/api/admin/v1/search/reindex', status: 401 }),
-    )
+    // The call is logged once the answer has gone (onResponse), so a moment after inject returns.
+    const rows = () => t.app.db.select().from(adminCalls)
+    await expect
+      .poll(rows, { timeout: 10_000 })
+      .toContainEqual(
+        expect.objectContaining({
+          tokenId,
+          method: 'POST',
+          path: '/api/admin/v1/search/reindex',
+          status: 200,
+        }),
+      )
+    await expect
+      .poll(rows, { timeout: 10_000 })
+      .toContainEqual(
+        expect.objectContaining({ tokenId: null, path: '/api/admin/v1/search/reindex', status: 401 }),
+      )
   })
 })
 
