@@ -88,16 +88,14 @@ describe('back-office tokens', () => {
     await api('POST', '/search/reindex', undefined, { token: 'shop_adm_bad' })
     // The call is logged once the answer has gone (onResponse), so a moment after inject returns.
     const rows = () => t.app.db.select().from(adminCalls)
-    await expect
-      .poll(rows, { timeout: 10_000 })
-      .toContainEqual(
-        expect.objectContaining({
-          tokenId,
-          method: 'POST',
-          path: '/api/admin/v1/search/reindex',
-          status: 200,
-        }),
-      )
+    await expect.poll(rows, { timeout: 10_000 }).toContainEqual(
+      expect.objectContaining({
+        tokenId,
+        method: 'POST',
+        path: '/api/admin/v1/search/reindex',
+        status: 200,
+      }),
+    )
     await expect
       .poll(rows, { timeout: 10_000 })
       .toContainEqual(
